@@ -1,0 +1,49 @@
+import { useEffect } from "react";
+import { createPath, useNavigation } from "react-router";
+import { pushAlert } from "./alerts";
+import { currentBuildId, newBuildAvailable } from "./build-status";
+import { installChunkReloadGuard, loadChunk } from "./chunk-reload";
+
+/** spec §9: the first build manifest fetch waits 1 s after the page loads. */
+export const FIRST_BUILD_CHECK_DELAY_MS = 1000;
+
+/**
+ * The browser behaviours every page shares: the chunk-reload guard, the new-build check (and a
+ * full page load on the next navigation once a new build is out), and offline notices.
+ */
+export function useShopRuntime(): void {
+  useEffect(() => {
+    const removeGuard = installChunkReloadGuard();
+    let stopCheck: (() => void) | undefined;
+    let cancelled = false;
+    const timer = setTimeout(async () => {
+      const id = currentBuildId();
+      const module = await loadChunk(() => import("./build-check"));
+      if (module && id && !cancelled) stopCheck = module.startBuildCheck(id);
+    }, FIRST_BUILD_CHECK_DELAY_MS);
+    const onOffline = () =>
+      pushAlert(
+        "WARNING",
+        "You are offline. Pages and your basket will update when you reconnect.",
+      );
+    const onOnline = () => pushAlert("SUCCESS", "You are back online.");
+    window.addEventListener("offline", onOffline);
+    window.addEventListener("online", onOnline);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+      stopCheck?.();
+      removeGuard();
+      window.removeEventListener("offline", onOffline);
+      window.removeEventListener("online", onOnline);
+    };
+  }, []);
+
+  const navigation = useNavigation();
+  useEffect(() => {
+    const isPageLoad = navigation.state === "loading" && !navigation.formMethod;
+    if (isPageLoad && navigation.location && newBuildAvailable()) {
+      window.location.assign(createPath(navigation.location));
+    }
+  }, [navigation.state, navigation.location, navigation.formMethod]);
+}

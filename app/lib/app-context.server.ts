@@ -1,0 +1,21 @@
+import { createContext, type RouterContext } from "react-router";
+import type { Config } from "../../server/config.ts";
+import type { Db } from "../../server/db/client.ts";
+import type { Logger } from "../../server/logger.ts";
+
+/** What the server hands every loader and action: services take `db` first (DESIGN §6). */
+export type AppContextValue = {
+  db: Db;
+  config: Config;
+  logger: Logger;
+  nonce: string;
+  requestId: string;
+};
+
+// The Hono server and the React Router build are bundled apart; one global key lets both
+// sides use the same context object.
+const key = Symbol.for("encore.app-context");
+const registry = globalThis as typeof globalThis & { [key]?: RouterContext<AppContextValue> };
+registry[key] ??= createContext<AppContextValue>();
+
+export const appContext: RouterContext<AppContextValue> = registry[key];

@@ -1,0 +1,68 @@
+import { useEffect } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+} from "react-router";
+import type { Route } from "./+types/root";
+import appCss from "./app.css?url";
+import { isChunkLoadError, reloadAfterChunkFailure } from "./client/chunk-reload";
+import { useShopRuntime } from "./client/use-shop-runtime";
+import { AlertRegion } from "./components/alert-region";
+import { ErrorScreen } from "./components/error-screen";
+import { screenMeta } from "./lib/meta";
+import { useNonce } from "./lib/nonce";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: "/favicon-32.png", sizes: "32x32", type: "image/png" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png", sizes: "180x180" },
+  { rel: "manifest", href: "/site.webmanifest" },
+  { rel: "stylesheet", href: appCss },
+];
+
+export const meta = screenMeta("Home");
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en-GB">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#16131a" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col">
+        {children}
+        <AlertRegion />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  useShopRuntime();
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const chunkFailed = !isRouteErrorResponse(error) && isChunkLoadError(error);
+  useEffect(() => {
+    if (chunkFailed) reloadAfterChunkFailure(error);
+  }, [chunkFailed, error]);
+
+  if (isRouteErrorResponse(error)) {
+    const message = typeof error.data === "string" ? error.data : error.statusText;
+    return <ErrorScreen status={error.status} message={message} />;
+  }
+  return <ErrorScreen status={500} message="Something went wrong on our side. Please try again." />;
+}

@@ -1,0 +1,31 @@
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+import { legalPages } from "./lib/legal-pages";
+
+// One line per screen of spec §2; later issues fill the screens, the paths are fixed here.
+export default [
+  route("collections/*", "routes/seo/collections-redirect.ts"),
+  layout("routes/layouts/default.tsx", [
+    index("routes/shop/home.tsx"),
+    route("bands", "routes/shop/bands-index.tsx"),
+    route("bands/:slug", "routes/shop/band-show.tsx"),
+    route("products", "routes/shop/products-index.tsx"),
+    route("products/band/:slug", "routes/shop/products-band.tsx"),
+    route("products/:slug", "routes/shop/products-view.tsx"),
+    route("spotlight", "routes/shop/spotlight.tsx"),
+    route("basket", "routes/shop/basket.tsx"),
+    route("company/careers", "routes/shop/company-careers.tsx"),
+    route("help/contact", "routes/shop/help-contact.tsx"),
+    route("help/sizing-guide", "routes/shop/help-sizing-guide.tsx"),
+    ...legalPages.map((page) =>
+      route(`legal/${page.slug}`, "routes/shop/legal-page.tsx", { id: `legal-${page.slug}` }),
+    ),
+    layout("routes/customer/layout.tsx", [
+      route("customer/dashboard", "routes/customer/dashboard.tsx"),
+      route("customer/orders/:id", "routes/customer/orders-show.tsx"),
+      route("customer/checkout/success/:id", "routes/customer/checkout-success.tsx"),
+      route("customer/*", "routes/customer/not-found.tsx"),
+    ]),
+    route("*", "routes/shop/not-found.tsx"),
+  ]),
+  layout("routes/layouts/guest.tsx", [route("login", "routes/auth/login.tsx")]),
+] satisfies RouteConfig;

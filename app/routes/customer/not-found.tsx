@@ -1,0 +1,11 @@
+import { noRouteMatch } from "../../lib/route-params";
+import type { Route } from "./+types/not-found";
+
+// Behind the customer guard, so a guest is sent to Login before learning what exists here.
+export function loader({ request }: Route.LoaderArgs) {
+  noRouteMatch(request);
+}
+
+export default function CustomerNotFound() {
+  return null;
+}

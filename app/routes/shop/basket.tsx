@@ -1,0 +1,8 @@
+import { PageHeading } from "../../components/page-heading";
+import { screenMeta } from "../../lib/meta";
+
+export const meta = screenMeta("Your basket");
+
+export default function BasketIndex() {
+  return <PageHeading title="Your basket" intro="Your basket is empty." />;
+}

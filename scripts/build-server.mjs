@@ -1,0 +1,40 @@
+// After `react-router build`: bundles the Hono server into build/main.js and precompresses the
+// browser assets (brotli and gzip) so they are served without compressing per request.
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { build } from "esbuild";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+
+await build({
+  entryPoints: [join(root, "server/main.ts")],
+  outfile: join(root, "build/main.js"),
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  packages: "external",
+  sourcemap: true,
+  logLevel: "warning",
+});
+
+const compressible = /\.(js|css|svg|json|txt|webmanifest|map)$/;
+function* walk(dir) {
+  for (const entry of readdirSync(dir)) {
+    const path = join(dir, entry);
+    if (statSync(path).isDirectory()) yield* walk(path);
+    else yield path;
+  }
+}
+for (const file of walk(join(root, "build/client"))) {
+  if (!compressible.test(file)) continue;
+  const content = readFileSync(file);
+  if (content.length < 512) continue;
+  writeFileSync(
+    `${file}.br`,
+    brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
+  writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+}

@@ -1,0 +1,78 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { compress } from "hono/compress";
+import { RouterContextProvider } from "react-router";
+import { appContext } from "../app/lib/app-context.server.ts";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/client.ts";
+import type { AppEnv } from "./http/env.ts";
+import { handleError } from "./http/errors.ts";
+import { requestLog } from "./http/request-log.ts";
+import { securityHeaders } from "./http/security-headers.ts";
+import { staticFiles } from "./http/static-files.ts";
+import type { Logger } from "./logger.ts";
+import { type BuildInfo, buildsRoute, csrfCookieRoute, platformPublicApi } from "./platform/api.ts";
+
+const ONE_MEGABYTE = 1024 * 1024;
+
+export type SsrHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
+
+export type AppOptions = {
+  config: Config;
+  logger: Logger;
+  database: Database;
+  secret: string;
+  build: BuildInfo;
+  ssr: SsrHandler;
+  /** The built browser files; absent in development, where Vite serves them. */
+  clientDir?: string;
+};
+
+/** Composes the one HTTP app: API areas, CSRF cookie, build check, assets, and SSR for the rest. */
+export function createApp(options: AppOptions) {
+  const { config, logger, database } = options;
+  const app = new Hono<AppEnv>();
+
+  app.use(requestLog(logger));
+  app.use(securityHeaders({ secure: config.secure }));
+  app.use(async (c, next) => {
+    c.set("config", config);
+    c.set("db", database.db);
+    await next();
+  });
+  app.use(compress());
+  app.use(
+    bodyLimit({
+      maxSize: ONE_MEGABYTE,
+      onError: (c) => c.json({ message: "The request body is larger than 1 MB." }, 413),
+    }),
+  );
+
+  const api = new Hono<AppEnv>();
+  api.route("/", platformPublicApi(database));
+  api.route("/user", new Hono<AppEnv>());
+  api.route("/staff", new Hono<AppEnv>());
+  api.all("*", (c) =>
+    c.json({ message: `No API endpoint at ${c.req.method} ${c.req.path}.` }, 404),
+  );
+  app.route("/api", api);
+
+  app.route("/sanctum", csrfCookieRoute(options.secret));
+  app.route("/builds", buildsRoute(options.build));
+  if (options.clientDir) app.route("/", staticFiles(options.clientDir));
+
+  app.all("*", (c) => {
+    const context = new RouterContextProvider();
+    context.set(appContext, {
+      db: database.db,
+      config,
+      logger: c.get("logger"),
+      nonce: c.get("nonce"),
+      requestId: c.get("requestId"),
+    });
+    return options.ssr(c.req.raw, context);
+  });
+
+  app.onError(handleError);
+  return app;
+}

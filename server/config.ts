@@ -1,0 +1,65 @@
+import { z } from "zod";
+
+const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+const ConfigSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" })
+    .optional(),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+    .optional(),
+  LOG_LEVEL: z.enum(logLevels).default("info"),
+  APP_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+  DEMO_DATA: z.enum(["true", "false"]).optional(),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  logLevel: (typeof logLevels)[number];
+  appSecret: string | undefined;
+  trustProxy: boolean;
+  /** Seed the demo shop into an empty database: on for the embedded database unless turned off. */
+  demoData: boolean;
+  /** HSTS and Secure cookies only make sense when shoppers reach us over HTTPS. */
+  secure: boolean;
+};
+
+export class ConfigError extends Error {}
+
+/** Parses settings from the environment; a bad value throws a ConfigError naming the setting. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ""),
+  );
+  const parsed = ConfigSchema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? "configuration");
+    throw new ConfigError(
+      `Invalid setting ${name}=${JSON.stringify(env[name])}: ${issue?.message}`,
+    );
+  }
+  const values = parsed.data;
+  const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, "");
+  return {
+    port: values.PORT,
+    host: values.HOST,
+    dataDir: values.DATA_DIR,
+    databaseUrl: values.DATABASE_URL,
+    publicUrl,
+    logLevel: values.LOG_LEVEL,
+    appSecret: values.APP_SECRET,
+    trustProxy: values.TRUST_PROXY === "true",
+    demoData: values.DEMO_DATA ? values.DEMO_DATA === "true" : !values.DATABASE_URL,
+    secure: publicUrl.startsWith("https://"),
+  };
+}

@@ -1,0 +1,61 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import pg from "pg";
+import * as schema from "./schema.ts";
+
+export type Schema = typeof schema;
+/** The handle every service takes first: a database or a transaction on it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type Database = {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** Answers whether the database responds to a trivial query. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+};
+
+/** PGlite under `dataDir` (or in memory for `memory://`) */
+export async function openPglite(dataDir: string): Promise<Database> {
+  const inMemory = dataDir === "memory://";
+  const path = inMemory ? undefined : join(dataDir, "pgdata");
+  if (path) mkdirSync(path, { recursive: true });
+  const client = await PGlite.create(path);
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    ping: () => pingDb(db),
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+/** A node-postgres pool on `url`. */
+export async function openPostgres(url: string, max = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
+  // An idle client that loses its server must not crash the process; the next query reports it.
+  pool.on("error", () => {});
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  return {
+    db,
+    kind: "postgres",
+    ping: () => pingDb(db),
+    close: () => pool.end(),
+  };
+}
+
+async function pingDb(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

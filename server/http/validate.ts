@@ -1,0 +1,24 @@
+import type { Context } from "hono";
+import type { z } from "zod";
+import { fieldErrors, validationFailed } from "./errors.ts";
+
+/** Reads and validates a JSON body; malformed JSON or a wrong shape is a 422, never a 500. */
+export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+  const text = await c.req.text();
+  let body: unknown;
+  try {
+    body = text.trim() === "" ? {} : JSON.parse(text);
+  } catch {
+    throw validationFailed({ body: ["The request body is not valid JSON."] });
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw validationFailed(fieldErrors(parsed.error));
+  return parsed.data;
+}
+
+/** Validates the query string; arrays arrive comma-joined (DESIGN §4). */
+export function queryParams<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
+  const parsed = schema.safeParse(c.req.query());
+  if (!parsed.success) throw validationFailed(fieldErrors(parsed.error));
+  return parsed.data;
+}

@@ -1,0 +1,77 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { getRequestListener } from "@hono/node-server";
+import { createApp, type SsrHandler } from "./app.ts";
+import type { Config } from "./config.ts";
+import { type Database, openPglite, openPostgres } from "./db/client.ts";
+import { lockDataDir } from "./db/data-dir-lock.ts";
+import { migrateDatabase } from "./db/migrate.ts";
+import { seedDemoData } from "./db/seed/index.ts";
+import type { Logger } from "./logger.ts";
+import type { BuildInfo } from "./platform/api.ts";
+import { signingSecret } from "./platform/settings.ts";
+
+type NodeListener = ReturnType<typeof getRequestListener>;
+
+export type StartOptions = {
+  config: Config;
+  logger: Logger;
+  ssr: SsrHandler;
+  build: BuildInfo;
+  clientDir?: string;
+  /** An open database to use instead of the configured one (tests bring their own). */
+  database?: Database;
+  /** Lets development put Vite's middleware in front of the app. */
+  wrapListener?: (listener: NodeListener) => NodeListener;
+};
+
+export type RunningServer = {
+  url: string;
+  server: Server;
+  database: Database;
+  close(): Promise<void>;
+};
+
+/** Opens, migrates and seeds the database, then serves the app until `close`. */
+export async function startServer(options: StartOptions): Promise<RunningServer> {
+  const { config, logger } = options;
+  let releaseLock = () => {};
+  let database = options.database;
+  if (!database) {
+    if (config.databaseUrl) {
+      database = await openPostgres(config.databaseUrl);
+    } else {
+      releaseLock = lockDataDir(config.dataDir);
+      database = await openPglite(config.dataDir);
+    }
+    await migrateDatabase(database, config.databaseUrl);
+    if (config.demoData && (await seedDemoData(database.db))) logger.info("demo data seeded");
+  }
+  const secret = await signingSecret(database.db, config.appSecret);
+  const app = createApp({ ...options, database, secret });
+  const listener = getRequestListener(app.fetch);
+  const server = createServer(options.wrapListener ? options.wrapListener(listener) : listener);
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.port, config.host, resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  const ownsDatabase = !options.database;
+  const openDatabase = database;
+  return {
+    url: `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${port}`,
+    server,
+    database,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+        setTimeout(() => server.closeAllConnections(), 5000).unref();
+      });
+      if (ownsDatabase) {
+        await openDatabase.close();
+        releaseLock();
+      }
+    },
+  };
+}
