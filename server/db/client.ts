@@ -20,12 +20,16 @@ export type Database = {
   close(): Promise<void>;
 };
 
-/** PGlite under `dataDir` (or in memory for `memory://`) */
+/** PGlite under `dataDir` (or in memory for `memory://`). */
 export async function openPglite(dataDir: string): Promise<Database> {
   const inMemory = dataDir === "memory://";
   const path = inMemory ? undefined : join(dataDir, "pgdata");
   if (path) mkdirSync(path, { recursive: true });
-  const client = await PGlite.create(path);
+  return wrapPglite(await PGlite.create(path));
+}
+
+/** A Database over an open PGlite instance; closing it closes the instance. */
+export function wrapPglite(client: PGlite): Database {
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,

@@ -1,0 +1,70 @@
+import { Writable } from "node:stream";
+import pino from "pino";
+import type { SsrHandler } from "../../server/app.ts";
+import { type Config, loadConfig } from "../../server/config.ts";
+import { clientBuildFolder } from "../../server/paths.ts";
+import { type RunningServer, startServer } from "../../server/server.ts";
+import { loadProductionSsr } from "../../server/ssr-build.ts";
+import { createTestDatabase, type DatabaseKind, type TestDatabase } from "./databases.ts";
+
+export type TestApp = {
+  url: string;
+  database: TestDatabase;
+  server: RunningServer;
+  /** Every log line the app wrote, parsed. */
+  logs: Array<Record<string, unknown>>;
+  /** fetch against the app; redirects are returned, not followed. */
+  fetch(path: string, init?: RequestInit): Promise<Response>;
+  close(): Promise<void>;
+};
+
+type TestAppOptions = {
+  env?: Record<string, string>;
+  /** Replaces the React Router handler, e.g. to make a page fail on purpose. */
+  ssr?: SsrHandler;
+};
+
+/**
+ * The real app (production SSR build, real HTTP on 127.0.0.1, a fresh database of `kind`), as
+ * `npm start` runs it.
+ */
+export async function startTestApp(
+  kind: DatabaseKind,
+  options: TestAppOptions = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase(kind);
+  const logs: Array<Record<string, unknown>> = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split("\n").filter(Boolean)) logs.push(JSON.parse(line));
+      done();
+    },
+  });
+  const config: Config = loadConfig({
+    PORT: "0",
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "info",
+    ...options.env,
+  });
+  const logger = pino({ level: config.logLevel }, sink);
+  const production = await loadProductionSsr();
+  const server = await startServer({
+    config,
+    logger,
+    database,
+    ssr: options.ssr ?? production.ssr,
+    build: production.build,
+    clientDir: clientBuildFolder,
+  });
+  return {
+    url: server.url,
+    database,
+    server,
+    logs,
+    fetch: (path, init) => fetch(`${server.url}${path}`, { redirect: "manual", ...init }),
+    async close() {
+      await server.close();
+      await database.drop();
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import type { TestProject } from "vitest/node";
+import { openPglite, openPostgres } from "../../server/db/client.ts";
+import { migrateDatabase } from "../../server/db/migrate.ts";
+import { seedDemoData } from "../../server/db/seed/index.ts";
+import { databaseUrlFor, postgresTemplateName } from "./postgres.ts";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    pgliteTemplate: string;
+    postgresTemplate: string | null;
+  }
+}
+
+/**
+ * DESIGN §6.8: test databases are migrated and seeded once per run, then cloned per test file:
+ * a PGlite data directory dumped to a file, and a PostgreSQL template database.
+ */
+export default async function setup(project: TestProject) {
+  const folder = mkdtempSync(join(tmpdir(), "encore-tests-"));
+
+  const pglite = await openPglite("memory://");
+  await migrateDatabase(pglite);
+  await seedDemoData(pglite.db);
+  const dump = await (pglite.db as unknown as { $client: PGlite }).$client.dumpDataDir("none");
+  const pgliteTemplate = join(folder, "pglite-template.tar");
+  writeFileSync(pgliteTemplate, Buffer.from(await dump.arrayBuffer()));
+  await pglite.close();
+  project.provide("pgliteTemplate", pgliteTemplate);
+
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  let template: string | null = null;
+  if (adminUrl) {
+    template = postgresTemplateName();
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists "${template}" with (force)`);
+    await admin.query(`create database "${template}"`);
+    await admin.end();
+    const url = databaseUrlFor(adminUrl, template);
+    const postgres = await openPostgres(url, 2);
+    await migrateDatabase(postgres, url);
+    await seedDemoData(postgres.db);
+    await postgres.close();
+  }
+  project.provide("postgresTemplate", template);
+
+  return async () => {
+    rmSync(folder, { recursive: true, force: true });
+    if (adminUrl && template) {
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      const { rows } = await admin.query<{ datname: string }>(
+        "select datname from pg_database where datname like $1",
+        [`${template}%`],
+      );
+      for (const { datname } of rows)
+        await admin.query(`drop database if exists "${datname}" with (force)`);
+      await admin.end();
+    }
+  };
+}

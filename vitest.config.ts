@@ -1,0 +1,37 @@
+import { defineConfig } from "vitest/config";
+
+const globalSetup = ["tests/support/global-setup.ts"];
+
+// Three projects: pure unit tests, integration tests against the real app and database, and
+// browser journeys in the system Chromium. `npm test` (scripts/test.mjs) runs them all.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["app/**/*.test.{ts,tsx}", "server/**/*.unit.test.ts"],
+        },
+      },
+      {
+        test: {
+          name: "integration",
+          include: ["server/**/*.test.ts", "tests/**/*.test.ts"],
+          exclude: ["server/**/*.unit.test.ts"],
+          globalSetup,
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: "browser",
+          include: ["e2e/**/*.spec.ts"],
+          globalSetup,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
