@@ -44,7 +44,9 @@ export function createApp(options: AppOptions) {
   app.use(
     bodyLimit({
       maxSize: ONE_MEGABYTE,
-      onError: (c) => c.json({ message: "The request body is larger than 1 MB." }, 413),
+      // The rest of the body is never read, so the connection cannot carry another request.
+      onError: (c) =>
+        c.json({ message: "The request body is larger than 1 MB." }, 413, { Connection: "close" }),
     }),
   );
 

@@ -26,6 +26,11 @@ async function main() {
   };
   process.on("SIGINT", () => void stop("SIGINT"));
   process.on("SIGTERM", () => void stop("SIGTERM"));
+  logger.info(
+    { url: running.url, database: running.database.kind, build: build.id },
+    "Encore is serving",
+  );
+  console.log(`Encore is running at ${running.url}`);
 }
 
 main().catch((error: unknown) => {

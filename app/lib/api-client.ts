@@ -32,6 +32,13 @@ export class ValidationFailedError extends ApiRequestError {
   }
 }
 
+let apiBaseUrl = "";
+
+/** spec §7: calls go to the configured API base URL (same origin unless set) plus the area prefix. */
+export function setApiBaseUrl(url: string): void {
+  apiBaseUrl = url.replace(/\/+$/, "");
+}
+
 let onUnauthorized: () => void = () => {};
 
 /** spec §4: any 401 logs the shopper out; the auth store registers what that means. */
@@ -51,7 +58,7 @@ export function toQueryString(query: Query = {}): string {
 }
 
 async function send<T>(area: Area, path: string, init: RequestInit): Promise<T> {
-  const response = await fetch(`${areaPrefixes[area]}${path}`, {
+  const response = await fetch(`${apiBaseUrl}${areaPrefixes[area]}${path}`, {
     credentials: "same-origin",
     ...init,
     headers: { Accept: "application/json", ...init.headers },
@@ -91,7 +98,7 @@ export function apiPost<T>(area: Area, path: string, body: unknown = {}): Promis
 
 /** spec §7: GET /sanctum/csrf-cookie sets the XSRF-TOKEN cookie that POSTs echo. */
 export async function fetchCsrfCookie(): Promise<void> {
-  const response = await fetch("/sanctum/csrf-cookie", { credentials: "same-origin" });
+  const response = await fetch(`${apiBaseUrl}/sanctum/csrf-cookie`, { credentials: "same-origin" });
   if (!response.ok)
     throw new ApiRequestError("The CSRF cookie could not be set", response.status, null);
 }

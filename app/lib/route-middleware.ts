@@ -2,9 +2,8 @@ import { type MiddlewareFunction, redirect } from "react-router";
 import { hasTokenCookie } from "./cookies";
 
 /** spec §4: a visitor without a token cookie opening /customer/* goes to Login (302). */
-const auth: MiddlewareFunction<Response> = ({ request }) => {
+const auth: MiddlewareFunction<Response> = ({ request, url }) => {
   if (hasTokenCookie(request)) return;
-  const url = new URL(request.url);
   const target = `${url.pathname}${url.search}`;
   throw redirect(`/login?redirect=${encodeURIComponent(target)}`, 302);
 };

@@ -8,7 +8,7 @@ export function loader(args: Route.LoaderArgs) {
   requireId(args);
   // No order is readable until the orders module lands; SECURITY §1: a foreign order will answer
   // exactly like a missing one.
-  noRouteMatch(args.request);
+  noRouteMatch(args.url);
 }
 
 export default function CustomerCheckoutSuccess() {

@@ -2,7 +2,6 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/collections-redirect";
 
 /** spec §2: /collections/... moved to /bands/... for good (301), query kept. */
-export function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export function loader({ url }: Route.LoaderArgs) {
   return redirect(`${url.pathname.replace(/^\/collections\//, "/bands/")}${url.search}`, 301);
 }

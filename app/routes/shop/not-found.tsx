@@ -1,8 +1,8 @@
 import { noRouteMatch } from "../../lib/route-params";
 import type { Route } from "./+types/not-found";
 
-export function loader({ request }: Route.LoaderArgs) {
-  noRouteMatch(request);
+export function loader({ url }: Route.LoaderArgs) {
+  noRouteMatch(url);
 }
 
 export default function NotFound() {

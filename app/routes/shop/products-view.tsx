@@ -7,7 +7,7 @@ export const meta = screenMeta("Product");
 export function loader(args: Route.LoaderArgs) {
   requireSlug(args);
   // The catalogue is empty until the catalogue module lands: no slug names anything yet.
-  noRouteMatch(args.request);
+  noRouteMatch(args.url);
 }
 
 export default function ProductsView() {

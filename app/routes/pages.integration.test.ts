@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "../../tests/support/app.ts";
+import { databaseKinds } from "../../tests/support/databases.ts";
+import { legalPages } from "../lib/legal-pages";
+
+const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
+const h1Of = (html: string) => /<h1[^>]*>(.*?)<\/h1>/.exec(html)?.[1]?.replace(/<[^>]+>/g, "");
+const decode = (text: string | undefined) =>
+  text?.replaceAll("&amp;", "&").replaceAll("&#x27;", "'").replaceAll("&quot;", '"');
+
+// spec §2: every screen, with the name its title carries.
+const screens = [
+  ["/", "Home"],
+  ["/bands", "Bands"],
+  ["/products", "Shop all"],
+  ["/spotlight", "Spotlight"],
+  ["/basket", "Your basket"],
+  ["/company/careers", "Careers"],
+  ["/help/contact", "Contact us"],
+  ["/help/sizing-guide", "Sizing guide"],
+  ["/login", "Sign in"],
+  ...legalPages.map((page) => [`/legal/${page.slug}`, page.title]),
+] as const;
+
+describe.each(databaseKinds)("pages on %s", (kind) => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp(kind);
+  });
+  afterAll(() => app.close());
+
+  it.each(screens)("renders %s on the server with its title and heading", async (path, name) => {
+    const response = await app.fetch(path);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    const html = await response.text();
+    expect(html).toMatch(/^<!DOCTYPE html><html lang="en-GB">/);
+    expect(decode(titleOf(html))).toBe(`Official music merchandise | ${name} | United Kingdom`);
+    expect(html).toMatch(
+      /<meta name="description" content="Official licensed music merchandise[^"]+"/,
+    );
+    expect(h1Of(html)).toBeTruthy();
+  });
+
+  it("shows the default layout's header and footer, and the guest layout on Login", async () => {
+    const home = await (await app.fetch("/")).text();
+    expect(home).toContain('aria-label="Main"');
+    expect(home).toMatch(/aria-label="Basket, 0 items"/);
+    for (const link of [
+      "/help/contact",
+      "/help/sizing-guide",
+      "/company/careers",
+      ...legalPages.map((p) => `/legal/${p.slug}`),
+    ]) {
+      expect(home).toContain(`href="${link}"`);
+    }
+    const login = await (await app.fetch("/login")).text();
+    expect(login).not.toContain('aria-label="Main"');
+    expect(login).toContain("Back to the shop");
+  });
+
+  it("counts the stored basket in the server-rendered header", async () => {
+    const basket = encodeURIComponent(JSON.stringify({ 12: 2, 15: 1 }));
+    const html = await (await app.fetch("/", { headers: { Cookie: `basket=${basket}` } })).text();
+    expect(html).toContain('aria-label="Basket, 3 items"');
+  });
+
+  it("links real favicon files", async () => {
+    const html = await (await app.fetch("/")).text();
+    const icons = [
+      ["/favicon.svg", "image/svg+xml", 'rel="icon" href="/favicon.svg" type="image/svg+xml"'],
+      [
+        "/favicon-32.png",
+        "image/png",
+        'rel="icon" href="/favicon-32.png" sizes="32x32" type="image/png"',
+      ],
+      ["/apple-touch-icon.png", "image/png", 'rel="apple-touch-icon" href="/apple-touch-icon.png"'],
+    ] as const;
+    for (const [path, type, link] of icons) {
+      expect(html).toContain(link);
+      const response = await app.fetch(path);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toMatch(
+        new RegExp(`^${type.replace("+", "\\+")}`),
+      );
+      expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(100);
+    }
+  });
+
+  it("redirects /collections/... to /bands/... for good, keeping the query", async () => {
+    const response = await app.fetch("/collections/the-night-owls?sort=newest&page=2");
+    expect(response.status).toBe(301);
+    expect(response.headers.get("location")).toBe("/bands/the-night-owls?sort=newest&page=2");
+    const nested = await app.fetch("/collections/a/b");
+    expect(nested.status).toBe(301);
+    expect(nested.headers.get("location")).toBe("/bands/a/b");
+  });
+
+  it.each([
+    "/customer/dashboard",
+    "/customer/orders/12",
+    "/customer/checkout/success/7",
+    "/customer/anything/else?x=1",
+  ])("sends a guest opening %s to Login (302) with the path to come back to", async (path) => {
+    const response = await app.fetch(path);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(`/login?redirect=${encodeURIComponent(path)}`);
+  });
+
+  it("lets a visitor with a token cookie into the customer area", async () => {
+    const response = await app.fetch("/customer/dashboard", { headers: { Cookie: "token=abc" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    expect(h1Of(await response.text())).toBe("My account");
+  });
+
+  it("sends a visitor with a token cookie away from Login (guest middleware)", async () => {
+    const response = await app.fetch("/login", { headers: { Cookie: "token=abc" } });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/customer/dashboard");
+  });
+
+  it("answers an unmatched path with a 404 error page", async () => {
+    const response = await app.fetch("/no/such/page?x=1");
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain("Page not found: /no/such/page");
+    expect(html).toContain("Oops!");
+    expect(html).toContain(">404<");
+    expect(html).toMatch(/<a href="\/"[^>]*>Go Back Home<\/a>/);
+    expect(decode(titleOf(html))).toBe(
+      "Official music merchandise | Page not found | United Kingdom",
+    );
+  });
+
+  it.each([
+    ["/bands/Not_A_Slug", "/bands/Not_A_Slug"],
+    ["/products/bad--slug?colour=red", "/products/bad--slug?colour=red"],
+    ["/products/band/-x", "/products/band/-x"],
+  ])("answers %s (a bad slug) with 404 'Page Not Found: {fullPath}'", async (path, fullPath) => {
+    const response = await app.fetch(path);
+    expect(response.status).toBe(404);
+    const html = decode(await response.text()) ?? "";
+    expect(html).toContain(`Page Not Found: ${fullPath}`);
+    expect(html).toContain("Oops!");
+  });
+
+  it.each([
+    "/customer/orders/abc",
+    "/customer/orders/0",
+    "/customer/checkout/success/-1",
+    "/customer/orders/99999999999999999999",
+  ])("answers %s (a bad id) with 404 'Page Not Found: {fullPath}'", async (path) => {
+    const response = await app.fetch(path, { headers: { Cookie: "token=abc" } });
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain(`Page Not Found: ${path}`);
+  });
+
+  it("answers client-side data requests for a guarded page with the same redirect", async () => {
+    const response = await app.fetch("/customer/dashboard.data");
+    // React Router's single-fetch answer describes the redirect in its body.
+    const body = await response.text();
+    expect(body).toContain('"redirect","/login?redirect=%2Fcustomer%2Fdashboard"');
+    expect(body).toContain('"status",302');
+  });
+});

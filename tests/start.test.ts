@@ -1,0 +1,98 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { afterAll, describe, expect, it } from "vitest";
+import { buildFolder } from "../server/paths.ts";
+
+type Started = { child: ChildProcess; url: string; output: () => string };
+const running: ChildProcess[] = [];
+
+function launch(env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, [join(buildFolder, "main.js")], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "info",
+      ...env,
+    },
+  });
+  running.push(child);
+  return child;
+}
+
+function collect(child: ChildProcess): () => string {
+  let text = "";
+  child.stdout?.on("data", (chunk) => {
+    text += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    text += chunk;
+  });
+  return () => text;
+}
+
+/** The production server as `npm start` runs it, once it says where it listens. */
+async function start(env: Record<string, string>): Promise<Started> {
+  const child = launch(env);
+  const output = collect(child);
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout?.on("data", () => {
+      const match = /Encore is running at (http:\/\/\S+)/.exec(output());
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.on("exit", (code) => reject(new Error(`exited with ${code}: ${output()}`)));
+  });
+  return { child, url, output };
+}
+
+async function exitOf(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null) return child.exitCode;
+  return new Promise((resolve) => child.on("exit", (code) => resolve(code)));
+}
+
+afterAll(() => {
+  for (const child of running) if (child.exitCode === null) child.kill("SIGKILL");
+});
+
+describe("starting the shop", () => {
+  it("seeds once, refuses a second process on the same DATA_DIR, and keeps the data across restarts", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "encore-start-"));
+    const first = await start({ DATA_DIR: dataDir });
+    expect(first.output()).toContain('"msg":"demo data seeded"');
+    const health = await fetch(`${first.url}/api/health`);
+    expect(await health.json()).toEqual({ data: { status: "ok", database: "ok" } });
+
+    const second = launch({ DATA_DIR: dataDir });
+    const secondOutput = collect(second);
+    expect(await exitOf(second)).toBe(1);
+    expect(secondOutput()).toContain(
+      `Encore could not start: DATA_DIR ${dataDir} is in use by another Encore process (pid ${first.child.pid})`,
+    );
+
+    first.child.kill("SIGTERM");
+    expect(await exitOf(first.child)).toBe(0);
+
+    const again = await start({ DATA_DIR: dataDir });
+    expect(again.output()).not.toContain("demo data seeded");
+    again.child.kill("SIGTERM");
+    expect(await exitOf(again.child)).toBe(0);
+
+    const client = await PGlite.create(join(dataDir, "pgdata"));
+    const { rows } = await client.query<{ key: string }>(
+      "select key from app_settings order by key",
+    );
+    expect(rows.map((row) => row.key)).toEqual(["demo_seeded_at", "signing_secret"]);
+    await client.close();
+  });
+
+  it("stops at once with a one-line message naming a bad setting", async () => {
+    const child = launch({ PORT: "abc", DATA_DIR: mkdtempSync(join(tmpdir(), "encore-start-")) });
+    const output = collect(child);
+    expect(await exitOf(child)).toBe(1);
+    expect(output().trim()).toMatch(/^Encore could not start: Invalid setting PORT="abc": [^\n]+$/);
+  });
+});
