@@ -9,7 +9,7 @@ const decode = (text: string | undefined) =>
   text?.replaceAll("&amp;", "&").replaceAll("&#x27;", "'").replaceAll("&quot;", '"');
 
 // spec §2: every screen, with the name its title carries.
-const screens = [
+const screens: Array<[path: string, name: string]> = [
   ["/", "Home"],
   ["/bands", "Bands"],
   ["/products", "Shop all"],
@@ -19,8 +19,8 @@ const screens = [
   ["/help/contact", "Contact us"],
   ["/help/sizing-guide", "Sizing guide"],
   ["/login", "Sign in"],
-  ...legalPages.map((page) => [`/legal/${page.slug}`, page.title]),
-] as const;
+  ...legalPages.map((page): [string, string] => [`/legal/${page.slug}`, page.title]),
+];
 
 describe.each(databaseKinds)("pages on %s", (kind) => {
   let app: TestApp;

@@ -221,7 +221,9 @@ describe("HTTP layer failures", () => {
       expect(body.message).not.toContain("renderer broke");
       const logged = app.logs.find((entry) => entry.msg === "unexpected error");
       expect(logged?.requestId).toBe(body.requestId);
-      expect((logged?.err as { stack: string }).stack).toContain("the renderer broke");
+      expect((logged?.err as { stack?: string } | undefined)?.stack).toContain(
+        "the renderer broke",
+      );
     } finally {
       await app.close();
     }
