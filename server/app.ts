@@ -24,6 +24,7 @@ export type AppOptions = {
   secret: string;
   build: BuildInfo;
   ssr: SsrHandler;
+  development?: boolean;
   /** The built browser files; absent in development, where Vite serves them. */
   clientDir?: string;
 };
@@ -34,7 +35,7 @@ export function createApp(options: AppOptions) {
   const app = new Hono<AppEnv>();
 
   app.use(requestLog(logger));
-  app.use(securityHeaders({ secure: config.secure }));
+  app.use(securityHeaders({ secure: config.secure, development: options.development ?? false }));
   app.use(async (c, next) => {
     c.set("config", config);
     c.set("db", database.db);

@@ -21,6 +21,8 @@ export type StartOptions = {
   clientDir?: string;
   /** An open database to use instead of the configured one (tests bring their own). */
   database?: Database;
+  /** Development: Vite's inline scripts and hot-reload socket are allowed by the CSP. */
+  development?: boolean;
   /** Lets development put Vite's middleware in front of the app. */
   wrapListener?: (listener: NodeListener) => NodeListener;
 };

@@ -6,7 +6,10 @@ import type { AppEnv } from "./env.ts";
  * Security headers on every response, and a fresh CSP nonce per request that the SSR document
  * puts on its scripts (SECURITY §22: a script injected into shop text cannot run).
  */
-export function securityHeaders(options: { secure: boolean }): MiddlewareHandler<AppEnv> {
+export function securityHeaders(options: {
+  secure: boolean;
+  development: boolean;
+}): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const nonce = randomBytes(16).toString("base64");
     c.set("nonce", nonce);
@@ -16,11 +19,12 @@ export function securityHeaders(options: { secure: boolean }): MiddlewareHandler
       "Content-Security-Policy",
       [
         "default-src 'self'",
-        `script-src 'self' 'nonce-${nonce}'`,
+        // Vite's hot reload injects inline scripts without our nonce: development only.
+        options.development ? "script-src 'self' 'unsafe-inline'" : `script-src 'self' 'nonce-${nonce}'`,
         "style-src 'self' 'unsafe-inline'",
         "img-src 'self' data: blob:",
         "font-src 'self'",
-        "connect-src 'self'",
+        options.development ? "connect-src 'self' ws:" : "connect-src 'self'",
         "object-src 'none'",
         "base-uri 'self'",
         "form-action 'self'",
