@@ -14,7 +14,6 @@ const ConfigSchema = z.object({
     .optional(),
   LOG_LEVEL: z.enum(logLevels).default("info"),
   APP_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-  TRUST_PROXY: z.enum(["true", "false"]).default("false"),
   DEMO_DATA: z.enum(["true", "false"]).optional(),
 });
 
@@ -26,7 +25,6 @@ export type Config = {
   publicUrl: string;
   logLevel: (typeof logLevels)[number];
   appSecret: string | undefined;
-  trustProxy: boolean;
   /** Seed the demo shop into an empty database: on for the embedded database unless turned off. */
   demoData: boolean;
   /** HSTS and Secure cookies only make sense when shoppers reach us over HTTPS. */
@@ -58,7 +56,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl,
     logLevel: values.LOG_LEVEL,
     appSecret: values.APP_SECRET,
-    trustProxy: values.TRUST_PROXY === "true",
     demoData: values.DEMO_DATA ? values.DEMO_DATA === "true" : !values.DATABASE_URL,
     secure: publicUrl.startsWith("https://"),
   };

@@ -11,7 +11,6 @@ describe("loadConfig", () => {
       publicUrl: "http://localhost:3000",
       logLevel: "info",
       appSecret: undefined,
-      trustProxy: false,
       demoData: true,
       secure: false,
     });
@@ -26,7 +25,6 @@ describe("loadConfig", () => {
       PUBLIC_URL: "https://merch.example.co.uk/",
       LOG_LEVEL: "warn",
       APP_SECRET: "s".repeat(40),
-      TRUST_PROXY: "true",
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -35,7 +33,6 @@ describe("loadConfig", () => {
       databaseUrl: "postgres://shop@db:5432/encore",
       publicUrl: "https://merch.example.co.uk",
       logLevel: "warn",
-      trustProxy: true,
       secure: true,
       // A real database is production unless demo data is asked for.
       demoData: false,

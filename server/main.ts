@@ -11,11 +11,6 @@ async function main() {
   const logger = createLogger(config.logLevel);
   const { ssr, build } = await loadProductionSsr();
   const running = await startServer({ config, logger, ssr, build, clientDir: clientBuildFolder });
-  logger.info(
-    { url: running.url, database: running.database.kind, build: build.id },
-    "Encore is serving",
-  );
-  console.log(`Encore is running at ${running.url}`);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -36,6 +31,9 @@ async function main() {
 main().catch((error: unknown) => {
   if (error instanceof ConfigError || error instanceof DataDirInUseError) {
     console.error(`Encore could not start: ${error.message}`);
+  } else if ((error as NodeJS.ErrnoException).code === "EADDRINUSE") {
+    const { port } = error as { port?: number };
+    console.error(`Encore could not start: port ${port} is in use; stop what uses it or set PORT.`);
   } else {
     console.error("Encore could not start:", error);
   }

@@ -19,12 +19,12 @@ export function SiteHeader({ basketCount, signedIn }: { basketCount: number; sig
       >
         Skip to content
       </a>
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-8 gap-y-2 px-4 py-4 sm:px-6">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-8 gap-y-3 px-4 py-4 sm:flex-nowrap sm:px-6">
         <AppLink to="/" className="font-display text-2xl tracking-tight" aria-label="Encore home">
           ENCORE<span className="text-accent">.</span>
         </AppLink>
-        <nav aria-label="Main" className="order-3 w-full sm:order-none sm:w-auto">
-          <ul className="flex gap-4">
+        <nav aria-label="Main" className="order-last w-full sm:order-none sm:w-auto">
+          <ul className="-mx-2 flex gap-2 sm:gap-4">
             {navigation.map((item) => (
               <li key={item.to}>
                 <AppNavLink to={item.to} className={navLinkClass}>
@@ -37,7 +37,7 @@ export function SiteHeader({ basketCount, signedIn }: { basketCount: number; sig
         <div className="ml-auto flex items-center gap-3">
           <AppLink
             to={signedIn ? "/customer/dashboard" : "/login"}
-            className="rounded px-2 py-1 text-sm font-semibold text-zinc-200 hover:text-white"
+            className="whitespace-nowrap rounded px-2 py-1 text-sm font-semibold text-zinc-200 hover:text-white"
           >
             {signedIn ? "My account" : "Sign in"}
           </AppLink>
@@ -57,7 +57,7 @@ export function SiteHeader({ basketCount, signedIn }: { basketCount: number; sig
               <path d="M5 8h14l-1.5 12h-11z" strokeLinejoin="round" />
               <path d="M9 8V6a3 3 0 0 1 6 0v2" />
             </svg>
-            <span>Basket</span>
+            <span className="hidden sm:inline">Basket</span>
             <span className="min-w-6 rounded-full bg-accent px-2 text-center text-xs leading-6 text-white">
               {basketCount}
             </span>

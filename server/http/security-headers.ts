@@ -20,7 +20,9 @@ export function securityHeaders(options: {
       [
         "default-src 'self'",
         // Vite's hot reload injects inline scripts without our nonce: development only.
-        options.development ? "script-src 'self' 'unsafe-inline'" : `script-src 'self' 'nonce-${nonce}'`,
+        options.development
+          ? "script-src 'self' 'unsafe-inline'"
+          : `script-src 'self' 'nonce-${nonce}'`,
         "style-src 'self' 'unsafe-inline'",
         "img-src 'self' data: blob:",
         "font-src 'self'",
