@@ -3,6 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { RouterContextProvider } from "react-router";
 import { appContext } from "../app/lib/app-context.server.ts";
+import { catalogPublicApi } from "./catalog/api.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import type { AppEnv } from "./http/env.ts";
@@ -11,6 +12,8 @@ import { requestLog } from "./http/request-log.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { staticFiles } from "./http/static-files.ts";
 import type { Logger } from "./logger.ts";
+import { mediaPublicApi } from "./media/api.ts";
+import type { FileStore } from "./media/storage.ts";
 import { type BuildInfo, buildsRoute, csrfCookieRoute, platformPublicApi } from "./platform/api.ts";
 
 const ONE_MEGABYTE = 1024 * 1024;
@@ -22,6 +25,7 @@ export type AppOptions = {
   logger: Logger;
   database: Database;
   secret: string;
+  files: FileStore;
   build: BuildInfo;
   ssr: SsrHandler;
   development?: boolean;
@@ -53,6 +57,8 @@ export function createApp(options: AppOptions) {
 
   const api = new Hono<AppEnv>();
   api.route("/", platformPublicApi(database));
+  api.route("/", catalogPublicApi());
+  api.route("/", mediaPublicApi(options.files));
   api.route("/user", new Hono<AppEnv>());
   api.route("/staff", new Hono<AppEnv>());
   api.all("*", (c) =>

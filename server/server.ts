@@ -1,5 +1,6 @@
-import { createServer, type Server } from "node:http";
+import { createServer, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { join } from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import { createApp, type SsrHandler } from "./app.ts";
 import type { Config } from "./config.ts";
@@ -8,10 +9,11 @@ import { lockDataDir } from "./db/data-dir-lock.ts";
 import { migrateDatabase } from "./db/migrate.ts";
 import { seedDemoData } from "./db/seed/index.ts";
 import type { Logger } from "./logger.ts";
+import { localFileStore } from "./media/storage.ts";
 import type { BuildInfo } from "./platform/api.ts";
 import { signingSecret } from "./platform/settings.ts";
 
-type NodeListener = ReturnType<typeof getRequestListener>;
+type NodeListener = RequestListener;
 
 export type StartOptions = {
   config: Config;
@@ -39,6 +41,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const { config, logger } = options;
   let releaseLock = () => {};
   let database = options.database;
+  const files = localFileStore(join(config.dataDir, "files"));
   if (!database) {
     if (config.databaseUrl) {
       database = await openPostgres(config.databaseUrl);
@@ -47,11 +50,12 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       database = await openPglite(config.dataDir);
     }
     await migrateDatabase(database, config.databaseUrl);
-    if (config.demoData && (await seedDemoData(database.db))) logger.info("demo data seeded");
+    if (config.demoData && (await seedDemoData(database.db, files)))
+      logger.info("demo data seeded");
   }
   const secret = await signingSecret(database.db, config.appSecret);
-  const app = createApp({ ...options, database, secret });
-  const listener = getRequestListener(app.fetch);
+  const app = createApp({ ...options, database, secret, files });
+  const listener = getRequestListener(app.fetch) as RequestListener;
   const server = createServer(options.wrapListener ? options.wrapListener(listener) : listener);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

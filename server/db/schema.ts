@@ -1,2 +1,5 @@
 // Every module's tables, re-exported so drizzle-kit and the typed client see one schema.
+
+export * from "../catalog/schema.ts";
+export * from "../media/schema.ts";
 export * from "../platform/schema.ts";

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { z } from "zod";
-import { fieldErrors, validationFailed } from "./errors.ts";
+import { fieldErrors, notFound, validationFailed } from "./errors.ts";
 
 /** Reads and validates a JSON body; malformed JSON or a wrong shape is a 422, never a 500. */
 export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
@@ -20,5 +20,12 @@ export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Prom
 export function queryParams<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
   const parsed = schema.safeParse(c.req.query());
   if (!parsed.success) throw validationFailed(fieldErrors(parsed.error));
+  return parsed.data;
+}
+
+/** Validates one path parameter; a bad one is a 404, as the path names nothing. */
+export function pathParam<S extends z.ZodType>(c: Context, name: string, schema: S): z.output<S> {
+  const parsed = schema.safeParse(c.req.param(name));
+  if (!parsed.success) throw notFound();
   return parsed.data;
 }

@@ -1,5 +1,6 @@
 import { Writable } from "node:stream";
 import pino from "pino";
+import { inject } from "vitest";
 import type { SsrHandler } from "../../server/app.ts";
 import { type Config, loadConfig } from "../../server/config.ts";
 import { clientBuildFolder } from "../../server/paths.ts";

@@ -7,11 +7,14 @@ import type { TestProject } from "vitest/node";
 import { openPglite, openPostgres } from "../../server/db/client.ts";
 import { migrateDatabase } from "../../server/db/migrate.ts";
 import { seedDemoData } from "../../server/db/seed/index.ts";
+import { localFileStore } from "../../server/media/storage.ts";
 import { databaseUrlFor, postgresTemplateName } from "./postgres.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
     pgliteTemplate: string;
+    /** DATA_DIR of the template: its files/ hold the demo shop's generated images. */
+    templateDataDir: string;
     postgresTemplate: string | null;
   }
 }
@@ -25,12 +28,14 @@ export default async function setup(project: TestProject) {
 
   const pglite = await openPglite("memory://");
   await migrateDatabase(pglite);
-  await seedDemoData(pglite.db);
+  const files = localFileStore(join(folder, "files"));
+  await seedDemoData(pglite.db, files);
   const dump = await (pglite.db as unknown as { $client: PGlite }).$client.dumpDataDir("none");
   const pgliteTemplate = join(folder, "pglite-template.tar");
   writeFileSync(pgliteTemplate, Buffer.from(await dump.arrayBuffer()));
   await pglite.close();
   project.provide("pgliteTemplate", pgliteTemplate);
+  project.provide("templateDataDir", folder);
 
   const adminUrl = process.env.TEST_DATABASE_URL;
   let template: string | null = null;
@@ -44,7 +49,7 @@ export default async function setup(project: TestProject) {
     const url = databaseUrlFor(adminUrl, template);
     const postgres = await openPostgres(url, 2);
     await migrateDatabase(postgres, url);
-    await seedDemoData(postgres.db);
+    await seedDemoData(postgres.db, files);
     await postgres.close();
   }
   project.provide("postgresTemplate", template);

@@ -1,20 +1,23 @@
+import type { FileStore } from "../../media/storage.ts";
 import { claimSetting } from "../../platform/settings.ts";
 import type { Db } from "../client.ts";
 
 const SEED_MARK = "demo_seeded_at";
 
+export type Seeder = (db: Db, files: FileStore) => Promise<void>;
+
 // Each module's demo seeder, run in this order inside one transaction.
-const seeders: Array<(db: Db) => Promise<void>> = [];
+const seeders: Seeder[] = [];
 
 /**
  * Seeds the deterministic demo shop once per database: the mark and the data are written in one
  * transaction, so a second start (or a second process) seeds nothing and a failure leaves no half.
  * Returns true when this call seeded.
  */
-export async function seedDemoData(db: Db): Promise<boolean> {
+export async function seedDemoData(db: Db, files: FileStore): Promise<boolean> {
   return db.transaction(async (tx) => {
     if (!(await claimSetting(tx, SEED_MARK, new Date().toISOString()))) return false;
-    for (const seed of seeders) await seed(tx);
+    for (const seed of seeders) await seed(tx, files);
     return true;
   });
 }

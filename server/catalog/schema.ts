@@ -1,0 +1,252 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { mediaFiles } from "../media/schema.ts";
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+const created = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updated = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+export const PRODUCT_STATUSES = ["draft", "published", "archived"] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+
+export type BrandLinks = Partial<
+  Record<"website" | "instagram" | "spotify" | "bandcamp" | "youtube", string>
+>;
+
+/** Bands (the API calls them brands, spec §7). */
+export const brands = pgTable(
+  "brands",
+  {
+    id: serial("id").primaryKey(),
+    slug: text("slug").notNull().unique(),
+    title: text("title").notNull(),
+    story: text("story").notNull().default(""),
+    genre: text("genre").notNull().default(""),
+    origin: text("origin").notNull().default(""),
+    links: jsonb("links").$type<BrandLinks>().notNull().default({}),
+    logoFileId: integer("logo_file_id").references(() => mediaFiles.id, { onDelete: "set null" }),
+    heroFileId: integer("hero_file_id").references(() => mediaFiles.id, { onDelete: "set null" }),
+    featured: boolean("featured").notNull().default(false),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (table) => [index("brands_title_idx").on(table.title)],
+);
+
+/**
+ * Products. `priceFrom`, `priceTo`, `stockTotal` and `attributeIds` summarise the variants so a
+ * listing of 100,000 products filters and sorts on one table; the catalogue service refreshes them
+ * whenever variants change.
+ */
+export const products = pgTable(
+  "products",
+  {
+    id: serial("id").primaryKey(),
+    slug: text("slug").notNull().unique(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    brandId: integer("brand_id")
+      .notNull()
+      .references(() => brands.id, { onDelete: "restrict" }),
+    productType: text("product_type").notNull(),
+    status: text("status", { enum: PRODUCT_STATUSES }).notNull().default("draft"),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    releaseDate: date("release_date"),
+    preOrder: boolean("pre_order").notNull().default(false),
+    seoTitle: text("seo_title"),
+    seoDescription: text("seo_description"),
+    featuredRank: integer("featured_rank"),
+    priceFrom: integer("price_from").notNull().default(0),
+    priceTo: integer("price_to").notNull().default(0),
+    compareAtFrom: integer("compare_at_from"),
+    stockTotal: integer("stock_total").notNull().default(0),
+    attributeIds: integer("attribute_ids").array().notNull().default(sql`'{}'::int[]`),
+    searchDocument: tsvector("search_document"),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (table) => [
+    index("products_status_brand_idx").on(table.status, table.brandId),
+    index("products_status_type_idx").on(table.status, table.productType),
+    index("products_status_price_idx").on(table.status, table.priceFrom),
+    index("products_status_published_idx").on(table.status, table.publishedAt),
+    index("products_status_title_idx").on(table.status, table.title),
+    index("products_featured_idx").on(table.status, table.featuredRank),
+    index("products_search_idx").using("gin", table.searchDocument),
+    index("products_attribute_ids_idx").using("gin", table.attributeIds),
+    index("products_tags_idx").using("gin", table.tags),
+    check(
+      "products_price_range",
+      sql`${table.priceFrom} >= 0 and ${table.priceTo} >= ${table.priceFrom}`,
+    ),
+  ],
+);
+
+export const productVariants = pgTable(
+  "product_variants",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    sku: text("sku").notNull().unique(),
+    price: integer("price").notNull(),
+    compareAtPrice: integer("compare_at_price"),
+    stockOnHand: integer("stock_on_hand").notNull().default(0),
+    position: integer("position").notNull().default(0),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (table) => [
+    index("product_variants_product_idx").on(table.productId, table.position),
+    // SECURITY §6 and §10: prices are positive pence and stock never goes below zero.
+    check("product_variants_price", sql`${table.price} > 0`),
+    check(
+      "product_variants_compare_at",
+      sql`${table.compareAtPrice} is null or ${table.compareAtPrice} > ${table.price}`,
+    ),
+    check("product_variants_stock", sql`${table.stockOnHand} >= 0`),
+  ],
+);
+
+export const ATTRIBUTE_DISPLAYS = ["buttons", "swatches"] as const;
+
+/** Size, Colour, Fit, Format … */
+export const attributeTypes = pgTable("attribute_types", {
+  id: serial("id").primaryKey(),
+  slug: text("slug").notNull().unique(),
+  title: text("title").notNull(),
+  display: text("display", { enum: ATTRIBUTE_DISPLAYS }).notNull().default("buttons"),
+  position: integer("position").notNull().default(0),
+});
+
+/** The values of an attribute type, in their natural order (XS, S, M … not alphabetical). */
+export const attributes = pgTable(
+  "attributes",
+  {
+    id: serial("id").primaryKey(),
+    attributeTypeId: integer("attribute_type_id")
+      .notNull()
+      .references(() => attributeTypes.id, { onDelete: "cascade" }),
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    position: integer("position").notNull().default(0),
+    swatch: text("swatch"),
+  },
+  (table) => [
+    uniqueIndex("attributes_type_slug_idx").on(table.attributeTypeId, table.slug),
+    check("attributes_swatch", sql`${table.swatch} is null or ${table.swatch} ~ '^#[0-9a-f]{6}$'`),
+  ],
+);
+
+export const variantAttributes = pgTable(
+  "variant_attributes",
+  {
+    variantId: integer("variant_id")
+      .notNull()
+      .references(() => productVariants.id, { onDelete: "cascade" }),
+    attributeId: integer("attribute_id")
+      .notNull()
+      .references(() => attributes.id, { onDelete: "restrict" }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.variantId, table.attributeId] }),
+    index("variant_attributes_attribute_idx").on(table.attributeId),
+  ],
+);
+
+/** A product's ordered files; an image may belong to one colour, so the gallery can follow it. */
+export const productMedia = pgTable(
+  "product_media",
+  {
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    fileId: integer("file_id")
+      .notNull()
+      .references(() => mediaFiles.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+    attributeId: integer("attribute_id").references(() => attributes.id, { onDelete: "set null" }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.productId, table.fileId] }),
+    index("product_media_product_idx").on(table.productId, table.position),
+  ],
+);
+
+export const COLLECTION_KINDS = ["curated", "rule"] as const;
+
+/** A rule-based collection's rule: which published products belong, worked out when asked. */
+export type CollectionRule =
+  | { type: "new-in"; days: number }
+  | { type: "tag"; tag: string }
+  | { type: "on-sale" }
+  | { type: "low-stock"; below: number };
+
+export const productCollections = pgTable("product_collections", {
+  id: serial("id").primaryKey(),
+  slug: text("slug").notNull().unique(),
+  title: text("title").notNull(),
+  description: text("description").notNull().default(""),
+  kind: text("kind", { enum: COLLECTION_KINDS }).notNull().default("curated"),
+  rule: jsonb("rule").$type<CollectionRule>(),
+  heroFileId: integer("hero_file_id").references(() => mediaFiles.id, { onDelete: "set null" }),
+  position: integer("position").notNull().default(0),
+  createdAt: created(),
+  updatedAt: updated(),
+});
+
+export const collectionProducts = pgTable(
+  "collection_products",
+  {
+    collectionId: integer("collection_id")
+      .notNull()
+      .references(() => productCollections.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.collectionId, table.productId] }),
+    index("collection_products_product_idx").on(table.productId),
+  ],
+);
+
+/** The curated spotlight: one band or one collection, with the team's words, for a time. */
+export const spotlights = pgTable(
+  "spotlights",
+  {
+    id: serial("id").primaryKey(),
+    headline: text("headline").notNull(),
+    body: text("body").notNull().default(""),
+    brandId: integer("brand_id").references(() => brands.id, { onDelete: "cascade" }),
+    collectionId: integer("collection_id").references(() => productCollections.id, {
+      onDelete: "cascade",
+    }),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    createdAt: created(),
+  },
+  (table) => [
+    check(
+      "spotlights_one_subject",
+      sql`(${table.brandId} is null) <> (${table.collectionId} is null)`,
+    ),
+  ],
+);

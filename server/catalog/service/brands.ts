@@ -1,0 +1,78 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { mediaFiles } from "../../media/schema.ts";
+import { type BrandLinks, brands, products } from "../schema.ts";
+import type { ImageRef, Page } from "./products.ts";
+
+/** A band as the public sees it (SECURITY §3: an allow-list of fields). */
+export type BrandView = {
+  id: number;
+  slug: string;
+  title: string;
+  story: string;
+  genre: string;
+  origin: string;
+  links: BrandLinks;
+  featured: boolean;
+  logo: ImageRef | null;
+  hero: ImageRef | null;
+  productCount: number;
+};
+
+const imageOf = (
+  column: typeof brands.logoFileId | typeof brands.heroFileId,
+) => sql<ImageRef | null>`(
+  select json_build_object('slug', mf.slug, 'alt', ${brands.title}, 'width', mf.width, 'height', mf.height)
+  from ${mediaFiles} mf where mf.id = ${column}
+)`;
+
+const brandColumns = {
+  id: brands.id,
+  slug: brands.slug,
+  title: brands.title,
+  story: brands.story,
+  genre: brands.genre,
+  origin: brands.origin,
+  links: brands.links,
+  featured: brands.featured,
+  logo: imageOf(brands.logoFileId),
+  hero: imageOf(brands.heroFileId),
+  productCount: sql<number>`(select count(*)::int from ${products} p where p.brand_id = ${brands.id} and p.status = 'published')`,
+};
+
+/** Bands A–Z (or only the featured ones), a page at a time. */
+export async function listBrands(
+  db: Db,
+  query: { page: number; perPage: number; featured?: boolean },
+): Promise<Page<BrandView>> {
+  const where = query.featured === undefined ? undefined : eq(brands.featured, query.featured);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select(brandColumns)
+      .from(brands)
+      .where(where)
+      .orderBy(sql`lower(${brands.title})`, asc(brands.id))
+      .limit(query.perPage)
+      .offset((query.page - 1) * query.perPage),
+    db.select({ total: sql<number>`count(*)::int` }).from(brands).where(where),
+  ]);
+  const total = count?.total ?? 0;
+  return {
+    data: rows,
+    meta: {
+      currentPage: query.page,
+      perPage: query.perPage,
+      total,
+      lastPage: Math.max(1, Math.ceil(total / query.perPage)),
+    },
+  };
+}
+
+/** One band by id or slug, or undefined. */
+export async function getBrand(db: Db, idOrSlug: number | string): Promise<BrandView | undefined> {
+  const [row] = await db
+    .select(brandColumns)
+    .from(brands)
+    .where(and(typeof idOrSlug === "number" ? eq(brands.id, idOrSlug) : eq(brands.slug, idOrSlug)));
+  return row;
+}

@@ -1,0 +1,31 @@
+import type { Db } from "../../db/client.ts";
+import type { ProductListQuery } from "../validators.ts";
+import { findCollection, listProducts, type Page, type ProductCard } from "./products.ts";
+
+export type CollectionView = {
+  id: number;
+  slug: string;
+  title: string;
+  description: string;
+  kind: "curated" | "rule";
+  products: Page<ProductCard>;
+};
+
+/** A collection by id or slug with one page of its published products; undefined if none. */
+export async function getCollection(
+  db: Db,
+  idOrSlug: number | string,
+  query: ProductListQuery,
+): Promise<CollectionView | undefined> {
+  const collection = await findCollection(db, idOrSlug);
+  if (!collection) return undefined;
+  const page = await listProducts(db, { ...query, collection: String(collection.id) });
+  return {
+    id: collection.id,
+    slug: collection.slug,
+    title: collection.title,
+    description: collection.description,
+    kind: collection.kind,
+    products: page,
+  };
+}

@@ -1,0 +1,405 @@
+import { and, asc, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { mediaFiles } from "../../media/schema.ts";
+import { productTypeBySlug } from "../product-types.ts";
+import {
+  attributes,
+  attributeTypes,
+  brands,
+  type CollectionRule,
+  collectionProducts,
+  productCollections,
+  productMedia,
+  products,
+  productVariants,
+  variantAttributes,
+} from "../schema.ts";
+import type { ProductListQuery } from "../validators.ts";
+import { toPrefixQuery } from "./search.ts";
+
+/** Stock at or below this shows as 'only N left'; above it, just 'in stock'. */
+export const LOW_STOCK = 5;
+
+export type ImageRef = { slug: string; alt: string; width: number | null; height: number | null };
+
+/** A product as a card shows it: allow-listed public fields only (SECURITY §3). */
+export type ProductCard = {
+  id: number;
+  slug: string;
+  title: string;
+  productType: string;
+  brand: { id: number; slug: string; title: string };
+  priceFrom: number;
+  priceTo: number;
+  compareAtPrice: number | null;
+  inStock: boolean;
+  preOrder: boolean;
+  releaseDate: string | null;
+  image: ImageRef | null;
+};
+
+export type Page<T> = {
+  data: T[];
+  meta: { currentPage: number; perPage: number; total: number; lastPage: number };
+};
+
+const published = eq(products.status, "published");
+
+/** The SQL condition for the products a collection holds, curated or by rule. */
+export function collectionCondition(collection: {
+  id: number;
+  kind: "curated" | "rule";
+  rule: CollectionRule | null;
+}): SQL {
+  if (collection.kind === "curated" || !collection.rule) {
+    return inArray(
+      products.id,
+      sql`(select ${collectionProducts.productId} from ${collectionProducts} where ${collectionProducts.collectionId} = ${collection.id})`,
+    );
+  }
+  const rule = collection.rule;
+  switch (rule.type) {
+    case "new-in":
+      return sql`${products.publishedAt} >= now() - make_interval(days => ${rule.days})`;
+    case "tag":
+      return sql`${products.tags} @> array[${rule.tag}]::text[]`;
+    case "on-sale":
+      return sql`${products.compareAtFrom} is not null`;
+    case "low-stock":
+      return sql`${products.stockTotal} between 1 and ${rule.below}`;
+  }
+}
+
+/** Finds a collection by id or slug. */
+export async function findCollection(db: Db, idOrSlug: number | string) {
+  const [collection] = await db
+    .select()
+    .from(productCollections)
+    .where(
+      typeof idOrSlug === "number"
+        ? eq(productCollections.id, idOrSlug)
+        : eq(productCollections.slug, idOrSlug),
+    );
+  return collection;
+}
+
+export type FilterPart = "brand" | "type" | "attributes" | "price" | "inStock";
+
+/**
+ * The conditions of a listing query. `except` leaves one filter out, as facet counts need: a band
+ * facet counts products of every band under the other filters. Undefined means nothing can match
+ * (an unknown collection).
+ */
+export async function listingConditions(
+  db: Db,
+  query: ProductListQuery,
+  except?: FilterPart,
+): Promise<SQL[] | undefined> {
+  const conditions: SQL[] = [published];
+  if (query.brand && except !== "brand") {
+    const ids = query.brand.filter((value) => /^[0-9]+$/.test(value)).map(Number);
+    const slugs = query.brand.filter((value) => !/^[0-9]+$/.test(value));
+    const byBrand = [
+      ...(ids.length ? [inArray(brands.id, ids)] : []),
+      ...(slugs.length ? [inArray(brands.slug, slugs)] : []),
+    ];
+    conditions.push(
+      inArray(
+        products.brandId,
+        db
+          .select({ id: brands.id })
+          .from(brands)
+          .where(or(...byBrand)),
+      ),
+    );
+  }
+  if (query.collection) {
+    const collection = await findCollection(
+      db,
+      /^[0-9]+$/.test(query.collection) ? Number(query.collection) : query.collection,
+    );
+    if (!collection) return undefined;
+    conditions.push(collectionCondition(collection));
+  }
+  if (query.type && except !== "type") {
+    const titles = query.type.map((slug) => productTypeBySlug(slug)?.title ?? slug);
+    conditions.push(inArray(products.productType, titles));
+  }
+  if (query.attributes && except !== "attributes") {
+    // Values of one attribute type widen the match (M or L); different types narrow it (M and Black).
+    const rows = await db
+      .select({ id: attributes.id, typeId: attributes.attributeTypeId })
+      .from(attributes)
+      .where(inArray(attributes.id, query.attributes));
+    if (rows.length < query.attributes.length) return undefined;
+    const byType = new Map<number, number[]>();
+    for (const row of rows) byType.set(row.typeId, [...(byType.get(row.typeId) ?? []), row.id]);
+    for (const ids of byType.values()) {
+      conditions.push(sql`${products.attributeIds} && ${sql.param(ids)}::int[]`);
+    }
+  }
+  if (except !== "price") {
+    if (query.priceMin !== undefined)
+      conditions.push(sql`${products.priceTo} >= ${query.priceMin}`);
+    if (query.priceMax !== undefined)
+      conditions.push(sql`${products.priceFrom} <= ${query.priceMax}`);
+  }
+  if (query.inStock && except !== "inStock")
+    conditions.push(sql`(${products.stockTotal} > 0 or ${products.preOrder})`);
+  const tsquery = query.q ? toPrefixQuery(query.q) : undefined;
+  if (query.q && !tsquery) return undefined;
+  if (tsquery)
+    conditions.push(sql`${products.searchDocument} @@ to_tsquery('english', ${tsquery})`);
+  return conditions;
+}
+
+const firstImage = sql<ImageRef | null>`(
+  select json_build_object('slug', mf.slug, 'alt', p2.title, 'width', mf.width, 'height', mf.height)
+  from ${productMedia} pm
+  join ${mediaFiles} mf on mf.id = pm.file_id and mf.file_type = 'IMAGE'
+  join ${products} p2 on p2.id = pm.product_id
+  where pm.product_id = ${products.id}
+  order by pm.position, pm.file_id
+  limit 1
+)`;
+
+export const cardColumns = {
+  id: products.id,
+  slug: products.slug,
+  title: products.title,
+  productType: products.productType,
+  brand: sql<
+    ProductCard["brand"]
+  >`json_build_object('id', ${brands.id}, 'slug', ${brands.slug}, 'title', ${brands.title})`,
+  priceFrom: products.priceFrom,
+  priceTo: products.priceTo,
+  compareAtPrice: products.compareAtFrom,
+  inStock: sql<boolean>`${products.stockTotal} > 0`,
+  preOrder: products.preOrder,
+  releaseDate: products.releaseDate,
+  image: firstImage,
+};
+
+function ordering(query: ProductListQuery, tsquery: string | undefined): SQL[] {
+  switch (query.sort) {
+    case "newest":
+      return [sql`${products.publishedAt} desc nulls last`, desc(products.id)];
+    case "price-asc":
+      return [asc(products.priceFrom), asc(products.id)];
+    case "price-desc":
+      return [desc(products.priceFrom), desc(products.id)];
+    case "title":
+      return [asc(products.title), asc(products.id)];
+    default:
+      // Searching without a chosen sort ranks by relevance; otherwise the team's featured order.
+      if (tsquery) {
+        return [
+          sql`ts_rank_cd(${products.searchDocument}, to_tsquery('english', ${tsquery})) desc`,
+          asc(products.id),
+        ];
+      }
+      return [
+        sql`${products.featuredRank} asc nulls last`,
+        sql`${products.publishedAt} desc nulls last`,
+        desc(products.id),
+      ];
+  }
+}
+
+/** Published products matching the query, one page of cards, with the total. */
+export async function listProducts(db: Db, query: ProductListQuery): Promise<Page<ProductCard>> {
+  const { page, perPage } = query;
+  const conditions = await listingConditions(db, query);
+  if (!conditions) return { data: [], meta: { currentPage: page, perPage, total: 0, lastPage: 1 } };
+  const where = and(...conditions);
+  const tsquery = query.q ? toPrefixQuery(query.q) : undefined;
+  const [rows, [count]] = await Promise.all([
+    db
+      .select(cardColumns)
+      .from(products)
+      .innerJoin(brands, eq(brands.id, products.brandId))
+      .where(where)
+      .orderBy(...ordering(query, tsquery))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+    db.select({ total: sql<number>`count(*)::int` }).from(products).where(where),
+  ]);
+  const total = count?.total ?? 0;
+  return {
+    data: rows as ProductCard[],
+    meta: { currentPage: page, perPage, total, lastPage: Math.max(1, Math.ceil(total / perPage)) },
+  };
+}
+
+export type VariantView = {
+  id: number;
+  sku: string;
+  price: number;
+  compareAtPrice: number | null;
+  inStock: boolean;
+  /** How many are left when that is few (at most LOW_STOCK); otherwise null. */
+  stockLeft: number | null;
+  attributes: Array<{ id: number; slug: string; title: string; typeId: number }>;
+};
+
+export type ProductView = Omit<ProductCard, "image"> & {
+  description: string;
+  tags: string[];
+  seoTitle: string | null;
+  seoDescription: string | null;
+  variants: VariantView[];
+  attributeTypes: Array<{
+    id: number;
+    slug: string;
+    title: string;
+    display: "buttons" | "swatches";
+    attributes: Array<{ id: number; slug: string; title: string; swatch: string | null }>;
+  }>;
+  mediaFiles: Array<
+    ImageRef & { id: number; title: string; fileType: string; attributeId: number | null }
+  >;
+  image: ImageRef | null;
+};
+
+/** A published product by id or slug with its variants, options and files; undefined if none. */
+export async function getProduct(
+  db: Db,
+  idOrSlug: number | string,
+): Promise<ProductView | undefined> {
+  const [card] = await db
+    .select({
+      ...cardColumns,
+      description: products.description,
+      tags: products.tags,
+      seoTitle: products.seoTitle,
+      seoDescription: products.seoDescription,
+    })
+    .from(products)
+    .innerJoin(brands, eq(brands.id, products.brandId))
+    .where(
+      and(
+        published,
+        typeof idOrSlug === "number" ? eq(products.id, idOrSlug) : eq(products.slug, idOrSlug),
+      ),
+    );
+  if (!card) return undefined;
+
+  const [variantRows, optionRows, files] = await Promise.all([
+    db
+      .select()
+      .from(productVariants)
+      .where(eq(productVariants.productId, card.id))
+      .orderBy(asc(productVariants.position), asc(productVariants.id)),
+    db
+      .select({
+        variantId: variantAttributes.variantId,
+        id: attributes.id,
+        slug: attributes.slug,
+        title: attributes.title,
+        swatch: attributes.swatch,
+        position: attributes.position,
+        typeId: attributeTypes.id,
+        typeSlug: attributeTypes.slug,
+        typeTitle: attributeTypes.title,
+        display: attributeTypes.display,
+        typePosition: attributeTypes.position,
+      })
+      .from(variantAttributes)
+      .innerJoin(productVariants, eq(productVariants.id, variantAttributes.variantId))
+      .innerJoin(attributes, eq(attributes.id, variantAttributes.attributeId))
+      .innerJoin(attributeTypes, eq(attributeTypes.id, attributes.attributeTypeId))
+      .where(eq(productVariants.productId, card.id))
+      .orderBy(asc(attributeTypes.position), asc(attributes.position)),
+    db
+      .select({
+        id: mediaFiles.id,
+        slug: mediaFiles.slug,
+        title: mediaFiles.title,
+        fileType: mediaFiles.fileType,
+        width: mediaFiles.width,
+        height: mediaFiles.height,
+        attributeId: productMedia.attributeId,
+      })
+      .from(productMedia)
+      .innerJoin(mediaFiles, eq(mediaFiles.id, productMedia.fileId))
+      .where(eq(productMedia.productId, card.id))
+      .orderBy(asc(productMedia.position), asc(productMedia.fileId)),
+  ]);
+
+  const types = new Map<number, ProductView["attributeTypes"][number]>();
+  for (const row of optionRows) {
+    const type = types.get(row.typeId) ?? {
+      id: row.typeId,
+      slug: row.typeSlug,
+      title: row.typeTitle,
+      display: row.display,
+      attributes: [],
+    };
+    if (!type.attributes.some((attribute) => attribute.id === row.id)) {
+      type.attributes.push({ id: row.id, slug: row.slug, title: row.title, swatch: row.swatch });
+    }
+    types.set(row.typeId, type);
+  }
+  const variants = variantRows.map((variant) => ({
+    id: variant.id,
+    sku: variant.sku,
+    price: variant.price,
+    compareAtPrice: variant.compareAtPrice,
+    inStock: variant.stockOnHand > 0,
+    stockLeft:
+      variant.stockOnHand > 0 && variant.stockOnHand <= LOW_STOCK ? variant.stockOnHand : null,
+    attributes: optionRows
+      .filter((row) => row.variantId === variant.id)
+      .map((row) => ({ id: row.id, slug: row.slug, title: row.title, typeId: row.typeId })),
+  }));
+  // spec §3: a file's alt text on the shop is the product's title.
+  const mediaList = files.map((file) => ({ ...file, alt: card.title }));
+  return {
+    ...(card as ProductCard &
+      Pick<ProductView, "description" | "tags" | "seoTitle" | "seoDescription">),
+    variants,
+    attributeTypes: [...types.values()],
+    mediaFiles: mediaList,
+  };
+}
+
+/**
+ * Products to show beside `product`: the same band first, then the same type; never the product
+ * itself; sold-out ones last.
+ */
+export async function relatedProducts(
+  db: Db,
+  idOrSlug: number | string,
+  limit = 8,
+): Promise<ProductCard[] | undefined> {
+  const [product] = await db
+    .select({ id: products.id, brandId: products.brandId, productType: products.productType })
+    .from(products)
+    .where(
+      and(
+        published,
+        typeof idOrSlug === "number" ? eq(products.id, idOrSlug) : eq(products.slug, idOrSlug),
+      ),
+    );
+  if (!product) return undefined;
+  const rows = await db
+    .select(cardColumns)
+    .from(products)
+    .innerJoin(brands, eq(brands.id, products.brandId))
+    .where(
+      and(
+        published,
+        sql`${products.id} <> ${product.id}`,
+        or(eq(products.brandId, product.brandId), eq(products.productType, product.productType)),
+      ),
+    )
+    .orderBy(
+      sql`(${products.stockTotal} = 0 and not ${products.preOrder})`,
+      sql`(${products.brandId} <> ${product.brandId})`,
+      sql`(${products.productType} <> ${product.productType})`,
+      sql`${products.featuredRank} asc nulls last`,
+      asc(products.id),
+    )
+    .limit(limit);
+  return rows as ProductCard[];
+}

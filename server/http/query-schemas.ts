@@ -1,0 +1,43 @@
+import { z } from "zod";
+
+/** An id or a slug in a path: `/api/products/42` and `/api/products/night-owls-tee` alike. */
+export const IdOrSlug = z.union([
+  z
+    .string()
+    .regex(/^[1-9][0-9]{0,9}$/)
+    .transform(Number),
+  z
+    .string()
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Must be an id or a slug.")
+    .max(200),
+]);
+
+/** DESIGN §4: a comma-joined list of positive ids (`?ids=3,5,8`). */
+export const IdList = z
+  .string()
+  .max(2000)
+  .regex(/^[1-9][0-9]{0,9}(,[1-9][0-9]{0,9})*$/, "Must be comma-separated ids.")
+  .transform((value) => [...new Set(value.split(",").map(Number))]);
+
+/** A comma-joined list of slugs. */
+export const SlugList = z
+  .string()
+  .max(2000)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*(,[a-z0-9]+(?:-[a-z0-9]+)*)*$/, "Must be comma-separated slugs.")
+  .transform((value) => [...new Set(value.split(","))]);
+
+export const Pence = z.coerce
+  .number({ error: "Must be a whole number of pence." })
+  .int("Must be a whole number of pence.")
+  .min(0)
+  .max(100_000_000);
+
+export const Flag = z
+  .enum(["true", "false", "1", "0"])
+  .transform((value) => value === "true" || value === "1");
+
+/** DESIGN §4 pagination: `page` from 1, `perPage` up to 100. */
+export const Pagination = {
+  page: z.coerce.number().int("Must be a whole number.").min(1).max(10_000).default(1),
+  perPage: z.coerce.number().int("Must be a whole number.").min(1).max(100).default(24),
+};

@@ -1,0 +1,70 @@
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import type { Db } from "../db/client.ts";
+import { mediaFiles } from "./schema.ts";
+import type { FileStore } from "./storage.ts";
+
+/** The widths the shop asks for in `srcset`; anything else is refused so no one can fill the disk. */
+export const IMAGE_WIDTHS = [160, 320, 480, 640, 800, 1000, 1200, 1600] as const;
+
+export type ImageFormat = "avif" | "webp" | "jpeg" | "png";
+
+const mimeOf: Record<ImageFormat, string> = {
+  avif: "image/avif",
+  webp: "image/webp",
+  jpeg: "image/jpeg",
+  png: "image/png",
+};
+
+/** The best format the browser accepts: AVIF, then WebP, else the original's own. */
+export function negotiateFormat(accept: string | undefined, originalMime: string): ImageFormat {
+  if (accept?.includes("image/avif")) return "avif";
+  if (accept?.includes("image/webp")) return "webp";
+  return originalMime === "image/png" ? "png" : "jpeg";
+}
+
+export type ServedFile = {
+  bytes: Buffer;
+  mimeType: string;
+  etag: string;
+  fileType: string;
+  title: string;
+};
+
+/**
+ * A stored file by slug; for an image, resized to `width` in the best format the browser accepts
+ * (made once, kept in the store, metadata stripped). Undefined when no such file exists.
+ */
+export async function readFile(
+  db: Db,
+  files: FileStore,
+  slug: string,
+  request: { width?: number; accept?: string },
+): Promise<ServedFile | undefined> {
+  const [file] = await db.select().from(mediaFiles).where(eq(mediaFiles.slug, slug));
+  if (!file) return undefined;
+  const base = { fileType: file.fileType, title: file.title };
+  const image = { width: request.width, format: negotiateFormat(request.accept, file.mimeType) };
+  if (file.fileType !== "IMAGE" || (!image.width && mimeOf[image.format] === file.mimeType)) {
+    const bytes = await files.read(slug);
+    return bytes && { ...base, bytes, mimeType: file.mimeType, etag: `"${slug}"` };
+  }
+  const variant = `${slug}@${image.width ?? "full"}.${image.format}`;
+  const etag = `"${variant}"`;
+  const cached = await files.read(variant);
+  if (cached) return { ...base, bytes: cached, mimeType: mimeOf[image.format], etag };
+  const original = await files.read(slug);
+  if (!original) return undefined;
+  let pipeline = sharp(original, { limitInputPixels: 40_000_000 }).rotate();
+  if (image.width) pipeline = pipeline.resize({ width: image.width, withoutEnlargement: true });
+  const bytes = await (image.format === "avif"
+    ? pipeline.avif({ quality: 55, effort: 2 })
+    : image.format === "webp"
+      ? pipeline.webp({ quality: 78 })
+      : image.format === "png"
+        ? pipeline.png({ compressionLevel: 9 })
+        : pipeline.jpeg({ quality: 82, mozjpeg: true })
+  ).toBuffer();
+  await files.put(variant, bytes);
+  return { ...base, bytes, mimeType: mimeOf[image.format], etag };
+}
