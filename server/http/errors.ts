@@ -22,11 +22,16 @@ export const validationFailed = (errors: FieldErrors) =>
 
 export const notFound = (message = "Not found.") => new ApiError(404, message);
 
-/** Turns zod issues into `{ field: [messages] }`, the field being the dotted path. */
-export function fieldErrors(error: z.ZodError, prefix?: string): FieldErrors {
+/** Turns zod issues into `{ field: [messages] }`, the field being the dotted path (to `depth`). */
+export function fieldErrors(
+  error: z.ZodError,
+  prefix?: string,
+  depth = Number.POSITIVE_INFINITY,
+): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
-    const path = [prefix, ...issue.path.map(String)].filter(Boolean).join(".") || "body";
+    const path =
+      [prefix, ...issue.path.slice(0, depth).map(String)].filter(Boolean).join(".") || "body";
     errors[path] ??= [];
     errors[path].push(issue.message);
   }

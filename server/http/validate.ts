@@ -19,7 +19,8 @@ export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Prom
 /** Validates the query string; arrays arrive comma-joined (DESIGN §4). */
 export function queryParams<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
   const parsed = schema.safeParse(c.req.query());
-  if (!parsed.success) throw validationFailed(fieldErrors(parsed.error));
+  // A query parameter is one field, even when it holds a list.
+  if (!parsed.success) throw validationFailed(fieldErrors(parsed.error, undefined, 1));
   return parsed.data;
 }
 

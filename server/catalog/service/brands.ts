@@ -19,11 +19,11 @@ export type BrandView = {
   productCount: number;
 };
 
-const imageOf = (
-  column: typeof brands.logoFileId | typeof brands.heroFileId,
-) => sql<ImageRef | null>`(
-  select json_build_object('slug', mf.slug, 'alt', ${brands.title}, 'width', mf.width, 'height', mf.height)
-  from ${mediaFiles} mf where mf.id = ${column}
+// Correlated subqueries name the outer columns in full: Drizzle leaves columns unqualified when a
+// query reads one table, and an unqualified "id" would bind to the inner table instead.
+const imageOf = (column: "logo_file_id" | "hero_file_id") => sql<ImageRef | null>`(
+  select json_build_object('slug', mf.slug, 'alt', "brands"."title", 'width', mf.width, 'height', mf.height)
+  from ${mediaFiles} mf where mf.id = ${sql.raw(`"brands"."${column}"`)}
 )`;
 
 const brandColumns = {
@@ -35,9 +35,9 @@ const brandColumns = {
   origin: brands.origin,
   links: brands.links,
   featured: brands.featured,
-  logo: imageOf(brands.logoFileId),
-  hero: imageOf(brands.heroFileId),
-  productCount: sql<number>`(select count(*)::int from ${products} p where p.brand_id = ${brands.id} and p.status = 'published')`,
+  logo: imageOf("logo_file_id"),
+  hero: imageOf("hero_file_id"),
+  productCount: sql<number>`(select count(*)::int from ${products} p where p.brand_id = "brands"."id" and p.status = 'published')`,
 };
 
 /** Bands A–Z (or only the featured ones), a page at a time. */

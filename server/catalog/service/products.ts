@@ -54,7 +54,7 @@ export function collectionCondition(collection: {
   if (collection.kind === "curated" || !collection.rule) {
     return inArray(
       products.id,
-      sql`(select ${collectionProducts.productId} from ${collectionProducts} where ${collectionProducts.collectionId} = ${collection.id})`,
+      sql`(select cp.product_id from ${collectionProducts} cp where cp.collection_id = ${collection.id})`,
     );
   }
   const rule = collection.rule;
@@ -153,12 +153,13 @@ export async function listingConditions(
   return conditions;
 }
 
+// spec §3: a product's image is its first IMAGE file, its alt text the product's title. The outer
+// product is named in full ("products"."id"): see the note in brands.ts.
 const firstImage = sql<ImageRef | null>`(
-  select json_build_object('slug', mf.slug, 'alt', p2.title, 'width', mf.width, 'height', mf.height)
+  select json_build_object('slug', mf.slug, 'alt', "products"."title", 'width', mf.width, 'height', mf.height)
   from ${productMedia} pm
   join ${mediaFiles} mf on mf.id = pm.file_id and mf.file_type = 'IMAGE'
-  join ${products} p2 on p2.id = pm.product_id
-  where pm.product_id = ${products.id}
+  where pm.product_id = "products"."id"
   order by pm.position, pm.file_id
   limit 1
 )`;
@@ -309,7 +310,7 @@ export async function getProduct(
       .innerJoin(attributes, eq(attributes.id, variantAttributes.attributeId))
       .innerJoin(attributeTypes, eq(attributeTypes.id, attributes.attributeTypeId))
       .where(eq(productVariants.productId, card.id))
-      .orderBy(asc(attributeTypes.position), asc(attributes.position)),
+      .orderBy(asc(attributeTypes.position), asc(attributeTypes.id), asc(attributes.position)),
     db
       .select({
         id: mediaFiles.id,

@@ -9,33 +9,38 @@ import type { Db } from "../../db/client.ts";
  */
 export async function refreshProductSummaries(db: Db, ids?: number[]): Promise<void> {
   if (ids && ids.length === 0) return;
-  const only = ids ? sql`and p.id = any(${sql.param(ids)}::int[])` : sql``;
+  const only = ids ? sql`where p.id = any(${sql.param(ids)}::int[])` : sql``;
   await db.execute(sql`
+    with summary as (
+      select p.id,
+        coalesce(min(pv.price), 0) as min_price,
+        coalesce(max(pv.price), 0) as max_price,
+        coalesce(sum(pv.stock_on_hand), 0)::int as stock,
+        (array_agg(pv.compare_at_price order by pv.price, pv.id))[1] as cheapest_compare_at
+      from products p left join product_variants pv on pv.product_id = p.id
+      ${only}
+      group by p.id
+    ),
+    options as (
+      select pv.product_id as id, array_agg(distinct va.attribute_id order by va.attribute_id) as ids
+      from product_variants pv join variant_attributes va on va.variant_id = pv.id
+      where pv.product_id in (select id from summary)
+      group by pv.product_id
+    )
     update products p set
-      price_from = coalesce(v.min_price, 0),
-      price_to = coalesce(v.max_price, 0),
-      compare_at_from = v.cheapest_compare_at,
-      stock_total = coalesce(v.stock, 0),
-      attribute_ids = coalesce(a.ids, '{}'),
+      price_from = s.min_price,
+      price_to = s.max_price,
+      compare_at_from = s.cheapest_compare_at,
+      stock_total = s.stock,
+      attribute_ids = coalesce(o.ids, '{}'),
       search_document =
         setweight(to_tsvector('english', p.title), 'A') ||
         setweight(to_tsvector('english', b.title), 'A') ||
         setweight(to_tsvector('english', p.product_type), 'B') ||
-        setweight(to_tsvector('english', array_to_string(p.tags, ' ')), 'B') ||
+        setweight(to_tsvector('english', translate(array_to_string(p.tags, ' '), '-', ' ')), 'B') ||
         setweight(to_tsvector('english', regexp_replace(p.description, '<[^>]*>', ' ', 'g')), 'C'),
       updated_at = now()
-    from brands b,
-      lateral (
-        select min(pv.price) as min_price, max(pv.price) as max_price,
-          sum(pv.stock_on_hand)::int as stock,
-          (array_agg(pv.compare_at_price order by pv.price, pv.id))[1] as cheapest_compare_at
-        from product_variants pv where pv.product_id = p.id
-      ) v,
-      lateral (
-        select array_agg(distinct va.attribute_id order by va.attribute_id) as ids
-        from variant_attributes va join product_variants pv on pv.id = va.variant_id
-        where pv.product_id = p.id
-      ) a
-    where b.id = p.brand_id ${only}
+    from summary s left join options o on o.id = s.id, brands b
+    where p.id = s.id and b.id = p.brand_id
   `);
 }
