@@ -4,8 +4,8 @@ import type { Db } from "../db/client.ts";
 import { mediaFiles } from "./schema.ts";
 import type { FileStore } from "./storage.ts";
 
-/** The widths the shop asks for in `srcset`; anything else is refused so no one can fill the disk. */
-export const IMAGE_WIDTHS = [160, 320, 480, 640, 800, 1000, 1200, 1600] as const;
+// Only the widths the shop's srcset asks for are made, so no one can fill the disk with sizes.
+export { IMAGE_WIDTHS } from "../../app/lib/images.ts";
 
 export type ImageFormat = "avif" | "webp" | "jpeg" | "png";
 

@@ -1,15 +1,118 @@
-import { screenMeta } from "../../lib/meta";
+import { Breadcrumbs } from "../../components/breadcrumbs";
+import { ProductGrid } from "../../components/product-grid";
+import { AppLink } from "../../components/ui/app-link";
+import { catalog } from "../../lib/catalog.server";
+import { fileUrl } from "../../lib/images";
+import { pageMeta } from "../../lib/meta";
 import { noRouteMatch, requireSlug } from "../../lib/route-params";
 import type { Route } from "./+types/band-show";
 
-export const meta = screenMeta("Band");
+export const meta = ({ loaderData, error }: Route.MetaArgs) =>
+  pageMeta(error || !loaderData ? "Page not found" : loaderData.brand.title);
 
-export function loader(args: Route.LoaderArgs) {
-  requireSlug(args);
-  // The catalogue is empty until the catalogue module lands: no slug names anything yet.
-  noRouteMatch(args.url);
+export async function loader(args: Route.LoaderArgs) {
+  const slug = requireSlug(args);
+  const shop = catalog(args.context);
+  const brand = await shop.getBrand(slug);
+  if (!brand) noRouteMatch(args.url);
+  const products = await shop.listProducts({
+    page: 1,
+    perPage: 12,
+    brand: [brand.slug],
+    sort: "featured",
+  });
+  return { brand, products };
 }
 
-export default function BandShow() {
-  return null;
+const linkLabels: Record<string, string> = {
+  website: "Website",
+  instagram: "Instagram",
+  spotify: "Spotify",
+  bandcamp: "Bandcamp",
+  youtube: "YouTube",
+};
+
+/** A band: hero, story, links and its products. */
+export default function BandShow({ loaderData }: Route.ComponentProps) {
+  const { brand, products } = loaderData;
+  return (
+    <>
+      <Breadcrumbs
+        crumbs={[
+          { name: "Home", to: "/" },
+          { name: "Bands", to: "/bands" },
+          { name: brand.title, to: `/bands/${brand.slug}` },
+        ]}
+      />
+      <section className="relative overflow-hidden rounded-3xl bg-ink text-white">
+        {brand.hero && (
+          <img
+            src={fileUrl(brand.hero.slug, 1600)}
+            srcSet={`${fileUrl(brand.hero.slug, 800)} 800w, ${fileUrl(brand.hero.slug, 1200)} 1200w, ${fileUrl(brand.hero.slug, 1600)} 1600w`}
+            sizes="(min-width: 1280px) 1232px, 100vw"
+            width={brand.hero.width ?? 1600}
+            height={brand.hero.height ?? 700}
+            alt=""
+            fetchPriority="high"
+            className="absolute inset-0 h-full w-full object-cover opacity-60"
+          />
+        )}
+        <div className="relative px-6 py-16 sm:px-12 sm:py-24">
+          <p className="text-sm font-bold uppercase tracking-[0.3em] text-zinc-200">
+            {[brand.genre, brand.origin].filter(Boolean).join(" · ")}
+          </p>
+          <h1 className="mt-3 font-display text-5xl sm:text-6xl">{brand.title}</h1>
+        </div>
+      </section>
+      <div className="mt-10 grid gap-10 lg:grid-cols-[1fr_18rem]">
+        <section aria-labelledby="story">
+          <h2 id="story" className="sr-only">
+            The story
+          </h2>
+          {/* Sanitised on the server with an allow-list (SECURITY §22). */}
+          <div
+            className="rich-text max-w-3xl text-lg"
+            dangerouslySetInnerHTML={{ __html: brand.story }}
+          />
+        </section>
+        {Object.keys(brand.links).length > 0 && (
+          <nav aria-label={`${brand.title} elsewhere`}>
+            <h2 className="text-sm font-bold uppercase tracking-wider text-muted">
+              Listen and follow
+            </h2>
+            <ul className="mt-3 space-y-2">
+              {Object.entries(brand.links).map(([kind, href]) => (
+                <li key={kind}>
+                  <a
+                    href={href}
+                    rel="noopener noreferrer"
+                    className="font-semibold underline hover:text-accent"
+                  >
+                    {linkLabels[kind] ?? kind}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+      </div>
+      <section aria-labelledby="band-products" className="mt-14">
+        <div className="mb-6 flex items-baseline justify-between gap-4">
+          <h2 id="band-products" className="font-display text-2xl">
+            {brand.title} merchandise
+          </h2>
+          {products.meta.total > products.data.length && (
+            <AppLink to={`/products/band/${brand.slug}`} className="font-semibold underline">
+              See all {products.meta.total}
+            </AppLink>
+          )}
+        </div>
+        {products.data.length === 0 ? (
+          <p className="text-muted">Nothing from {brand.title} in stock right now.</p>
+        ) : (
+          <ProductGrid products={products.data} label={`${brand.title} products`} />
+        )}
+      </section>
+    </>
+  );
 }

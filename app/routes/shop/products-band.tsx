@@ -1,15 +1,49 @@
-import { screenMeta } from "../../lib/meta";
+import { data } from "react-router";
+import { Breadcrumbs } from "../../components/breadcrumbs";
+import { PageHeading } from "../../components/page-heading";
+import { ProductListing } from "../../components/product-listing";
+import { catalog } from "../../lib/catalog.server";
+import { listingQueryFromUrl } from "../../lib/listing-query.server";
+import { pageMeta } from "../../lib/meta";
 import { noRouteMatch, requireSlug } from "../../lib/route-params";
 import type { Route } from "./+types/products-band";
 
-export const meta = screenMeta("Band merchandise");
+export const meta = ({ loaderData, error }: Route.MetaArgs) =>
+  pageMeta(error || !loaderData ? "Page not found" : `${loaderData.brand.title} merchandise`);
 
-export function loader(args: Route.LoaderArgs) {
-  requireSlug(args);
-  // The catalogue is empty until the catalogue module lands: no slug names anything yet.
-  noRouteMatch(args.url);
+export async function loader(args: Route.LoaderArgs) {
+  const slug = requireSlug(args);
+  const shop = catalog(args.context);
+  const brand = await shop.getBrand(slug);
+  if (!brand) noRouteMatch(args.url);
+  const query = listingQueryFromUrl(args.url, { brand: brand.slug });
+  const [page, facets] = await Promise.all([shop.listProducts(query), shop.productFilters(query)]);
+  return data({ brand, page, facets, query });
 }
 
-export default function ProductsBand() {
-  return null;
+export default function ProductsBand({ loaderData }: Route.ComponentProps) {
+  const { brand, page, facets, query } = loaderData;
+  return (
+    <>
+      <Breadcrumbs
+        crumbs={[
+          { name: "Home", to: "/" },
+          { name: "Bands", to: "/bands" },
+          { name: brand.title, to: `/bands/${brand.slug}` },
+          { name: "Merchandise", to: `/products/band/${brand.slug}` },
+        ]}
+      />
+      <PageHeading
+        title={`${brand.title} merchandise`}
+        intro={`Every official ${brand.title} product we stock.`}
+      />
+      <ProductListing
+        page={page}
+        facets={facets}
+        query={query}
+        showBrands={false}
+        label={`${brand.title} products`}
+      />
+    </>
+  );
 }

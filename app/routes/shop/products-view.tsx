@@ -1,15 +1,166 @@
-import { screenMeta } from "../../lib/meta";
+import { useState } from "react";
+import { productTypeByTitle } from "../../../server/catalog/product-types";
+import { Breadcrumbs } from "../../components/breadcrumbs";
+import { Price } from "../../components/price";
+import { ProductGallery } from "../../components/product-gallery";
+import { ProductGrid } from "../../components/product-grid";
+import { AppLink } from "../../components/ui/app-link";
+import { VariantPicker, variantFor } from "../../components/variant-picker";
+import { catalog } from "../../lib/catalog.server";
+import { pageMeta } from "../../lib/meta";
 import { noRouteMatch, requireSlug } from "../../lib/route-params";
 import type { Route } from "./+types/products-view";
 
-export const meta = screenMeta("Product");
+export const meta = ({ loaderData, error }: Route.MetaArgs) => {
+  if (error || !loaderData) return pageMeta("Page not found");
+  const { product } = loaderData;
+  // spec §1: the product's title is the {product} part of the page title.
+  return pageMeta(product.title, product.seoDescription ?? undefined);
+};
 
-export function loader(args: Route.LoaderArgs) {
-  requireSlug(args);
-  // The catalogue is empty until the catalogue module lands: no slug names anything yet.
-  noRouteMatch(args.url);
+export async function loader(args: Route.LoaderArgs) {
+  const slug = requireSlug(args);
+  const shop = catalog(args.context);
+  const [product, related] = await Promise.all([shop.getProduct(slug), shop.relatedProducts(slug)]);
+  if (!product || !related) noRouteMatch(args.url);
+  const requested = Number(args.url.searchParams.get("variant"));
+  const preselected = product.variants.find((variant) => variant.id === requested);
+  return { product, related, preselectedVariantId: preselected?.id ?? null };
 }
 
-export default function ProductsView() {
-  return null;
+function initialChoices(
+  product: Route.ComponentProps["loaderData"]["product"],
+  variantId: number | null,
+) {
+  const variant =
+    product.variants.find((entry) => entry.id === variantId) ??
+    (product.variants.length === 1 ? product.variants[0] : undefined);
+  const chosen: Record<number, number> = {};
+  for (const attribute of variant?.attributes ?? []) chosen[attribute.typeId] = attribute.id;
+  // A product in one colour has that colour chosen already: there is nothing to pick.
+  for (const type of product.attributeTypes) {
+    const only = type.attributes[0];
+    if (type.attributes.length === 1 && only) chosen[type.id] = only.id;
+  }
+  return chosen;
+}
+
+function StockState({
+  inStock,
+  stockLeft,
+  preOrder,
+}: {
+  inStock: boolean;
+  stockLeft: number | null;
+  preOrder: boolean;
+}) {
+  if (!inStock) return <p className="font-semibold text-error">Sold out</p>;
+  if (preOrder) return <p className="font-semibold text-accent">Pre-order: ships on release</p>;
+  if (stockLeft !== null)
+    return <p className="font-semibold text-warning">Only {stockLeft} left</p>;
+  return <p className="font-semibold text-success">In stock</p>;
+}
+
+export default function ProductsView({ loaderData }: Route.ComponentProps) {
+  const { product, related, preselectedVariantId } = loaderData;
+  const [chosen, setChosen] = useState(() => initialChoices(product, preselectedVariantId));
+  const variant = variantFor(product, chosen);
+  const colourType = product.attributeTypes.find((type) => type.display === "swatches");
+  const type = productTypeByTitle(product.productType);
+  return (
+    <>
+      <Breadcrumbs
+        crumbs={[
+          { name: "Home", to: "/" },
+          { name: product.brand.title, to: `/bands/${product.brand.slug}` },
+          { name: product.title, to: `/products/${product.slug}` },
+        ]}
+      />
+      <div className="grid gap-10 lg:grid-cols-2">
+        <ProductGallery
+          product={product}
+          colourId={colourType ? chosen[colourType.id] : undefined}
+        />
+        <div>
+          <AppLink
+            to={`/bands/${product.brand.slug}`}
+            className="text-sm font-bold uppercase tracking-wider text-muted hover:text-ink"
+          >
+            {product.brand.title}
+          </AppLink>
+          <h1 className="mt-2 font-display text-3xl leading-tight sm:text-4xl">{product.title}</h1>
+          <div className="mt-4 text-2xl" aria-live="polite">
+            {variant ? (
+              <Price price={variant.price} compareAtPrice={variant.compareAtPrice} />
+            ) : (
+              <Price
+                price={product.priceFrom}
+                compareAtPrice={product.compareAtPrice}
+                from={product.priceFrom !== product.priceTo}
+              />
+            )}
+          </div>
+          <p className="mt-1 text-sm text-muted">Price includes VAT.</p>
+          <form method="post" action="/basket" className="mt-8 space-y-6">
+            <VariantPicker
+              product={product}
+              chosen={chosen}
+              onChoose={(typeId, attributeId) =>
+                setChosen((current) => ({ ...current, [typeId]: attributeId }))
+              }
+            />
+            {type?.garment && (
+              <p className="text-sm">
+                <AppLink to={`/help/sizing-guide#${type.slug}`} className="font-semibold underline">
+                  Size guide
+                </AppLink>
+              </p>
+            )}
+            <div aria-live="polite">
+              {variant ? (
+                <StockState
+                  inStock={variant.inStock}
+                  stockLeft={variant.stockLeft}
+                  preOrder={product.preOrder}
+                />
+              ) : (
+                <p className="text-sm text-muted">
+                  Choose{" "}
+                  {product.attributeTypes.map((entry) => entry.title.toLowerCase()).join(" and ")}{" "}
+                  to see availability.
+                </p>
+              )}
+            </div>
+            <input type="hidden" name="variantId" value={variant?.id ?? ""} />
+            <input type="hidden" name="quantity" value="1" />
+            <button
+              type="submit"
+              disabled={!variant?.inStock}
+              className="w-full rounded-full bg-ink px-8 py-4 text-lg font-bold text-white hover:bg-accent disabled:cursor-not-allowed disabled:bg-zinc-400 sm:w-auto"
+            >
+              {product.preOrder ? "Pre-order now" : "Add to basket"}
+            </button>
+          </form>
+          <section aria-labelledby="description" className="mt-10 border-t border-line pt-8">
+            <h2 id="description" className="text-lg font-bold">
+              Description
+            </h2>
+            {/* Sanitised on the server with an allow-list (SECURITY §22). */}
+            <div
+              className="rich-text mt-3 text-muted"
+              dangerouslySetInnerHTML={{ __html: product.description }}
+            />
+          </section>
+        </div>
+      </div>
+      {related.length > 0 && (
+        <section aria-labelledby="related" className="mt-16">
+          <h2 id="related" className="mb-6 font-display text-2xl">
+            You might also like
+          </h2>
+          <ProductGrid products={related.slice(0, 4)} label="Related products" />
+        </section>
+      )}
+    </>
+  );
 }

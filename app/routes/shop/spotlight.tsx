@@ -1,13 +1,63 @@
 import { PageHeading } from "../../components/page-heading";
+import { ProductGrid } from "../../components/product-grid";
+import { AppLink } from "../../components/ui/app-link";
+import { catalog } from "../../lib/catalog.server";
 import { screenMeta } from "../../lib/meta";
+import type { Route } from "./+types/spotlight";
 
 export const meta = screenMeta("Spotlight");
 
-export default function SpotlightIndex() {
+export async function loader({ context }: Route.LoaderArgs) {
+  return { spotlight: (await catalog(context).getActiveSpotlight()) ?? null };
+}
+
+/** The curated spotlight: a featured band or collection, in the team's words, with its products. */
+export default function SpotlightIndex({ loaderData }: Route.ComponentProps) {
+  const { spotlight } = loaderData;
+  if (!spotlight) {
+    return (
+      <>
+        <PageHeading
+          title="Spotlight"
+          intro="The band and the collection our team is excited about right now."
+        />
+        <p className="text-muted">
+          Nothing is in the spotlight this week.{" "}
+          <AppLink to="/products?sort=newest" className="font-semibold underline">
+            See what is new
+          </AppLink>
+          .
+        </p>
+      </>
+    );
+  }
+  const subject = spotlight.brand
+    ? {
+        title: spotlight.brand.title,
+        to: `/bands/${spotlight.brand.slug}`,
+        label: `More from ${spotlight.brand.title}`,
+      }
+    : {
+        title: spotlight.collection?.title ?? "",
+        to: `/products?collection=${spotlight.collection?.slug}`,
+        label: "See the whole collection",
+      };
   return (
-    <PageHeading
-      title="Spotlight"
-      intro="The band and the collection our team is excited about right now."
-    />
+    <>
+      <PageHeading title="Spotlight" intro={subject.title} />
+      <section aria-labelledby="spotlight-headline" className="mb-12 max-w-3xl">
+        <h2 id="spotlight-headline" className="font-display text-3xl">
+          {spotlight.headline}
+        </h2>
+        <p className="mt-4 text-lg text-muted">{spotlight.body}</p>
+        <AppLink
+          to={subject.to}
+          className="mt-6 inline-block rounded-full bg-ink px-6 py-3 font-bold text-white hover:bg-accent"
+        >
+          {subject.label}
+        </AppLink>
+      </section>
+      <ProductGrid products={spotlight.products} label={`${subject.title} products`} />
+    </>
   );
 }

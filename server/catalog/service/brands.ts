@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { mediaFiles } from "../../media/schema.ts";
+import { sanitizeRichText } from "../../platform/rich-text.ts";
 import { type BrandLinks, brands, products } from "../schema.ts";
 import type { ImageRef, Page } from "./products.ts";
 
@@ -25,6 +26,18 @@ const imageOf = (column: "logo_file_id" | "hero_file_id") => sql<ImageRef | null
   select json_build_object('slug', mf.slug, 'alt', "brands"."title", 'width', mf.width, 'height', mf.height)
   from ${mediaFiles} mf where mf.id = ${sql.raw(`"brands"."${column}"`)}
 )`;
+
+// SECURITY §22: staff text is made safe when read, whatever was stored: an allow-listed story,
+// and links only to web addresses (never javascript:).
+const withSafeStory = (brand: BrandView): BrandView => ({
+  ...brand,
+  story: sanitizeRichText(brand.story),
+  links: Object.fromEntries(
+    Object.entries(brand.links).filter(
+      ([, href]) => typeof href === "string" && /^https?:\/\//.test(href),
+    ),
+  ),
+});
 
 const brandColumns = {
   id: brands.id,
@@ -58,7 +71,7 @@ export async function listBrands(
   ]);
   const total = count?.total ?? 0;
   return {
-    data: rows,
+    data: rows.map(withSafeStory),
     meta: {
       currentPage: query.page,
       perPage: query.perPage,
@@ -74,5 +87,5 @@ export async function getBrand(db: Db, idOrSlug: number | string): Promise<Brand
     .select(brandColumns)
     .from(brands)
     .where(and(typeof idOrSlug === "number" ? eq(brands.id, idOrSlug) : eq(brands.slug, idOrSlug)));
-  return row;
+  return row && withSafeStory(row);
 }

@@ -1,4 +1,6 @@
+import { asc } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { productCollections } from "../schema.ts";
 import type { ProductListQuery } from "../validators.ts";
 import { findCollection, listProducts, type Page, type ProductCard } from "./products.ts";
 
@@ -28,4 +30,17 @@ export async function getCollection(
     kind: collection.kind,
     products: page,
   };
+}
+
+/** Every collection in the team's order, for the home page and navigation. */
+export async function listCollections(db: Db) {
+  return db
+    .select({
+      id: productCollections.id,
+      slug: productCollections.slug,
+      title: productCollections.title,
+      description: productCollections.description,
+    })
+    .from(productCollections)
+    .orderBy(asc(productCollections.position), asc(productCollections.id));
 }

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { mediaFiles } from "../../media/schema.ts";
+import { sanitizeRichText } from "../../platform/rich-text.ts";
 import { productTypeBySlug } from "../product-types.ts";
 import {
   attributes,
@@ -355,6 +356,7 @@ export async function getProduct(
   }));
   // spec §3: a file's alt text on the shop is the product's title.
   const mediaList = files.map((file) => ({ ...file, alt: card.title }));
+  card.description = sanitizeRichText(card.description);
   return {
     ...(card as ProductCard &
       Pick<ProductView, "description" | "tags" | "seoTitle" | "seoDescription">),

@@ -1,0 +1,61 @@
+import { AppLink } from "./ui/app-link";
+
+type Props = { currentPage: number; lastPage: number; search: URLSearchParams; pathname: string };
+
+/** Previous / numbered / next page links that keep every other query parameter. */
+export function Pagination({ currentPage, lastPage, search, pathname }: Props) {
+  if (lastPage <= 1) return null;
+  const hrefFor = (page: number) => {
+    const params = new URLSearchParams(search);
+    if (page === 1) params.delete("page");
+    else params.set("page", String(page));
+    const query = params.toString();
+    return `${pathname}${query ? `?${query}` : ""}`;
+  };
+  const pages = [...new Set([1, currentPage - 1, currentPage, currentPage + 1, lastPage])]
+    .filter((page) => page >= 1 && page <= lastPage)
+    .sort((a, b) => a - b);
+  const linkClass =
+    "inline-flex min-w-10 items-center justify-center rounded-full px-3 py-2 text-sm font-semibold";
+  return (
+    <nav aria-label="Pages" className="mt-12 flex flex-wrap items-center justify-center gap-2">
+      {currentPage > 1 && (
+        <AppLink
+          to={hrefFor(currentPage - 1)}
+          className={`${linkClass} border border-line bg-white hover:border-ink`}
+          rel="prev"
+        >
+          Previous
+        </AppLink>
+      )}
+      {pages.map((page, index) => (
+        <span key={page} className="flex items-center gap-2">
+          {index > 0 && page - (pages[index - 1] ?? page) > 1 && <span aria-hidden="true">…</span>}
+          {page === currentPage ? (
+            <span aria-current="page" className={`${linkClass} bg-ink text-white`}>
+              <span className="sr-only">Page </span>
+              {page}
+            </span>
+          ) : (
+            <AppLink
+              to={hrefFor(page)}
+              className={`${linkClass} border border-line bg-white hover:border-ink`}
+            >
+              <span className="sr-only">Page </span>
+              {page}
+            </AppLink>
+          )}
+        </span>
+      ))}
+      {currentPage < lastPage && (
+        <AppLink
+          to={hrefFor(currentPage + 1)}
+          className={`${linkClass} border border-line bg-white hover:border-ink`}
+          rel="next"
+        >
+          Next
+        </AppLink>
+      )}
+    </nav>
+  );
+}

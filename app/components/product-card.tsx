@@ -1,0 +1,59 @@
+import type { ProductCard as Card } from "../../server/catalog/service/products";
+import { Price } from "./price";
+import { ProductImage } from "./product-image";
+import { AppLink } from "./ui/app-link";
+
+type Props = {
+  product: Card;
+  /** Cards above the fold load their image at once. */
+  priority?: boolean;
+  onSelect?: () => void;
+};
+
+/** A product in a grid: image, badges, title, band and from-price. */
+export function ProductCard({ product, priority = false, onSelect }: Props) {
+  const soldOut = !product.inStock && !product.preOrder;
+  return (
+    <article className="group relative flex flex-col">
+      <div className="relative overflow-hidden rounded-xl">
+        <ProductImage
+          image={product.image}
+          sizes="(min-width: 1280px) 300px, (min-width: 768px) 30vw, 50vw"
+          priority={priority}
+          className="transition duration-300 group-hover:scale-[1.03]"
+        />
+        <div className="absolute left-2 top-2 flex flex-col gap-1">
+          {soldOut && (
+            <span className="rounded bg-ink px-2 py-1 text-xs font-bold text-white">Sold out</span>
+          )}
+          {product.preOrder && (
+            <span className="rounded bg-accent px-2 py-1 text-xs font-bold text-white">
+              Pre-order
+            </span>
+          )}
+          {!soldOut && product.compareAtPrice != null && (
+            <span className="rounded bg-white px-2 py-1 text-xs font-bold text-accent">Sale</span>
+          )}
+        </div>
+      </div>
+      <p className="mt-3 text-xs font-semibold uppercase tracking-wider text-muted">
+        {product.brand.title}
+      </p>
+      <h3 className="mt-1 font-semibold leading-snug">
+        <AppLink
+          to={`/products/${product.slug}`}
+          onClick={onSelect}
+          className="after:absolute after:inset-0 hover:underline"
+        >
+          {product.title}
+        </AppLink>
+      </h3>
+      <Price
+        price={product.priceFrom}
+        compareAtPrice={product.compareAtPrice}
+        from={product.priceFrom !== product.priceTo}
+        className="mt-1 text-sm"
+      />
+    </article>
+  );
+}

@@ -1,0 +1,234 @@
+import { useEffect, useRef } from "react";
+import { Form, useSubmit } from "react-router";
+import type { ProductFilters as Facets } from "../../server/catalog/service/filters";
+import type { ProductListQuery } from "../../server/catalog/validators";
+import { formatPrice } from "../lib/money";
+import { AppLink } from "./ui/app-link";
+
+export const PRICE_RANGES = [
+  { value: "", label: "Any price" },
+  { value: "-2000", label: `Under ${formatPrice(2000)}` },
+  { value: "2000-4000", label: `${formatPrice(2000)} to ${formatPrice(4000)}` },
+  { value: "4000-6000", label: `${formatPrice(4000)} to ${formatPrice(6000)}` },
+  { value: "6000-", label: `${formatPrice(6000)} and over` },
+];
+
+export const SORT_OPTIONS = [
+  { value: "featured", label: "Featured" },
+  { value: "newest", label: "Newest" },
+  { value: "price-asc", label: "Price: low to high" },
+  { value: "price-desc", label: "Price: high to low" },
+  { value: "title", label: "Name: A to Z" },
+];
+
+type Props = {
+  action: string;
+  facets: Facets;
+  query: ProductListQuery;
+  /** Band pages fix the band, so no band filter is offered there. */
+  showBrands: boolean;
+};
+
+function isChosen(query: ProductListQuery, name: string, value: string): boolean {
+  switch (name) {
+    case "brand":
+      return query.brand?.includes(value) ?? false;
+    case "type":
+      return query.type?.includes(value) ?? false;
+    case "attributes":
+      return query.attributes?.includes(Number(value)) ?? false;
+    case "price":
+      return priceValue(query) === value;
+    case "inStock":
+      return query.inStock === true;
+    default:
+      return false;
+  }
+}
+
+const priceValue = (query: ProductListQuery) =>
+  query.priceMin === undefined && query.priceMax === undefined
+    ? ""
+    : `${query.priceMin ?? ""}-${query.priceMax ?? ""}`;
+
+function Check({
+  name,
+  value,
+  checked,
+  children,
+}: {
+  name: string;
+  value: string;
+  checked: boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    <label className="flex cursor-pointer items-center gap-3 py-1 text-sm">
+      <input
+        type="checkbox"
+        name={name}
+        value={value}
+        defaultChecked={checked}
+        className="h-4 w-4 accent-ink"
+      />
+      {children}
+    </label>
+  );
+}
+
+/**
+ * Facet filters as one GET form: it works without JavaScript (Apply), and with it every change
+ * applies at once. Everything lives in the URL.
+ */
+export function ProductFilters({ action, facets, query, showBrands }: Props) {
+  const submit = useSubmit();
+  const form = useRef<HTMLFormElement>(null);
+  const selectedAttributes = new Set(query.attributes ?? []);
+  // The inputs are uncontrolled (so the form works before hydration); when the URL changes some
+  // other way (Clear all, back button), bring them in line without remounting and losing focus.
+  useEffect(() => {
+    const elements = form.current?.elements;
+    if (!elements) return;
+    for (const element of Array.from(elements)) {
+      if (!(element instanceof HTMLInputElement || element instanceof HTMLSelectElement)) continue;
+      if (element instanceof HTMLSelectElement) element.value = query.sort ?? "featured";
+      else if (element.type === "checkbox" || element.type === "radio")
+        element.checked = isChosen(query, element.name, element.value);
+    }
+  }, [query]);
+  return (
+    <Form
+      ref={form}
+      method="get"
+      action={action}
+      onChange={(event) => submit(event.currentTarget, { preventScrollReset: true, replace: true })}
+      className="space-y-6"
+      aria-label="Filter products"
+    >
+      {query.q && <input type="hidden" name="q" value={query.q} />}
+      <div>
+        <label htmlFor="sort" className="block text-sm font-bold">
+          Sort by
+        </label>
+        <select
+          id="sort"
+          name="sort"
+          defaultValue={query.sort ?? "featured"}
+          className="mt-1 w-full rounded-lg border border-zinc-400 bg-white px-3 py-2 text-sm"
+        >
+          {SORT_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      {showBrands && facets.brands.length > 0 && (
+        <fieldset>
+          <legend className="text-sm font-bold">Band</legend>
+          <div className="mt-2 max-h-64 overflow-y-auto pr-2">
+            {facets.brands.map((brand) => (
+              <Check
+                key={brand.id}
+                name="brand"
+                value={brand.slug}
+                checked={query.brand?.includes(brand.slug) ?? false}
+              >
+                <span className="flex-1">{brand.title}</span>
+                <span className="text-muted">{brand.count}</span>
+              </Check>
+            ))}
+          </div>
+        </fieldset>
+      )}
+      {facets.types.length > 0 && (
+        <fieldset>
+          <legend className="text-sm font-bold">Product type</legend>
+          <div className="mt-2">
+            {facets.types.map((type) => (
+              <Check
+                key={type.slug}
+                name="type"
+                value={type.slug}
+                checked={query.type?.includes(type.slug) ?? false}
+              >
+                <span className="flex-1">{type.title}</span>
+                <span className="text-muted">{type.count}</span>
+              </Check>
+            ))}
+          </div>
+        </fieldset>
+      )}
+      {facets.attributeTypes.map((type) => (
+        <fieldset key={type.id}>
+          <legend className="text-sm font-bold">{type.title}</legend>
+          <div className="mt-2 flex flex-wrap gap-2">
+            {type.attributes.map((attribute) => (
+              <label
+                key={attribute.id}
+                className="cursor-pointer"
+                title={`${attribute.title} (${attribute.count})`}
+              >
+                <input
+                  type="checkbox"
+                  name="attributes"
+                  value={attribute.id}
+                  defaultChecked={selectedAttributes.has(attribute.id)}
+                  className="peer sr-only"
+                />
+                {type.display === "swatches" && attribute.swatch ? (
+                  <span className="flex items-center gap-2 rounded-full border border-line bg-white py-1 pl-1 pr-3 text-sm peer-checked:border-ink peer-checked:ring-2 peer-checked:ring-ink peer-focus-visible:outline peer-focus-visible:outline-3 peer-focus-visible:outline-accent">
+                    <span
+                      aria-hidden="true"
+                      className="h-5 w-5 rounded-full border border-zinc-300"
+                      style={{ backgroundColor: attribute.swatch }}
+                    />
+                    {attribute.title}
+                  </span>
+                ) : (
+                  <span className="inline-flex min-w-11 justify-center rounded-lg border border-line bg-white px-3 py-1.5 text-sm font-semibold peer-checked:border-ink peer-checked:bg-ink peer-checked:text-white peer-focus-visible:outline peer-focus-visible:outline-3 peer-focus-visible:outline-accent">
+                    {attribute.title}
+                  </span>
+                )}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ))}
+      <fieldset>
+        <legend className="text-sm font-bold">Price</legend>
+        <div className="mt-2">
+          {PRICE_RANGES.map((range) => (
+            <label
+              key={range.value}
+              className="flex cursor-pointer items-center gap-3 py-1 text-sm"
+            >
+              <input
+                type="radio"
+                name="price"
+                value={range.value}
+                defaultChecked={priceValue(query) === range.value}
+                className="h-4 w-4 accent-ink"
+              />
+              {range.label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <Check name="inStock" value="true" checked={query.inStock === true}>
+        In stock only <span className="text-muted">({facets.inStock})</span>
+      </Check>
+      <div className="flex items-center gap-4">
+        <button
+          type="submit"
+          className="rounded-full bg-ink px-5 py-2 text-sm font-semibold text-white hover:bg-accent"
+        >
+          Apply filters
+        </button>
+        <AppLink to={action} className="text-sm font-semibold underline">
+          Clear all
+        </AppLink>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { listingQueryFromUrl } from "./listing-query.server";
+
+const query = (search: string, fixed = {}) =>
+  listingQueryFromUrl(new URL(`http://shop/products${search}`), fixed);
+
+describe("listingQueryFromUrl", () => {
+  it("joins repeated checkbox values and reads a price range", () => {
+    expect(
+      query(
+        "?type=t-shirt&type=hoodie&attributes=3&attributes=5&price=2000-4000&sort=price-asc&page=2",
+      ),
+    ).toEqual({
+      page: 2,
+      perPage: 24,
+      type: ["t-shirt", "hoodie"],
+      attributes: [3, 5],
+      priceMin: 2000,
+      priceMax: 4000,
+      sort: "price-asc",
+    });
+    expect(query("?price=-2000")).toMatchObject({ priceMax: 2000 });
+    expect(query("?price=6000-")).toMatchObject({ priceMin: 6000 });
+  });
+
+  it("drops what does not parse instead of failing the page", () => {
+    expect(query("?type=spaceship&sort=cheapest&page=-1&q=tee&utm_source=mail")).toEqual({
+      page: 1,
+      perPage: 24,
+      q: "tee",
+    });
+  });
+
+  it("keeps the page's fixed filters whatever the URL says", () => {
+    expect(query("?brand=other-band", { brand: "night-owls" })).toMatchObject({
+      brand: ["night-owls"],
+    });
+  });
+});

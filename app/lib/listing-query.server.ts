@@ -1,0 +1,45 @@
+import { type ProductListQuery, PublicProductListQuery } from "../../server/catalog/validators";
+
+const KEYS = [
+  "q",
+  "brand",
+  "collection",
+  "type",
+  "attributes",
+  "priceMin",
+  "priceMax",
+  "inStock",
+  "sort",
+  "page",
+] as const;
+
+/**
+ * A product listing's query from a page URL. Pages are forgiving where the API is strict: repeated
+ * checkbox values (`type=a&type=b`) are joined, `price=2000-4000` sets a range, and a value that
+ * does not parse is dropped rather than failing the page.
+ */
+export function listingQueryFromUrl(
+  url: URL,
+  fixed: Partial<Record<(typeof KEYS)[number], string>> = {},
+): ProductListQuery {
+  const raw: Record<string, string> = {};
+  for (const key of KEYS) {
+    const values = url.searchParams
+      .getAll(key)
+      .flatMap((value) => value.split(","))
+      .map((value) => value.trim())
+      .filter(Boolean);
+    if (values.length) raw[key] = values.join(",");
+  }
+  const range = /^(\d{0,9})-(\d{0,9})$/.exec(url.searchParams.get("price") ?? "");
+  if (range?.[1]) raw.priceMin = range[1];
+  if (range?.[2]) raw.priceMax = range[2];
+  Object.assign(raw, fixed);
+  let parsed = PublicProductListQuery.safeParse(raw);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) delete raw[String(issue.path[0])];
+    Object.assign(raw, fixed);
+    parsed = PublicProductListQuery.safeParse(raw);
+  }
+  return parsed.success ? parsed.data : { page: 1, perPage: 24 };
+}

@@ -1,0 +1,34 @@
+import sanitizeHtml from "sanitize-html";
+
+/**
+ * SECURITY §22: staff rich text (product descriptions, band stories, articles) keeps only an
+ * allow-list of tags and attributes; scripts, handlers, styles and javascript: links are removed.
+ * Applied when text is written and again when it is rendered.
+ */
+export function sanitizeRichText(html: string): string {
+  return sanitizeHtml(html, {
+    allowedTags: [
+      "p",
+      "br",
+      "strong",
+      "em",
+      "b",
+      "i",
+      "u",
+      "ul",
+      "ol",
+      "li",
+      "h2",
+      "h3",
+      "h4",
+      "blockquote",
+      "a",
+    ],
+    allowedAttributes: { a: ["href", "title", "rel"] },
+    allowedSchemes: ["https", "http", "mailto"],
+    allowProtocolRelative: false,
+    transformTags: {
+      a: sanitizeHtml.simpleTransform("a", { rel: "noopener noreferrer nofollow" }),
+    },
+  });
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { sanitizeRichText } from "./rich-text.ts";
+
+describe("sanitizeRichText", () => {
+  it("keeps simple formatting and safe links", () => {
+    expect(
+      sanitizeRichText(
+        '<p><strong>Heavy</strong> cotton.</p><ul><li>Wash cold</li></ul><a href="https://example.com">More</a>',
+      ),
+    ).toBe(
+      '<p><strong>Heavy</strong> cotton.</p><ul><li>Wash cold</li></ul><a href="https://example.com" rel="noopener noreferrer nofollow">More</a>',
+    );
+  });
+
+  it.each([
+    ['<p onclick="steal()">x</p>', "<p>x</p>"],
+    ["<script>alert(1)</script><p>x</p>", "<p>x</p>"],
+    ['<a href="javascript:alert(1)">x</a>', '<a rel="noopener noreferrer nofollow">x</a>'],
+    ['<img src=x onerror="alert(1)">', ""],
+    ['<p style="position:fixed">x</p>', "<p>x</p>"],
+    ["<iframe src='https://evil.example'></iframe>", ""],
+    ['<a href="//evil.example">x</a>', '<a rel="noopener noreferrer nofollow">x</a>'],
+  ])("removes %s", (input, output) => {
+    expect(sanitizeRichText(input)).toBe(output);
+  });
+});
