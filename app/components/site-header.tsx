@@ -1,3 +1,4 @@
+import { SearchBox } from "./search-box";
 import { AppLink, AppNavLink } from "./ui/app-link";
 
 const navigation = [
@@ -34,7 +35,10 @@ export function SiteHeader({ basketCount, signedIn }: { basketCount: number; sig
             ))}
           </ul>
         </nav>
-        <div className="ml-auto flex items-center gap-3">
+        <div className="order-last w-full sm:order-none sm:ml-auto sm:w-auto">
+          <SearchBox />
+        </div>
+        <div className="ml-auto flex items-center gap-3 sm:ml-0">
           <AppLink
             to={signedIn ? "/customer/dashboard" : "/login"}
             className="whitespace-nowrap rounded px-2 py-1 text-sm font-semibold text-zinc-200 hover:text-white"

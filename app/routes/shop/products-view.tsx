@@ -57,7 +57,7 @@ function StockState({
   if (!inStock) return <p className="font-semibold text-error">Sold out</p>;
   if (preOrder) return <p className="font-semibold text-accent">Pre-order: ships on release</p>;
   if (stockLeft !== null)
-    return <p className="font-semibold text-warning">Only {stockLeft} left</p>;
+    return <p className="font-semibold text-warning">{`Only ${stockLeft} left`}</p>;
   return <p className="font-semibold text-success">In stock</p>;
 }
 

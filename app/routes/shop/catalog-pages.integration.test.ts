@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "../../../tests/support/app.ts";
+import { databaseKinds } from "../../../tests/support/databases.ts";
+import { makeAttributeType, makeBrand, makeProduct } from "../../../tests/support/factories.ts";
+
+const titleOf = (html: string) =>
+  /<title>([^<]*)<\/title>/.exec(html)?.[1]?.replaceAll("&amp;", "&");
+
+describe.each(databaseKinds)("catalogue pages on %s", (kind) => {
+  let app: TestApp;
+  let band: Awaited<ReturnType<typeof makeBrand>>;
+  let tee: Awaited<ReturnType<typeof makeProduct>>;
+  let poster: Awaited<ReturnType<typeof makeProduct>>;
+  let draft: Awaited<ReturnType<typeof makeProduct>>;
+  const page = async (path: string) => {
+    const response = await app.fetch(path);
+    return { status: response.status, html: await response.text() };
+  };
+
+  beforeAll(async () => {
+    app = await startTestApp(kind);
+    const db = app.database.db;
+    band = await makeBrand(db, {
+      title: "Velvet Pylon",
+      slug: "velvet-pylon",
+      story: '<p>Formed in Hull.</p><script>alert("x")</script><p onclick="x()">Loud.</p>',
+      links: { website: "https://example.com/velvet-pylon", bandcamp: "javascript:alert(1)" },
+    });
+    const size = await makeAttributeType(db, "Size", ["S", "M"]);
+    tee = await makeProduct(db, {
+      brandId: band.id,
+      title: "Pylon & Sparks Tee",
+      productType: "T-shirt",
+      description: "<p>Heavy cotton.</p><img src=x onerror=alert(1)>",
+      image: true,
+      variants: [
+        { price: 2400, stock: 2, attributeIds: [size.values.S?.id ?? 0] },
+        { price: 2600, stock: 0, compareAtPrice: 3000, attributeIds: [size.values.M?.id ?? 0] },
+      ],
+    });
+    poster = await makeProduct(db, {
+      brandId: band.id,
+      title: "Pylon Poster",
+      productType: "Poster",
+      variants: [{ price: 1500 }],
+    });
+    draft = await makeProduct(db, {
+      brandId: band.id,
+      title: "Unreleased Tee",
+      status: "draft",
+      variants: [{ price: 1500 }],
+    });
+  });
+  afterAll(() => app.close());
+
+  it("titles a product page with the product's title and shows its options", async () => {
+    const { status, html } = await page(`/products/${tee.product.slug}`);
+    expect(status).toBe(200);
+    expect(titleOf(html)).toBe("Official music merchandise | Pylon & Sparks Tee | United Kingdom");
+    expect(html).toContain("Velvet Pylon");
+    expect(html).toMatch(/From <!-- -->£24\.00|From <\/span>£24\.00/);
+    expect(html).toContain(">S<");
+    expect(html).toContain("(sold out)");
+    expect(html).toContain('href="/help/sizing-guide#t-shirt"');
+    expect(html).toContain('aria-label="Breadcrumb"');
+    expect(html).toContain("Heavy cotton.");
+    expect(html).not.toContain("onerror");
+    expect(html).toMatch(/<img[^>]+fetchPriority="high"|<img[^>]+fetchpriority="high"/i);
+    expect(html).toMatch(/srcSet="\/api\/file\/[^"]+\?w=160 160w/);
+  });
+
+  it("preselects a variant from ?variant= and shows its stock state", async () => {
+    const { html } = await page(`/products/${tee.product.slug}?variant=${tee.variants[0]?.id}`);
+    expect(html).toContain("Only 2 left");
+  });
+
+  it("404s a draft, an unknown and a malformed product", async () => {
+    expect((await page(`/products/${draft.product.slug}`)).status).toBe(404);
+    const unknown = await page("/products/no-such-thing");
+    expect(unknown.status).toBe(404);
+    expect(unknown.html).toContain("Page not found: /products/no-such-thing");
+    expect((await page("/products/NOPE")).html).toContain("Page Not Found: /products/NOPE");
+  });
+
+  it("shows a band with a safe story, safe links and its products", async () => {
+    const { status, html } = await page("/bands/velvet-pylon");
+    expect(status).toBe(200);
+    expect(titleOf(html)).toBe("Official music merchandise | Velvet Pylon | United Kingdom");
+    expect(html).toContain("<p>Formed in Hull.</p>");
+    expect(html).not.toContain("alert(");
+    expect(html).not.toContain("onclick");
+    expect(html).toContain('href="https://example.com/velvet-pylon"');
+    expect(html).toContain("Pylon Poster");
+    expect(html).not.toContain("Unreleased Tee");
+    expect((await page("/bands/no-such-band")).status).toBe(404);
+  });
+
+  it("lists the bands A to Z with letter jumps", async () => {
+    const { html } = await page("/bands");
+    expect(html).toContain('aria-label="Jump to letter"');
+    expect(html).toContain('href="#letter-V"');
+    expect(html).toContain('href="/bands/velvet-pylon"');
+  });
+
+  it("filters, sorts and pages the listing from the URL, without JavaScript", async () => {
+    const filtered = await page(`/products/band/velvet-pylon?type=poster&sort=price-asc`);
+    expect(filtered.status).toBe(200);
+    expect(filtered.html).toContain("Pylon Poster");
+    expect(filtered.html).not.toContain("Pylon &amp; Sparks Tee</a>");
+    expect(filtered.html).toMatch(/<option value="price-asc" selected="">/);
+    const posterBox = /<input[^>]*value="poster"[^>]*>/.exec(filtered.html)?.[0];
+    expect(posterBox).toContain('checked=""');
+    expect(/<input[^>]*value="t-shirt"[^>]*>/.exec(filtered.html)?.[0]).not.toContain("checked");
+    const both = await page(`/products?brand=velvet-pylon&brand=no-such&type=poster&type=t-shirt`);
+    expect(both.html).toContain("Pylon Poster");
+    expect(both.html).toContain("Pylon &amp; Sparks Tee");
+    const odd = await page(`/products?type=spaceship&page=abc&priceMin=oops`);
+    expect(odd.status).toBe(200);
+  });
+
+  it("shows search results for a query", async () => {
+    const { html } = await page(`/products?q=${encodeURIComponent("pylon spar")}`);
+    expect(html).toContain("Search results");
+    expect(html).toContain("Pylon &amp; Sparks Tee");
+    expect(html).not.toContain("Pylon Poster</a>");
+  });
+
+  it("shows the spotlight and home sections", async () => {
+    expect((await page("/spotlight")).status).toBe(200);
+    const home = await page("/");
+    expect(home.status).toBe(200);
+    expect(home.html).toContain('role="search"');
+  });
+});
