@@ -101,7 +101,7 @@ export function SearchBox() {
         }}
         className="w-full rounded-full border border-zinc-600 bg-zinc-900 px-4 py-2 text-sm text-white placeholder:text-zinc-400 focus:border-white"
       />
-      <ul
+      <div
         id={listId}
         role="listbox"
         aria-label="Suggestions"
@@ -109,10 +109,11 @@ export function SearchBox() {
         className="absolute left-0 right-0 top-full z-40 mt-2 overflow-hidden rounded-xl bg-white text-ink shadow-xl ring-1 ring-line"
       >
         {suggestions.map((product, index) => (
-          <li
+          <div
             key={product.id}
             id={`${listId}-${index}`}
             role="option"
+            tabIndex={-1}
             aria-selected={index === active}
             onMouseDown={(event) => {
               event.preventDefault();
@@ -137,9 +138,9 @@ export function SearchBox() {
                 {product.brand.title} · {formatPrice(product.priceFrom)}
               </span>
             </span>
-          </li>
+          </div>
         ))}
-      </ul>
+      </div>
     </Form>
   );
 }

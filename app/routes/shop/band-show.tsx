@@ -1,6 +1,7 @@
 import { Breadcrumbs } from "../../components/breadcrumbs";
 import { ProductGrid } from "../../components/product-grid";
 import { AppLink } from "../../components/ui/app-link";
+import { RichText } from "../../components/ui/rich-text";
 import { catalog } from "../../lib/catalog.server";
 import { fileUrl } from "../../lib/images";
 import { pageMeta } from "../../lib/meta";
@@ -69,11 +70,7 @@ export default function BandShow({ loaderData }: Route.ComponentProps) {
           <h2 id="story" className="sr-only">
             The story
           </h2>
-          {/* Sanitised on the server with an allow-list (SECURITY §22). */}
-          <div
-            className="rich-text max-w-3xl text-lg"
-            dangerouslySetInnerHTML={{ __html: brand.story }}
-          />
+          <RichText html={brand.story} className="max-w-3xl text-lg" />
         </section>
         {Object.keys(brand.links).length > 0 && (
           <nav aria-label={`${brand.title} elsewhere`}>

@@ -10,7 +10,6 @@ describe.each(databaseKinds)("catalogue pages on %s", (kind) => {
   let app: TestApp;
   let band: Awaited<ReturnType<typeof makeBrand>>;
   let tee: Awaited<ReturnType<typeof makeProduct>>;
-  let poster: Awaited<ReturnType<typeof makeProduct>>;
   let draft: Awaited<ReturnType<typeof makeProduct>>;
   const page = async (path: string) => {
     const response = await app.fetch(path);
@@ -38,7 +37,7 @@ describe.each(databaseKinds)("catalogue pages on %s", (kind) => {
         { price: 2600, stock: 0, compareAtPrice: 3000, attributeIds: [size.values.M?.id ?? 0] },
       ],
     });
-    poster = await makeProduct(db, {
+    await makeProduct(db, {
       brandId: band.id,
       title: "Pylon Poster",
       productType: "Poster",

@@ -5,6 +5,7 @@ import { Price } from "../../components/price";
 import { ProductGallery } from "../../components/product-gallery";
 import { ProductGrid } from "../../components/product-grid";
 import { AppLink } from "../../components/ui/app-link";
+import { RichText } from "../../components/ui/rich-text";
 import { VariantPicker, variantFor } from "../../components/variant-picker";
 import { catalog } from "../../lib/catalog.server";
 import { pageMeta } from "../../lib/meta";
@@ -145,11 +146,7 @@ export default function ProductsView({ loaderData }: Route.ComponentProps) {
             <h2 id="description" className="text-lg font-bold">
               Description
             </h2>
-            {/* Sanitised on the server with an allow-list (SECURITY §22). */}
-            <div
-              className="rich-text mt-3 text-muted"
-              dangerouslySetInnerHTML={{ __html: product.description }}
-            />
+            <RichText html={product.description} className="mt-3 text-muted" />
           </section>
         </div>
       </div>
