@@ -4,6 +4,8 @@ import { legalPages } from "./lib/legal-pages";
 // One line per screen of spec §2; later issues fill the screens, the paths are fixed here.
 export default [
   route("collections/*", "routes/seo/collections-redirect.ts"),
+  route("robots.txt", "routes/seo/robots.ts"),
+  route("sitemap.xml", "routes/seo/sitemap.ts"),
   layout("routes/layouts/default.tsx", [
     index("routes/shop/home.tsx"),
     route("bands", "routes/shop/bands-index.tsx"),

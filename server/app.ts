@@ -3,6 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { RouterContextProvider } from "react-router";
 import { appContext } from "../app/lib/app-context.server.ts";
+import { analyticsPublicApi } from "./analytics/api.ts";
 import { catalogPublicApi } from "./catalog/api.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
@@ -59,6 +60,7 @@ export function createApp(options: AppOptions) {
   api.route("/", platformPublicApi(database));
   api.route("/", catalogPublicApi());
   api.route("/", mediaPublicApi(options.files));
+  api.route("/", analyticsPublicApi());
   api.route("/user", new Hono<AppEnv>());
   api.route("/staff", new Hono<AppEnv>());
   api.all("*", (c) =>

@@ -1,5 +1,6 @@
 // Every module's tables, re-exported so drizzle-kit and the typed client see one schema.
 
+export * from "../analytics/schema.ts";
 export * from "../catalog/schema.ts";
 export * from "../media/schema.ts";
 export * from "../platform/schema.ts";

@@ -1,0 +1,185 @@
+import type { EventItem, EventName } from "../../server/analytics/schema";
+import type { ProductCard, ProductView, VariantView } from "../../server/catalog/service/products";
+
+export type { EventName };
+
+/** GA4's item shape; prices in pounds as numbers (2500 pence is 25). */
+export type GaItem = EventItem;
+
+/** What an event carries besides its name; `path` defaults to the current page's path. */
+export type TrackPayload = {
+  path?: string;
+  items?: GaItem[];
+  /** Pounds, like GA4's `value`. */
+  value?: number;
+  searchTerm?: string;
+  listName?: string;
+};
+
+const ENDPOINT = "/api/events";
+// The limits of POST /api/events: an event that broke them would be refused with a 422.
+const MAX_ITEMS = 50;
+const MAX_LABEL = 100;
+const MAX_NAME = 200;
+
+type Gtag = (command: "event", name: string, params: Record<string, unknown>) => void;
+type Plausible = (name: string, options: { props: Record<string, string> }) => void;
+type AnalyticsWindow = Window & { gtag?: unknown; plausible?: unknown };
+
+/** Integer pence as GA4's pounds: 2500 → 25, 1999 → 19.99. */
+export function penceToPounds(pence: number): number {
+  return Math.round(pence) / 100;
+}
+
+const clip = (text: string, length: number) => text.trim().slice(0, length);
+
+/** The variant's options as one label: 'M / Black'. */
+function variantLabel(variant: Pick<VariantView, "attributes">): string | undefined {
+  const label = variant.attributes.map((attribute) => attribute.title).join(" / ");
+  return label ? clip(label, MAX_NAME) : undefined;
+}
+
+type ItemSource = Pick<ProductCard, "id" | "title" | "brand" | "productType" | "priceFrom">;
+
+/**
+ * A GA4 item for a product (a card or a full product), at a variant's price when one is chosen,
+ * else at its lowest price. The item id is the product's id, so one product's events line up from
+ * list to purchase; the variant is told apart by `item_variant`.
+ */
+export function gaItem(
+  product: ItemSource,
+  options: {
+    variant?: Pick<VariantView, "price" | "attributes">;
+    quantity?: number;
+    index?: number;
+  } = {},
+): GaItem {
+  const item: GaItem = {
+    item_id: String(product.id),
+    item_name: clip(product.title, MAX_NAME),
+    item_brand: clip(product.brand.title, MAX_NAME),
+    item_category: clip(product.productType, MAX_LABEL),
+    price: penceToPounds(options.variant?.price ?? product.priceFrom),
+  };
+  const variant = options.variant && variantLabel(options.variant);
+  if (variant) item.item_variant = variant;
+  if (options.quantity !== undefined) item.quantity = options.quantity;
+  if (options.index !== undefined) item.index = options.index;
+  return item;
+}
+
+/** The referring site's host name, when the shopper came from another site. */
+function referrerHost(): string | undefined {
+  try {
+    if (!document.referrer) return undefined;
+    const host = new URL(document.referrer).host;
+    return host && host !== window.location.host ? host : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function send(body: string): void {
+  try {
+    if (
+      typeof navigator !== "undefined" &&
+      typeof navigator.sendBeacon === "function" &&
+      navigator.sendBeacon(ENDPOINT, new Blob([body], { type: "application/json" }))
+    ) {
+      return;
+    }
+  } catch {
+    // A refused beacon (queue full, blocked) falls back to fetch.
+  }
+  try {
+    if (typeof fetch !== "function") return;
+    fetch(ENDPOINT, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body,
+      keepalive: true,
+      // The endpoint is cookieless: it neither needs nor reads the shopper's cookies.
+      credentials: "omit",
+    }).catch(() => {});
+  } catch {
+    // Lost events are acceptable; a broken page is not.
+  }
+}
+
+function forward(target: AnalyticsWindow, name: EventName, event: TrackPayload & { path: string }) {
+  if (typeof target.gtag === "function") {
+    try {
+      const params: Record<string, unknown> = { currency: "GBP" };
+      if (event.value !== undefined) params.value = event.value;
+      if (event.items) params.items = event.items;
+      if (event.searchTerm) params.search_term = event.searchTerm;
+      if (event.listName) params.item_list_name = event.listName;
+      (target.gtag as Gtag)("event", name, params);
+    } catch {
+      // Someone else's script failing must not break ours.
+    }
+  }
+  if (typeof target.plausible === "function") {
+    try {
+      (target.plausible as Plausible)(name, { props: { path: event.path } });
+    } catch {
+      // As above.
+    }
+  }
+}
+
+/**
+ * Records a shop event: to our own cookieless endpoint (a beacon, so it survives leaving the
+ * page), and to GA4 or Plausible when the page has loaded them. Never throws; does nothing on the
+ * server.
+ */
+export function track(name: EventName, payload: TrackPayload = {}): void {
+  try {
+    if (typeof window === "undefined") return;
+    const target = window as AnalyticsWindow;
+    const event = {
+      name,
+      path: payload.path ?? target.location.pathname,
+      ...(payload.items ? { items: payload.items.slice(0, MAX_ITEMS) } : {}),
+      ...(payload.value !== undefined
+        ? { value: Math.round(payload.value * 100) / 100, currency: "GBP" as const }
+        : {}),
+      ...(payload.searchTerm ? { searchTerm: clip(payload.searchTerm, MAX_LABEL) } : {}),
+      ...(payload.listName ? { listName: clip(payload.listName, MAX_LABEL) } : {}),
+    };
+    const host = referrerHost();
+    send(JSON.stringify(host ? { ...event, referrerHost: host } : event));
+    forward(target, name, event);
+  } catch {
+    // Analytics must never break the shop.
+  }
+}
+
+/** view_item: a product page was seen, at the chosen variant's price or the lowest one. */
+export function trackViewItem(product: ProductView, variant?: VariantView): void {
+  try {
+    const item = gaItem(product, { variant });
+    track("view_item", { value: item.price, items: [item] });
+  } catch {
+    // Never throws.
+  }
+}
+
+/** select_item: a product card in a list was chosen; `index` is its position from 0. */
+export function trackSelectItem(card: ProductCard, listName: string, index: number): void {
+  try {
+    track("select_item", { listName, items: [gaItem(card, { index })] });
+  } catch {
+    // Never throws.
+  }
+}
+
+/** view_item_list: a list of product cards was shown (the first 50 are counted). */
+export function trackViewItemList(cards: ProductCard[], listName: string): void {
+  try {
+    const items = cards.slice(0, MAX_ITEMS).map((card, index) => gaItem(card, { index }));
+    track("view_item_list", { listName, items });
+  } catch {
+    // Never throws.
+  }
+}
