@@ -14,6 +14,7 @@ import { isChunkLoadError, reloadAfterChunkFailure } from "./client/chunk-reload
 import { useShopRuntime } from "./client/use-shop-runtime";
 import { AlertRegion } from "./components/alert-region";
 import { ErrorScreen } from "./components/error-screen";
+import { appContext } from "./lib/app-context.server";
 import { screenMeta } from "./lib/meta";
 import { useNonce } from "./lib/nonce";
 
@@ -26,6 +27,10 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export const meta = screenMeta("Home");
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { publicUrl: context.get(appContext).config.publicUrl };
+}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();

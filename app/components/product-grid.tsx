@@ -1,16 +1,12 @@
 import type { ProductCard as Card } from "../../server/catalog/service/products";
+import { trackSelectItem } from "../client/analytics";
 import { ProductCard } from "./product-card";
 
-/** Products in a responsive grid; the first row loads its images at once. */
-export function ProductGrid({
-  products,
-  label,
-  onSelect,
-}: {
-  products: Card[];
-  label: string;
-  onSelect?: (card: Card, index: number) => void;
-}) {
+/**
+ * Products in a responsive grid; the first row loads its images at once. Opening a product
+ * records select_item with the grid's label as the list name.
+ */
+export function ProductGrid({ products, label }: { products: Card[]; label: string }) {
   return (
     <ul
       aria-label={label}
@@ -21,7 +17,7 @@ export function ProductGrid({
           <ProductCard
             product={product}
             priority={index < 4}
-            onSelect={onSelect && (() => onSelect(product, index))}
+            onSelect={() => trackSelectItem(product, label, index)}
           />
         </li>
       ))}

@@ -65,6 +65,20 @@ describe.each(databaseKinds)("pages on %s", (kind) => {
     expect(html).toContain('aria-label="Basket, 3 items"');
   });
 
+  it("keeps basket, account and sign-in pages out of search results", async () => {
+    for (const path of ["/basket", "/login"]) {
+      expect(await (await app.fetch(path)).text()).toContain(
+        '<meta name="robots" content="noindex, nofollow"/>',
+      );
+    }
+    const dashboard = await app.fetch("/customer/dashboard", { headers: { Cookie: "token=abc" } });
+    expect(await dashboard.text()).toContain('<meta name="robots" content="noindex, nofollow"/>');
+    const home = await (await app.fetch("/")).text();
+    expect(home).not.toContain('name="robots"');
+    expect(home).toContain('"@type":"Organization"');
+    expect(home).toContain('<link rel="canonical" href="http://localhost:3000/"/>');
+  });
+
   it("links real favicon files", async () => {
     const html = await (await app.fetch("/")).text();
     const icons = [

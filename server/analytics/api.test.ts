@@ -131,9 +131,9 @@ describe.each(databaseKinds)("POST /api/events on %s", (kind) => {
   });
 
   it("drops a referrer that is the shop itself", async () => {
-    // The test app's PUBLIC_URL is http://localhost:{PORT}, PORT being 0.
+    // The test app's PUBLIC_URL is http://localhost:3000 (tests/support/app.ts).
     expect(
-      (await post({ name: "view_cart", path: "/basket", referrerHost: "localhost:0" })).status,
+      (await post({ name: "view_cart", path: "/basket", referrerHost: "localhost:3000" })).status,
     ).toBe(202);
     expect((await stored())[0]).toMatchObject({ referrerHost: null });
   });

@@ -149,7 +149,10 @@ describe.each(databaseKinds)("HTTP layer on %s", (kind) => {
       )?.[1];
       const html = await response.text();
       expect(nonce).toBeTruthy();
-      const scripts = html.match(/<script[^>]*>/g) ?? [];
+      // JSON-LD blocks are data, not scripts: CSP does not apply to them.
+      const scripts = (html.match(/<script[^>]*>/g) ?? []).filter(
+        (tag) => !tag.includes("application/ld+json"),
+      );
       expect(scripts.length).toBeGreaterThan(0);
       for (const script of scripts) expect(script).toContain(`nonce="${nonce}"`);
       nonces.push(nonce);

@@ -2,7 +2,7 @@ import { screenMeta } from "../../lib/meta";
 import { noRouteMatch, requireId } from "../../lib/route-params";
 import type { Route } from "./+types/checkout-success";
 
-export const meta = screenMeta("Thank you for your order");
+export const meta = screenMeta("Thank you for your order", { noindex: true });
 
 export function loader(args: Route.LoaderArgs) {
   requireId(args);

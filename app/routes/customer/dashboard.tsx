@@ -1,7 +1,7 @@
 import { PageHeading } from "../../components/page-heading";
 import { screenMeta } from "../../lib/meta";
 
-export const meta = screenMeta("My account");
+export const meta = screenMeta("My account", { noindex: true });
 
 export default function CustomerDashboard() {
   return (

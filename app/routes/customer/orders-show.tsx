@@ -2,7 +2,7 @@ import { screenMeta } from "../../lib/meta";
 import { noRouteMatch, requireId } from "../../lib/route-params";
 import type { Route } from "./+types/orders-show";
 
-export const meta = screenMeta("Your order");
+export const meta = screenMeta("Your order", { noindex: true });
 
 export function loader(args: Route.LoaderArgs) {
   requireId(args);

@@ -4,12 +4,28 @@ import { AppLink } from "../../components/ui/app-link";
 import { RichText } from "../../components/ui/rich-text";
 import { catalog } from "../../lib/catalog.server";
 import { fileUrl } from "../../lib/images";
-import { pageMeta } from "../../lib/meta";
+import { errorMeta, publicUrlOf, shopMeta } from "../../lib/meta";
 import { noRouteMatch, requireSlug } from "../../lib/route-params";
+import { absoluteUrl, breadcrumbJsonLd } from "../../lib/seo";
 import type { Route } from "./+types/band-show";
 
-export const meta = ({ loaderData, error }: Route.MetaArgs) =>
-  pageMeta(error || !loaderData ? "Page not found" : loaderData.brand.title);
+export const meta = (args: Route.MetaArgs) => {
+  const brand = args.loaderData?.brand;
+  if (args.error || !brand) return errorMeta(args.error ?? { status: 404 });
+  const publicUrl = publicUrlOf(args.matches);
+  return shopMeta(args, {
+    page: brand.title,
+    description: `Official ${brand.title} merchandise: T-shirts, hoodies, posters and more, shipped from the UK.`,
+    image: brand.hero ? absoluteUrl(publicUrl, fileUrl(brand.hero.slug, 1200)) : null,
+    jsonLd: [
+      breadcrumbJsonLd([
+        { name: "Home", url: absoluteUrl(publicUrl, "/") },
+        { name: "Bands", url: absoluteUrl(publicUrl, "/bands") },
+        { name: brand.title, url: absoluteUrl(publicUrl, `/bands/${brand.slug}`) },
+      ]),
+    ],
+  });
+};
 
 export async function loader(args: Route.LoaderArgs) {
   const slug = requireSlug(args);

@@ -68,6 +68,33 @@ describe.each(databaseKinds)("catalogue pages on %s", (kind) => {
     expect(html).toMatch(/srcSet="\/api\/file\/[^"]+\?w=160 160w/);
   });
 
+  it("gives a product page its canonical link, social cards and JSON-LD", async () => {
+    const { html } = await page(`/products/${tee.product.slug}?sort=title&utm_source=x`);
+    expect(html).toContain(
+      `<link rel="canonical" href="http://localhost:3000/products/${tee.product.slug}"/>`,
+    );
+    expect(html).toContain('<meta property="og:type" content="product"/>');
+    expect(html).toMatch(/<meta name="twitter:card" content="summary_large_image"\/>/);
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(
+      (match) => JSON.parse(match[1] ?? "{}"),
+    );
+    const product = blocks.find((block) => block["@type"] === "Product");
+    expect(product).toMatchObject({
+      name: "Pylon & Sparks Tee",
+      brand: { "@type": "Brand", name: "Velvet Pylon" },
+      offers: {
+        "@type": "AggregateOffer",
+        priceCurrency: "GBP",
+        lowPrice: "24.00",
+        highPrice: "26.00",
+      },
+    });
+    expect(
+      blocks.find((block) => block["@type"] === "BreadcrumbList")?.itemListElement,
+    ).toHaveLength(3);
+    expect(html).not.toContain('name="robots"');
+  });
+
   it("preselects a variant from ?variant= and shows its stock state", async () => {
     const { html } = await page(`/products/${tee.product.slug}?variant=${tee.variants[0]?.id}`);
     expect(html).toContain("Only 2 left");

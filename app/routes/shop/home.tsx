@@ -3,10 +3,14 @@ import { ProductGrid } from "../../components/product-grid";
 import { AppLink } from "../../components/ui/app-link";
 import { catalog } from "../../lib/catalog.server";
 import { fileUrl } from "../../lib/images";
-import { screenMeta } from "../../lib/meta";
+import { errorMeta, publicUrlOf, shopMeta } from "../../lib/meta";
+import { organizationJsonLd } from "../../lib/seo";
 import type { Route } from "./+types/home";
 
-export const meta = screenMeta("Home");
+export const meta = (args: Route.MetaArgs) =>
+  args.error
+    ? errorMeta(args.error)
+    : shopMeta(args, { page: "Home", jsonLd: [organizationJsonLd(publicUrlOf(args.matches))] });
 
 export async function loader({ context }: Route.LoaderArgs) {
   const shop = catalog(context);

@@ -1,15 +1,15 @@
 import { useLocation } from "react-router";
 import { PageHeading } from "../../components/page-heading";
 import { legalPages } from "../../lib/legal-pages";
-import { pageMeta } from "../../lib/meta";
+import { shopMeta } from "../../lib/meta";
 import type { Route } from "./+types/legal-page";
 
 function pageFor(pathname: string) {
   return legalPages.find((page) => pathname === `/legal/${page.slug}`);
 }
 
-export const meta = ({ location }: Route.MetaArgs) =>
-  pageMeta(pageFor(location.pathname)?.title ?? "Legal");
+export const meta = (args: Route.MetaArgs) =>
+  shopMeta(args, { page: pageFor(args.location.pathname)?.title ?? "Legal" });
 
 /** One module serves the eight legal pages of spec §2; each has its own route id. */
 export default function LegalPage() {

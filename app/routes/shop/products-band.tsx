@@ -4,12 +4,15 @@ import { PageHeading } from "../../components/page-heading";
 import { ProductListing } from "../../components/product-listing";
 import { catalog } from "../../lib/catalog.server";
 import { listingQueryFromUrl } from "../../lib/listing-query.server";
-import { pageMeta } from "../../lib/meta";
+import { errorMeta, shopMeta } from "../../lib/meta";
 import { noRouteMatch, requireSlug } from "../../lib/route-params";
 import type { Route } from "./+types/products-band";
 
-export const meta = ({ loaderData, error }: Route.MetaArgs) =>
-  pageMeta(error || !loaderData ? "Page not found" : `${loaderData.brand.title} merchandise`);
+export const meta = (args: Route.MetaArgs) => {
+  const brand = args.loaderData?.brand;
+  if (args.error || !brand) return errorMeta(args.error ?? { status: 404 });
+  return shopMeta(args, { page: `${brand.title} merchandise` });
+};
 
 export async function loader(args: Route.LoaderArgs) {
   const slug = requireSlug(args);

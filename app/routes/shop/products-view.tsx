@@ -1,5 +1,6 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { productTypeByTitle } from "../../../server/catalog/product-types";
+import { trackViewItem } from "../../client/analytics";
 import { Breadcrumbs } from "../../components/breadcrumbs";
 import { Price } from "../../components/price";
 import { ProductGallery } from "../../components/product-gallery";
@@ -8,15 +9,35 @@ import { AppLink } from "../../components/ui/app-link";
 import { RichText } from "../../components/ui/rich-text";
 import { VariantPicker, variantFor } from "../../components/variant-picker";
 import { catalog } from "../../lib/catalog.server";
-import { pageMeta } from "../../lib/meta";
+import { fileUrl } from "../../lib/images";
+import { errorMeta, publicUrlOf, shopMeta } from "../../lib/meta";
 import { noRouteMatch, requireSlug } from "../../lib/route-params";
+import { absoluteUrl, breadcrumbJsonLd, productJsonLd } from "../../lib/seo";
 import type { Route } from "./+types/products-view";
 
-export const meta = ({ loaderData, error }: Route.MetaArgs) => {
-  if (error || !loaderData) return pageMeta("Page not found");
-  const { product } = loaderData;
+export const meta = (args: Route.MetaArgs) => {
+  const product = args.loaderData?.product;
+  if (args.error || !product) return errorMeta(args.error ?? { status: 404 });
+  const publicUrl = publicUrlOf(args.matches);
+  const url = absoluteUrl(publicUrl, `/products/${product.slug}`);
+  const image = product.image ? absoluteUrl(publicUrl, fileUrl(product.image.slug, 1200)) : null;
   // spec §1: the product's title is the {product} part of the page title.
-  return pageMeta(product.title, product.seoDescription ?? undefined);
+  return shopMeta(args, {
+    page: product.title,
+    description:
+      product.seoDescription ??
+      `${product.title} by ${product.brand.title}: official merchandise, shipped from the UK.`,
+    image,
+    type: "product",
+    jsonLd: [
+      productJsonLd(product, url, image),
+      breadcrumbJsonLd([
+        { name: "Home", url: absoluteUrl(publicUrl, "/") },
+        { name: product.brand.title, url: absoluteUrl(publicUrl, `/bands/${product.brand.slug}`) },
+        { name: product.title, url },
+      ]),
+    ],
+  });
 };
 
 export async function loader(args: Route.LoaderArgs) {
@@ -62,9 +83,18 @@ function StockState({
   return <p className="font-semibold text-success">In stock</p>;
 }
 
+// Keyed by product: moving to another product starts with fresh choices.
 export default function ProductsView({ loaderData }: Route.ComponentProps) {
-  const { product, related, preselectedVariantId } = loaderData;
+  return <ProductPage key={loaderData.product.id} {...loaderData} />;
+}
+
+function ProductPage({
+  product,
+  related,
+  preselectedVariantId,
+}: Route.ComponentProps["loaderData"]) {
   const [chosen, setChosen] = useState(() => initialChoices(product, preselectedVariantId));
+  useEffect(() => trackViewItem(product), [product]);
   const variant = variantFor(product, chosen);
   const colourType = product.attributeTypes.find((type) => type.display === "swatches");
   const type = productTypeByTitle(product.productType);
