@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { RouterContextProvider } from "react-router";
@@ -9,6 +9,7 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import type { AppEnv } from "./http/env.ts";
 import { handleError } from "./http/errors.ts";
+import { withPageCaching } from "./http/page-caching.ts";
 import { requestLog } from "./http/request-log.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { staticFiles } from "./http/static-files.ts";
@@ -27,6 +28,8 @@ export type AppOptions = {
   database: Database;
   secret: string;
   files: FileStore;
+  /** Serves repeated catalogue requests from memory until the catalogue changes. */
+  catalogCache: MiddlewareHandler<AppEnv>;
   build: BuildInfo;
   ssr: SsrHandler;
   development?: boolean;
@@ -58,7 +61,7 @@ export function createApp(options: AppOptions) {
 
   const api = new Hono<AppEnv>();
   api.route("/", platformPublicApi(database));
-  api.route("/", catalogPublicApi());
+  api.route("/", catalogPublicApi(options.catalogCache));
   api.route("/", mediaPublicApi(options.files));
   api.route("/", analyticsPublicApi());
   api.route("/user", new Hono<AppEnv>());
@@ -72,7 +75,7 @@ export function createApp(options: AppOptions) {
   app.route("/builds", buildsRoute(options.build));
   if (options.clientDir) app.route("/", staticFiles(options.clientDir));
 
-  app.all("*", (c) => {
+  app.all("*", async (c) => {
     const context = new RouterContextProvider();
     context.set(appContext, {
       db: database.db,
@@ -81,7 +84,7 @@ export function createApp(options: AppOptions) {
       nonce: c.get("nonce"),
       requestId: c.get("requestId"),
     });
-    return options.ssr(c.req.raw, context);
+    return withPageCaching(c.req.raw, await options.ssr(c.req.raw, context));
   });
 
   app.onError(handleError);

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import { createApp, type SsrHandler } from "./app.ts";
+import { createCatalogCache } from "./catalog/cache.ts";
 import type { Config } from "./config.ts";
 import { type Database, openPglite, openPostgres } from "./db/client.ts";
 import { lockDataDir } from "./db/data-dir-lock.ts";
@@ -54,7 +55,14 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       logger.info("demo data seeded");
   }
   const secret = await signingSecret(database.db, config.appSecret);
-  const app = createApp({ ...options, database, secret, files });
+  const catalogCache = await createCatalogCache(database);
+  const app = createApp({
+    ...options,
+    database,
+    secret,
+    files,
+    catalogCache: catalogCache.middleware,
+  });
   const listener = getRequestListener(app.fetch) as RequestListener;
   const server = createServer(options.wrapListener ? options.wrapListener(listener) : listener);
   await new Promise<void>((resolve, reject) => {
@@ -74,6 +82,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), 5000).unref();
       });
+      await catalogCache.stop();
       if (ownsDatabase) {
         await openDatabase.close();
         releaseLock();

@@ -59,6 +59,18 @@ describe.each(databaseKinds)("pages on %s", (kind) => {
     expect(login).toContain("Back to the shop");
   });
 
+  it("lets shared caches keep anonymous pages briefly, but not a shopper's own", async () => {
+    const anonymous = await app.fetch("/bands");
+    expect(anonymous.headers.get("cache-control")).toBe(
+      "public, max-age=60, stale-while-revalidate=300",
+    );
+    expect(anonymous.headers.get("vary")).toContain("Cookie");
+    const shopper = await app.fetch("/bands", { headers: { Cookie: "basket=%7B%7D" } });
+    expect(shopper.headers.get("cache-control")).toBe("private, no-cache");
+    const missing = await app.fetch("/no-such-page");
+    expect(missing.headers.get("cache-control")).toBeNull();
+  });
+
   it("counts the stored basket in the server-rendered header", async () => {
     const basket = encodeURIComponent(JSON.stringify({ 12: 2, 15: 1 }));
     const html = await (await app.fetch("/", { headers: { Cookie: `basket=${basket}` } })).text();

@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../http/env.ts";
 import { ok } from "../http/envelope.ts";
@@ -16,9 +16,23 @@ import {
   PublicProductListQuery,
 } from "./validators.ts";
 
+const CACHED_PATHS = [
+  "/brands",
+  "/brands/*",
+  "/products",
+  "/products/*",
+  "/product-attribute-types",
+  "/product-attributes",
+  "/product-filters",
+  "/product-collections/*",
+];
+
 /** spec §7, public catalogue: bands, products, attributes, filters and collections. */
-export function catalogPublicApi() {
-  return new Hono<AppEnv>()
+export function catalogPublicApi(cache: MiddlewareHandler<AppEnv>) {
+  const app = new Hono<AppEnv>();
+  // Only these paths: middleware on "*" here would also run for every other /api route.
+  for (const path of CACHED_PATHS) app.use(path, cache);
+  return app
     .get("/brands", async (c) => {
       const page = await listBrands(c.get("db"), queryParams(c, PublicBrandListQuery));
       return c.json(page);

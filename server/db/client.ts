@@ -17,6 +17,11 @@ export type Database = {
   kind: "pglite" | "postgres";
   /** Answers whether the database responds to a trivial query. */
   ping(): Promise<boolean>;
+  /**
+   * Calls `onMessage` for every NOTIFY on `channel`, from this process or any other on the same
+   * database. Returns a function that stops listening.
+   */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -35,6 +40,12 @@ export function wrapPglite(client: PGlite): Database {
     db,
     kind: "pglite",
     ping: () => pingDb(db),
+    listen: async (channel, onMessage) => {
+      const unlisten = await client.listen(channel, onMessage);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
     close: async () => {
       if (!client.closed) await client.close();
     },
@@ -51,7 +62,48 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
     db,
     kind: "postgres",
     ping: () => pingDb(db),
+    listen: (channel, onMessage) => listenPostgres(url, channel, onMessage),
     close: () => pool.end(),
+  };
+}
+
+const RECONNECT_MS = 1000;
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to other queries). When the
+ * connection drops it reconnects, and reports an empty message so listeners assume they missed one.
+ */
+async function listenPostgres(url: string, channel: string, onMessage: (payload: string) => void) {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  const reconnect = () => {
+    if (stopped) return;
+    setTimeout(async () => {
+      try {
+        await connect();
+        onMessage("");
+      } catch {
+        reconnect();
+      }
+    }, RECONNECT_MS).unref();
+  };
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on("notification", (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? "");
+    });
+    next.on("error", () => {
+      void next.end().catch(() => {});
+      reconnect();
+    });
+    await next.connect();
+    await next.query(`listen "${channel.replaceAll('"', '""')}"`);
+    client = next;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => {});
   };
 }
 

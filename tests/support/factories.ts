@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { notifyCatalogChanged } from "../../server/catalog/cache.ts";
 import {
   attributes,
   attributeTypes,
@@ -26,6 +27,7 @@ export async function makeBrand(db: Db, values: Partial<typeof brands.$inferInse
     .values({ slug: `test-band-${id}`, title: `Test Band ${id}`, ...values })
     .returning();
   if (!brand) throw new Error("brand not created");
+  await notifyCatalogChanged(db);
   return brand;
 }
 
@@ -53,6 +55,7 @@ export async function makeAttributeType(
       })),
     )
     .returning();
+  await notifyCatalogChanged(db);
   return { type, values: Object.fromEntries(rows.map((row) => [row.title, row])) };
 }
 
@@ -135,6 +138,7 @@ export async function makeProduct(
       await db.insert(productMedia).values({ productId: product.id, fileId: file.id, position: 0 });
   }
   await refreshProductSummaries(db, [product.id]);
+  await notifyCatalogChanged(db);
   return { product, variants };
 }
 
@@ -163,5 +167,6 @@ export async function makeCollection(
       })),
     );
   }
+  await notifyCatalogChanged(db);
   return collection;
 }
