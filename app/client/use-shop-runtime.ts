@@ -16,11 +16,17 @@ export function useShopRuntime(): void {
     const removeGuard = installChunkReloadGuard();
     let stopCheck: (() => void) | undefined;
     let cancelled = false;
-    const timer = setTimeout(async () => {
-      const id = currentBuildId();
-      const module = await loadChunk(() => import("./build-check"));
-      if (module && id && !cancelled) stopCheck = module.startBuildCheck(id);
-    }, FIRST_BUILD_CHECK_DELAY_MS);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // spec §9: the first manifest fetch is 1 s after the page has loaded (images and fonts too).
+    const startTimer = () => {
+      timer = setTimeout(async () => {
+        const id = currentBuildId();
+        const module = await loadChunk(() => import("./build-check"));
+        if (module && id && !cancelled) stopCheck = module.startBuildCheck(id);
+      }, FIRST_BUILD_CHECK_DELAY_MS);
+    };
+    if (document.readyState === "complete") startTimer();
+    else window.addEventListener("load", startTimer, { once: true });
     const onOffline = () =>
       pushAlert(
         "WARNING",
@@ -32,6 +38,7 @@ export function useShopRuntime(): void {
     return () => {
       cancelled = true;
       clearTimeout(timer);
+      window.removeEventListener("load", startTimer);
       stopCheck?.();
       removeGuard();
       window.removeEventListener("offline", onOffline);

@@ -1,0 +1,78 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "../tests/support/app.ts";
+import { launchBrowser, openSession } from "./support/browser.ts";
+
+let app: TestApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startTestApp("pglite"), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+/**
+ * Opens the home page and waits for its first new-build poll: the page is hydrated (its offline
+ * listener is in place) and no request of its own is left to fail once the test goes offline.
+ */
+async function openHome(page: Page) {
+  const polled = page.waitForResponse((response) => response.url().includes("/builds/latest.json"));
+  await page.goto("/");
+  await polled;
+}
+
+const notifications = (page: Page) => page.getByRole("region", { name: "Notifications" });
+const offlineAlert = (page: Page) =>
+  notifications(page).getByRole("status").filter({ hasText: "Warning: You are offline." });
+const onlineAlert = (page: Page) =>
+  notifications(page).getByRole("status").filter({ hasText: "Success: You are back online." });
+
+describe("alerts (spec §4, §9)", () => {
+  it("warns when the connection drops, and the warning goes away on its own after about 3 s", async () => {
+    const session = await openSession(browser, app.url);
+    const { page, context } = session;
+    await openHome(page);
+
+    await context.setOffline(true);
+    await offlineAlert(page).waitFor();
+    const shownAt = Date.now();
+    expect(await notifications(page).getAttribute("aria-live")).toBe("polite");
+    expect(await offlineAlert(page).getByRole("button").getAttribute("aria-label")).toBe(
+      "Dismiss notification",
+    );
+
+    // Still there well into its display time: it is not just flashed and removed.
+    await offlineAlert(page).waitFor({ state: "hidden", timeout: 6000 });
+    const shownFor = Date.now() - shownAt;
+    expect(shownFor).toBeGreaterThanOrEqual(2500);
+    expect(shownFor).toBeLessThan(4500);
+
+    await context.setOffline(false);
+    await session.expectNoErrors();
+    await session.close();
+  });
+
+  it("removes an alert at once when its dismiss button is pressed, leaving the others", async () => {
+    const session = await openSession(browser, app.url);
+    const { page, context } = session;
+    await openHome(page);
+
+    await context.setOffline(true);
+    await offlineAlert(page).waitFor();
+    await context.setOffline(false);
+    await onlineAlert(page).waitFor();
+
+    await onlineAlert(page).getByRole("button", { name: "Dismiss notification" }).click();
+    await onlineAlert(page).waitFor({ state: "hidden" });
+    // The warning came first and is still shown, so the timeout did not remove the notice: the
+    // button did, and only that one.
+    expect(await offlineAlert(page).count()).toBe(1);
+
+    await session.expectNoErrors();
+    await session.close();
+  });
+});

@@ -1,0 +1,104 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "../tests/support/app.ts";
+import { launchBrowser, openSession, type Session } from "./support/browser.ts";
+
+const RELOADS_KEY = "encore:chunk-reloads";
+const buildCheckChunk = /\/assets\/build-check-[\w-]+\.js$/;
+const chunkFailed = /net::ERR_FAILED \(http:\/\/[^)]+\/assets\/build-check-[\w-]+\.js\)/;
+
+let app: TestApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startTestApp("pglite"), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+/** A page whose lazily loaded build-check chunk never arrives, and the documents it loads. */
+async function openWithBrokenChunk(): Promise<{ session: Session; documents: string[] }> {
+  const session = await openSession(browser, app.url);
+  const documents: string[] = [];
+  session.page.on("request", (request) => {
+    if (request.resourceType() === "document") documents.push(new URL(request.url()).pathname);
+  });
+  await session.page.route(buildCheckChunk, (route) => route.abort("failed"));
+  return { session, documents };
+}
+
+function couldNotLoadAlert(page: Page) {
+  return page
+    .getByRole("region", { name: "Notifications" })
+    .getByRole("alert")
+    .filter({ hasText: "Part of this page could not load." });
+}
+
+function storeReloadAt(page: Page, reloads: Record<string, number>) {
+  return page.evaluate(({ key, value }) => sessionStorage.setItem(key, JSON.stringify(value)), {
+    key: RELOADS_KEY,
+    value: reloads,
+  });
+}
+
+function storedReloads(page: Page): Promise<Record<string, number>> {
+  return page.evaluate((key) => JSON.parse(sessionStorage.getItem(key) ?? "{}"), RELOADS_KEY);
+}
+
+describe("failed chunk loads (spec §4, §8)", () => {
+  it("reloads the page once, then shows an error instead of reloading again", async () => {
+    const { session, documents } = await openWithBrokenChunk();
+    const { page } = session;
+    const startedAt = Date.now();
+
+    await page.goto("/");
+    await couldNotLoadAlert(page).waitFor();
+
+    // The failure on the reloaded page came within 10 s of the first, or it would have reloaded.
+    expect(documents).toEqual(["/", "/"]);
+    const reloads = await storedReloads(page);
+    expect(Object.keys(reloads)).toEqual(["/"]);
+    expect(reloads["/"]).toBeGreaterThanOrEqual(startedAt);
+    // Both failures are reported to the server log.
+    await expect
+      .poll(() =>
+        app.logs.filter((line) => (line.clientError as { kind?: string })?.kind === "chunk-load"),
+      )
+      .toHaveLength(2);
+
+    await session.expectNoErrors([chunkFailed]);
+    await session.close();
+  });
+
+  it("allows another reload of the same path only once 10 s have passed", async () => {
+    const { session, documents } = await openWithBrokenChunk();
+    const { page } = session;
+    await page.goto("/");
+    await couldNotLoadAlert(page).waitFor();
+    expect(documents).toEqual(["/", "/"]);
+
+    // Reloaded for a failed chunk just now: the next failure shows the error, no reload.
+    await storeReloadAt(page, { "/": Date.now() });
+    await page.reload();
+    await couldNotLoadAlert(page).waitFor();
+    expect(documents).toEqual(["/", "/", "/"]);
+
+    // A reload of another path does not count against this one.
+    await storeReloadAt(page, { "/products": Date.now() });
+    await page.reload();
+    await couldNotLoadAlert(page).waitFor();
+    expect(documents).toEqual(["/", "/", "/", "/", "/"]);
+
+    // Last reloaded 11 s ago: the guard lets one reload through again.
+    await storeReloadAt(page, { "/": Date.now() - 11_000 });
+    await page.reload();
+    await couldNotLoadAlert(page).waitFor();
+    expect(documents).toEqual(["/", "/", "/", "/", "/", "/", "/"]);
+
+    await session.expectNoErrors([chunkFailed]);
+    await session.close();
+  });
+});
