@@ -74,6 +74,10 @@ export default function BandShow({ loaderData }: Route.ComponentProps) {
             className="absolute inset-0 h-full w-full object-cover opacity-60"
           />
         )}
+        <div
+          aria-hidden="true"
+          className="absolute inset-0 bg-gradient-to-r from-ink via-ink/70 to-transparent"
+        />
         <div className="relative px-6 py-16 sm:px-12 sm:py-24">
           <p className="text-sm font-bold uppercase tracking-[0.3em] text-zinc-200">
             {[brand.genre, brand.origin].filter(Boolean).join(" · ")}

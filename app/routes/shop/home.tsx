@@ -1,6 +1,7 @@
 import { BandTile } from "../../components/band-tile";
 import { ProductGrid } from "../../components/product-grid";
 import { AppLink } from "../../components/ui/app-link";
+import { RichText } from "../../components/ui/rich-text";
 import { catalog } from "../../lib/catalog.server";
 import { fileUrl } from "../../lib/images";
 import { errorMeta, publicUrlOf, shopMeta } from "../../lib/meta";
@@ -69,6 +70,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             className="absolute inset-0 h-full w-full object-cover opacity-50"
           />
         )}
+        {/* Keeps the headline readable over any hero image (WCAG contrast). */}
+        <div
+          aria-hidden="true"
+          className="absolute inset-0 bg-gradient-to-r from-ink via-ink/85 to-ink/30"
+        />
         <div className="relative">
           <p className="text-sm font-bold uppercase tracking-[0.3em] text-zinc-200">
             {spotlight ? "In the spotlight" : "Official band merchandise"}
@@ -138,7 +144,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 >
                   <h3 className="font-display text-xl">{collection.title}</h3>
                   {collection.description && (
-                    <p className="mt-2 text-sm text-muted">{collection.description}</p>
+                    <RichText html={collection.description} className="mt-2 text-sm text-muted" />
                   )}
                 </AppLink>
               </li>

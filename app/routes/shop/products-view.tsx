@@ -67,6 +67,8 @@ function initialChoices(
   return chosen;
 }
 
+const listFormat = new Intl.ListFormat("en-GB");
+
 function StockState({
   inStock,
   stockLeft,
@@ -156,9 +158,7 @@ function ProductPage({
                 />
               ) : (
                 <p className="text-sm text-muted">
-                  Choose{" "}
-                  {product.attributeTypes.map((entry) => entry.title.toLowerCase()).join(" and ")}{" "}
-                  to see availability.
+                  {`Choose ${listFormat.format(product.attributeTypes.map((entry) => entry.title.toLowerCase()))} to see availability.`}
                 </p>
               )}
             </div>

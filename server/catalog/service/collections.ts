@@ -1,5 +1,6 @@
 import { asc } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { sanitizeRichText } from "../../platform/rich-text.ts";
 import { productCollections } from "../schema.ts";
 import type { ProductListQuery } from "../validators.ts";
 import { findCollection, listProducts, type Page, type ProductCard } from "./products.ts";
@@ -26,7 +27,7 @@ export async function getCollection(
     id: collection.id,
     slug: collection.slug,
     title: collection.title,
-    description: collection.description,
+    description: sanitizeRichText(collection.description),
     kind: collection.kind,
     products: page,
   };
@@ -34,7 +35,7 @@ export async function getCollection(
 
 /** Every collection in the team's order, for the home page and navigation. */
 export async function listCollections(db: Db) {
-  return db
+  const rows = await db
     .select({
       id: productCollections.id,
       slug: productCollections.slug,
@@ -43,4 +44,5 @@ export async function listCollections(db: Db) {
     })
     .from(productCollections)
     .orderBy(asc(productCollections.position), asc(productCollections.id));
+  return rows.map((row) => ({ ...row, description: sanitizeRichText(row.description) }));
 }

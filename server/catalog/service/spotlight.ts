@@ -1,5 +1,6 @@
 import { and, desc, gt, isNull, lte, or } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { sanitizeRichText } from "../../platform/rich-text.ts";
 import { spotlights } from "../schema.ts";
 import { type BrandView, getBrand } from "./brands.ts";
 import { findCollection, listProducts, type ProductCard } from "./products.ts";
@@ -52,7 +53,7 @@ export async function getActiveSpotlight(
       id: collection.id,
       slug: collection.slug,
       title: collection.title,
-      description: collection.description,
+      description: sanitizeRichText(collection.description),
     },
     products: page.data,
   };
