@@ -1,3 +1,4 @@
+import { seedDemoCatalog } from "../../catalog/seed/index.ts";
 import type { FileStore } from "../../media/storage.ts";
 import { claimSetting } from "../../platform/settings.ts";
 import type { Db } from "../client.ts";
@@ -7,7 +8,7 @@ const SEED_MARK = "demo_seeded_at";
 export type Seeder = (db: Db, files: FileStore) => Promise<void>;
 
 // Each module's demo seeder, run in this order inside one transaction.
-const seeders: Seeder[] = [];
+const seeders: Seeder[] = [seedDemoCatalog];
 
 /**
  * Seeds the deterministic demo shop once per database: the mark and the data are written in one

@@ -1,0 +1,167 @@
+// `npm run seed -- [--products N] [--force]`: fills an empty catalogue with the demo catalogue, or a
+// bigger one for benchmarks (`--products 100000`). `--force` deletes the catalogue first.
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { inArray, sql } from "drizzle-orm";
+import {
+  attributes,
+  attributeTypes,
+  brands,
+  collectionProducts,
+  productCollections,
+  productMedia,
+  products,
+  productVariants,
+  spotlights,
+  variantAttributes,
+} from "../../catalog/schema.ts";
+import { DEFAULT_PRODUCTS, seedCatalog } from "../../catalog/seed/index.ts";
+import { ConfigError, loadConfig } from "../../config.ts";
+import { mediaFiles } from "../../media/schema.ts";
+import { localFileStore } from "../../media/storage.ts";
+import { type Database, type Db, openPglite, openPostgres } from "../client.ts";
+import { DataDirInUseError, lockDataDir } from "../data-dir-lock.ts";
+import { migrateDatabase } from "../migrate.ts";
+
+const USAGE = `Usage: npm run seed -- [--products N] [--force]
+
+Seeds the demo catalogue (${DEFAULT_PRODUCTS} products unless --products says otherwise) into an
+empty catalogue: DATABASE_URL when it is set, else the embedded database in DATA_DIR.
+  --products N   how many products (0 to 1,000,000)
+  --force        delete every band, product, collection and spotlight first`;
+
+class UsageError extends Error {}
+
+function parseOptions(argv: string[]): { products: number; force: boolean } {
+  let values: { products?: string; force?: boolean; help?: boolean };
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        products: { type: "string" },
+        force: { type: "boolean", default: false },
+        help: { type: "boolean", short: "h", default: false },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const products =
+    values.products === undefined ? DEFAULT_PRODUCTS : Number(values.products.replace(/[_,]/g, ""));
+  if (!Number.isInteger(products) || products < 0 || products > 1_000_000) {
+    throw new UsageError(
+      `--products must be a whole number from 0 to 1,000,000, not ${values.products}`,
+    );
+  }
+  return { products, force: values.force ?? false };
+}
+
+/** Deletes the catalogue's rows and the files only it used; refuses if orders or others refer to them. */
+async function deleteCatalogue(tx: Db): Promise<void> {
+  const productFiles = await tx.selectDistinct({ id: productMedia.fileId }).from(productMedia);
+  const bandFiles = await tx
+    .select({ logo: brands.logoFileId, hero: brands.heroFileId })
+    .from(brands);
+  const collectionFiles = await tx
+    .select({ id: productCollections.heroFileId })
+    .from(productCollections);
+  const fileIds = [
+    ...new Set(
+      [
+        ...productFiles.map((row) => row.id),
+        ...bandFiles.flatMap((row) => [row.logo, row.hero]),
+        ...collectionFiles.map((row) => row.id),
+      ].filter((id): id is number => id !== null),
+    ),
+  ];
+  await tx.delete(spotlights);
+  await tx.delete(collectionProducts);
+  await tx.delete(productCollections);
+  await tx.delete(productMedia);
+  await tx.delete(variantAttributes);
+  await tx.delete(productVariants);
+  await tx.delete(products);
+  await tx.delete(brands);
+  await tx.delete(attributes);
+  await tx.delete(attributeTypes);
+  for (let start = 0; start < fileIds.length; start += 5000) {
+    await tx.delete(mediaFiles).where(inArray(mediaFiles.id, fileIds.slice(start, start + 5000)));
+  }
+}
+
+/** The PostgreSQL error code, which Drizzle keeps on the error's cause. */
+function postgresCode(error: unknown): string | undefined {
+  const withCode = error as { code?: string; cause?: { code?: string } };
+  return withCode.code ?? withCode.cause?.code;
+}
+
+const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+
+async function main(): Promise<number> {
+  const options = parseOptions(process.argv.slice(2));
+  const config = loadConfig();
+  const release = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
+  let database: Database;
+  try {
+    database = config.databaseUrl
+      ? await openPostgres(config.databaseUrl, 2)
+      : await openPglite(config.dataDir);
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const where = config.databaseUrl
+    ? "PostgreSQL (DATABASE_URL)"
+    : `the embedded database in ${config.dataDir}`;
+  try {
+    const started = performance.now();
+    await migrateDatabase(database, config.databaseUrl);
+    const [row] = await database.db.select({ count: sql<number>`count(*)::int` }).from(products);
+    const existing = row?.count ?? 0;
+    if (existing > 0 && !options.force) {
+      console.error(
+        `The catalogue in ${where} already has ${existing.toLocaleString("en-GB")} products; nothing was changed.\nRun again with --force to delete the catalogue and seed it afresh.`,
+      );
+      return 1;
+    }
+    const files = localFileStore(join(config.dataDir, "files"));
+    // One transaction: a seed that fails after --force leaves the old catalogue where it was.
+    const result = await database.db.transaction(async (tx) => {
+      if (options.force) {
+        console.log(`Deleting the catalogue in ${where}…`);
+        await deleteCatalogue(tx);
+      }
+      console.log(`Seeding ${options.products.toLocaleString("en-GB")} products into ${where}…`);
+      return seedCatalog(tx, files, {
+        products: options.products,
+        onProgress: (message) => console.log(`  ${seconds(started)}  ${message}`),
+      });
+    });
+    console.log(
+      `Seeded ${result.brands} bands, ${result.products.toLocaleString("en-GB")} products, ${result.variants.toLocaleString("en-GB")} variants and ${result.images.toLocaleString("en-GB")} images (${(result.imageBytes / 1_048_576).toFixed(1)} MB, ${result.rendered} drawn) in ${seconds(started)}.`,
+    );
+    return 0;
+  } finally {
+    await database.close();
+    release();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`);
+    else if (error instanceof ConfigError || error instanceof DataDirInUseError)
+      console.error(error.message);
+    else if (postgresCode(error) === "23503") {
+      console.error(
+        `Other data (orders, baskets…) refers to the catalogue, so it was left as it was: ${(error as Error).message}`,
+      );
+    } else console.error(error);
+    process.exit(1);
+  },
+);
