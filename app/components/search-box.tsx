@@ -89,7 +89,9 @@ export function SearchBox() {
           } else if (event.key === "ArrowUp" && suggestions.length) {
             event.preventDefault();
             setActive((index) => (index <= 0 ? suggestions.length - 1 : index - 1));
-          } else if (event.key === "Escape") {
+          } else if (event.key === "Escape" && expanded) {
+            // First Escape closes the suggestions; only a second one clears the box (the browser's own).
+            event.preventDefault();
             setOpen(false);
           } else if (event.key === "Enter" && expanded && active >= 0) {
             const product = suggestions[active];
