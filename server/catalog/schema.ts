@@ -83,10 +83,20 @@ export const products = pgTable(
   (table) => [
     index("products_status_brand_idx").on(table.status, table.brandId),
     index("products_status_type_idx").on(table.status, table.productType),
-    index("products_status_price_idx").on(table.status, table.priceFrom),
-    index("products_status_published_idx").on(table.status, table.publishedAt),
-    index("products_status_title_idx").on(table.status, table.title),
-    index("products_featured_idx").on(table.status, table.featuredRank),
+    // One index per listing order, matching its ORDER BY, so a page reads 24 rows, not all.
+    index("products_status_price_idx").on(table.status, table.priceFrom, table.id),
+    index("products_status_published_idx").on(
+      table.status,
+      table.publishedAt.desc().nullsLast(),
+      table.id.desc(),
+    ),
+    index("products_status_title_idx").on(table.status, table.title, table.id),
+    index("products_featured_idx").on(
+      table.status,
+      table.featuredRank.asc().nullsLast(),
+      table.publishedAt.desc().nullsLast(),
+      table.id.desc(),
+    ),
     index("products_search_idx").using("gin", table.searchDocument),
     index("products_attribute_ids_idx").using("gin", table.attributeIds),
     index("products_tags_idx").using("gin", table.tags),

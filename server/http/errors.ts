@@ -38,8 +38,41 @@ export function fieldErrors(
   return errors;
 }
 
+const UNAVAILABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "57P01",
+  "57P03",
+  "53300",
+  "53400",
+]);
+
+/**
+ * True when the database could not be reached or had no connection free in time: the request was
+ * fine, the shop is overloaded or restarting, so the answer is 503 (SECURITY §15), not 500.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    const code = (current as { code?: string }).code;
+    if (code && UNAVAILABLE_CODES.has(code)) return true;
+    if (
+      /timeout exceeded when trying to connect|Connection terminated|PGlite is closed/i.test(
+        current.message,
+      )
+    ) {
+      return true;
+    }
+  }
+  return false;
+}
+
 /** The one place an error becomes a response: expected ones say why, bugs say only the id. */
 export function handleError(error: Error, c: Context<AppEnv>) {
+  if (isDatabaseUnavailable(error)) {
+    c.get("logger").warn({ err: error, requestId: c.get("requestId") }, "database unavailable");
+    c.header("Retry-After", "5");
+    return c.json({ message: "The shop is busy right now. Please try again in a moment." }, 503);
+  }
   if (error instanceof ApiError) {
     for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
     return c.json(

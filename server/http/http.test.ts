@@ -241,6 +241,10 @@ describe("HTTP layer failures", () => {
       expect(await response.json()).toEqual({
         data: { status: "degraded", database: "unavailable" },
       });
+      // Any other request answers 503 with Retry-After, never a 500 (SECURITY §15).
+      const products = await app.fetch("/api/products?perPage=3");
+      expect(products.status).toBe(503);
+      expect(products.headers.get("retry-after")).toBe("5");
     } finally {
       await app.close();
     }

@@ -182,13 +182,17 @@ export const cardColumns = {
   image: firstImage,
 };
 
+// "nulls last" as the listing indexes are built (schema.ts), so an index can serve the order.
+const idDescending = sql`${products.id} desc nulls last`;
+
 function ordering(query: ProductListQuery, tsquery: string | undefined): SQL[] {
   switch (query.sort) {
     case "newest":
-      return [sql`${products.publishedAt} desc nulls last`, desc(products.id)];
+      return [sql`${products.publishedAt} desc nulls last`, idDescending];
     case "price-asc":
       return [asc(products.priceFrom), asc(products.id)];
     case "price-desc":
+      // Read backwards, the (status, price_from, id) index gives exactly this order.
       return [desc(products.priceFrom), desc(products.id)];
     case "title":
       return [asc(products.title), asc(products.id)];
@@ -203,7 +207,7 @@ function ordering(query: ProductListQuery, tsquery: string | undefined): SQL[] {
       return [
         sql`${products.featuredRank} asc nulls last`,
         sql`${products.publishedAt} desc nulls last`,
-        desc(products.id),
+        idDescending,
       ];
   }
 }

@@ -1,0 +1,372 @@
+// The measurements of `npm run bench`, in order: API against the baseline, SSR pages, page weight,
+// then the large catalogue on PostgreSQL (or with --large). Every load run is short and on
+// loopback against the production build in its own process.
+import { cpus } from "node:os";
+import { parseArgs } from "node:util";
+import { atLeast, atMost, measured, skipped } from "./figures.mjs";
+import { get, getJson } from "./http-get.mjs";
+import { measureLargeCatalogue } from "./large-catalogue.mjs";
+import { BROWSER_HEADERS, invalidReason, load } from "./load.mjs";
+import { cpuBusyShare } from "./machine.mjs";
+import { pageWeight } from "./page-weight.mjs";
+import {
+  cleanUp,
+  isStopping,
+  removeDir,
+  startApp,
+  startBaseline,
+  temporaryDir,
+  watchResidentMemory,
+} from "./processes.mjs";
+import { formatTable, writeResults } from "./report.mjs";
+
+const KB = 1024;
+// Above this share of CPU used by other work (measured while the bench is idle) figures are noisy.
+const BUSY_MACHINE = 0.15;
+const MB = 1024 * 1024;
+// Hop-by-hop and per-response headers the baseline sets itself rather than replaying.
+const NOT_REPLAYED = new Set([
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+  "date",
+  "content-length",
+]);
+
+const USAGE = `Usage: npm run bench [-- options]
+  --large              also measure the 100,000-product catalogue on PGlite
+  --skip-large         leave out the large catalogue on PostgreSQL
+  --connections <n>    connections per load run (default 20)
+  --duration <s>       seconds per measured run (default 6)
+  --warmup <s>         seconds of unmeasured warm-up before each run (default 2)
+Uses PostgreSQL when DATABASE_URL is set, PGlite in a temporary folder otherwise.`;
+
+function parseOptions(argv) {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      large: { type: "boolean", default: false },
+      "skip-large": { type: "boolean", default: false },
+      connections: { type: "string", default: "20" },
+      duration: { type: "string", default: "6" },
+      warmup: { type: "string", default: "2" },
+      help: { type: "boolean", default: false },
+    },
+  });
+  const settings = {
+    connections: Number(values.connections),
+    duration: Number(values.duration),
+    warmup: Number(values.warmup),
+  };
+  const valid =
+    Number.isInteger(settings.connections) &&
+    settings.connections > 0 &&
+    settings.duration > 0 &&
+    settings.warmup >= 0;
+  return { values, settings, valid };
+}
+
+function describeDatabase(databaseUrl) {
+  if (!databaseUrl) return { kind: "pglite", description: "PGlite (embedded, temporary folder)" };
+  const url = new URL(databaseUrl);
+  return {
+    kind: "postgres",
+    description: `PostgreSQL (database ${url.pathname.slice(1)} on ${url.hostname}:${url.port || 5432})`,
+  };
+}
+
+/** The first page of products and, when there is one, a slug to benchmark single-product URLs. */
+async function discoverCatalogue(base) {
+  const page = await getJson(`${base}/api/products`);
+  const data = page.json?.data ?? [];
+  return {
+    listStatus: page.status,
+    firstPageCount: data.length,
+    total: page.json?.meta?.total ?? 0,
+    slug: data[0]?.slug,
+  };
+}
+
+function loadFigures(id, label, run, p99Target = null) {
+  const invalid = invalidReason(run);
+  return [
+    measured(`${id}.rps`, `${label} req/s`, run.requestsPerSecond, "req/s", null, invalid),
+    measured(`${id}.p50`, `${label} p50`, run.p50, "ms", null, invalid),
+    measured(`${id}.p99`, `${label} p99`, run.p99, "ms", p99Target, invalid),
+  ];
+}
+
+/** The app's answer to `path` as the baseline will replay it. */
+async function fixtureFor(base, path) {
+  const response = await get(`${base}${path}`);
+  const headers = [];
+  for (let index = 0; index < response.rawHeaders.length; index += 2) {
+    const name = response.rawHeaders[index] ?? "";
+    if (!NOT_REPLAYED.has(name.toLowerCase()))
+      headers.push(name, response.rawHeaders[index + 1] ?? "");
+  }
+  return { path, status: response.status, headers, body: response.body };
+}
+
+/** JSON API: the app's requests/s against the baseline serving the same bytes from memory. */
+async function measureApi(app, catalogue, settings, onPostgres, details) {
+  const ratioTarget = atLeast(0.5, "", onPostgres, " on PostgreSQL");
+  const endpoints = [
+    { id: "api.products", label: "API GET /api/products", path: "/api/products" },
+    {
+      id: "api.product",
+      label: "API GET /api/products/{slug}",
+      path: catalogue.slug ? `/api/products/${catalogue.slug}` : undefined,
+    },
+  ];
+  const figures = [];
+  const fixtures = [];
+  for (const endpoint of endpoints) {
+    if (!endpoint.path) continue;
+    const fixture = await fixtureFor(app.url, endpoint.path);
+    if (fixture.status === 200) fixtures.push(fixture);
+  }
+  const baseline = fixtures.length > 0 ? await startBaseline(fixtures) : undefined;
+  try {
+    for (const endpoint of endpoints) {
+      const fixture = fixtures.find((candidate) => candidate.path === endpoint.path);
+      if (!endpoint.path || !fixture || !baseline) {
+        const reason = endpoint.path
+          ? `${endpoint.path} did not answer 200`
+          : "no product in the catalogue";
+        figures.push(
+          skipped(
+            `${endpoint.id}.ratio`,
+            `${endpoint.label} app/baseline`,
+            "ratio",
+            ratioTarget,
+            reason,
+          ),
+        );
+        continue;
+      }
+      console.log(`Measuring ${endpoint.path} (app, then baseline)…`);
+      const appRun = await load(app.url, [endpoint.path], settings);
+      const baselineRun = await load(baseline.url, [endpoint.path], settings);
+      details[endpoint.id] = {
+        path: endpoint.path,
+        bytes: fixture.body.length,
+        app: appRun,
+        baseline: baselineRun,
+      };
+      const invalid = invalidReason(appRun) ?? invalidReason(baselineRun);
+      figures.push(
+        ...loadFigures(endpoint.id, endpoint.label, appRun),
+        measured(
+          `${endpoint.id}.baseline.rps`,
+          `${endpoint.label} baseline req/s`,
+          baselineRun.requestsPerSecond,
+          "req/s",
+          null,
+          invalidReason(baselineRun),
+        ),
+        measured(
+          `${endpoint.id}.ratio`,
+          `${endpoint.label} app/baseline`,
+          appRun.requestsPerSecond / baselineRun.requestsPerSecond,
+          "ratio",
+          ratioTarget,
+          invalid,
+        ),
+      );
+    }
+  } finally {
+    await baseline?.stop();
+  }
+  return figures;
+}
+
+/** Server-rendered pages as a browser asks for them. Target: p99 ≤ 50 ms. */
+async function measurePages(app, catalogue, settings, details) {
+  const p99Target = atMost(50, "ms");
+  const pages = [
+    {
+      id: "ssr.product",
+      label: "SSR /products/{slug}",
+      path: catalogue.slug ? `/products/${catalogue.slug}` : undefined,
+    },
+    { id: "ssr.products", label: "SSR /products", path: "/products" },
+  ];
+  const figures = [];
+  for (const page of pages) {
+    if (!page.path) {
+      figures.push(
+        skipped(
+          `${page.id}.p99`,
+          `${page.label} p99`,
+          "ms",
+          p99Target,
+          "no product in the catalogue",
+        ),
+      );
+      continue;
+    }
+    const check = await get(`${app.url}${page.path}`, BROWSER_HEADERS);
+    if (check.status !== 200) {
+      figures.push(
+        skipped(`${page.id}.p99`, `${page.label} p99`, "ms", p99Target, `answered ${check.status}`),
+      );
+      continue;
+    }
+    console.log(`Measuring ${page.path}…`);
+    const run = await load(app.url, [page.path], settings, BROWSER_HEADERS);
+    details[page.id] = { path: page.path, bytes: check.body.length, ...run };
+    figures.push(...loadFigures(page.id, page.label, run, p99Target));
+  }
+  return figures;
+}
+
+/** JS and CSS of the product page (the products index when there is no product), gzipped. */
+async function measureWeight(app, catalogue, details) {
+  const jsTarget = atMost(120, "KB");
+  const cssTarget = atMost(25, "KB");
+  const path = catalogue.slug ? `/products/${catalogue.slug}` : "/products";
+  const which = catalogue.slug ? "product page" : "/products (no product)";
+  try {
+    const weight = await pageWeight(app.url, path);
+    details.pageWeight = weight;
+    const broken = weight.files.filter((file) => file.status !== 200);
+    const invalid = broken.length
+      ? `${broken.length} assets did not answer 200: ${broken.map((file) => file.path).join(", ")}`
+      : undefined;
+    return [
+      measured(
+        "weight.js",
+        `weight ${which}: JS gzip`,
+        weight.jsBytes / KB,
+        "KB",
+        jsTarget,
+        invalid,
+      ),
+      measured(
+        "weight.css",
+        `weight ${which}: CSS gzip`,
+        weight.cssBytes / KB,
+        "KB",
+        cssTarget,
+        invalid,
+      ),
+      measured(
+        "weight.html",
+        `weight ${which}: HTML ${weight.htmlEncoding}`,
+        weight.htmlBytes / KB,
+        "KB",
+      ),
+    ];
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return [
+      skipped("weight.js", `weight ${which}: JS gzip`, "KB", jsTarget, reason),
+      skipped("weight.css", `weight ${which}: CSS gzip`, "KB", cssTarget, reason),
+    ];
+  }
+}
+
+/** Runs the bench; resolves to the exit code (0 whatever the targets say, 1 if it could not run). */
+export async function runBench(argv) {
+  let options;
+  try {
+    options = parseOptions(argv);
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : error}\n\n${USAGE}`);
+    return 2;
+  }
+  if (options.values.help || !options.valid) {
+    console.log(USAGE);
+    return options.values.help ? 0 : 2;
+  }
+  process.once("SIGINT", () => void cleanUp({ interrupted: true }).then(() => process.exit(130)));
+  process.once("SIGTERM", () => void cleanUp({ interrupted: true }).then(() => process.exit(143)));
+
+  const { settings } = options;
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  const database = describeDatabase(databaseUrl);
+  const cpuList = cpus();
+  const run = {
+    startedAt: new Date().toISOString(),
+    finishedAt: "",
+    database,
+    machine: {
+      node: process.version,
+      platform: `${process.platform} ${process.arch}`,
+      cpus: cpuList.length,
+      cpuModel: cpuList[0]?.model ?? "unknown",
+    },
+    settings,
+    catalogue: {},
+    figures: [],
+    details: {},
+    remarks: [],
+  };
+  console.log(`Benchmarking the production build on ${database.description}.`);
+
+  try {
+    const dataDir = temporaryDir("encore-bench-");
+    const app = await startApp({ DATA_DIR: dataDir });
+    const memory = watchResidentMemory(app.pid);
+    try {
+      const catalogue = await discoverCatalogue(app.url);
+      run.catalogue = catalogue;
+      run.machine.busyBefore = await cpuBusyShare();
+      if (catalogue.slug) {
+        console.log(`Catalogue: ${catalogue.total} products; product slug '${catalogue.slug}'.`);
+      } else {
+        const remark =
+          `The catalogue is empty (GET /api/products answered ${catalogue.listStatus} with ${catalogue.total} products), ` +
+          "so there is no product slug: single-product figures are skipped and /api/products measures an empty page." +
+          (databaseUrl
+            ? " On PostgreSQL, set DEMO_DATA=true with a fresh database to seed the demo shop."
+            : "");
+        console.log(remark);
+        run.remarks.push(remark);
+      }
+      run.figures.push(
+        ...(await measureApi(app, catalogue, settings, database.kind === "postgres", run.details)),
+        ...(await measurePages(app, catalogue, settings, run.details)),
+        ...(await measureWeight(app, catalogue, run.details)),
+      );
+      run.machine.busyAfter = await cpuBusyShare();
+    } finally {
+      const peak = memory.stop();
+      if (peak !== undefined)
+        run.figures.push(
+          measured("server.rss.peak", "server RSS peak (start-up and runs above)", peak / MB, "MB"),
+        );
+      await app.stop();
+      removeDir(dataDir);
+    }
+
+    const large = options.values.large || (databaseUrl && !options.values["skip-large"]);
+    if (large) {
+      const result = await measureLargeCatalogue({ databaseUrl, settings });
+      run.figures.push(...result.figures);
+      run.details.large = result.details;
+      run.remarks.push(...result.remarks);
+    } else {
+      run.remarks.push("Large catalogue: not run (it runs on PostgreSQL, or with --large).");
+    }
+  } catch (error) {
+    if (isStopping()) return 130;
+    console.error(`The bench could not run: ${error instanceof Error ? error.message : error}`);
+    await cleanUp();
+    return 1;
+  }
+
+  if (isStopping()) return 130;
+  run.finishedAt = new Date().toISOString();
+  const busy = Math.max(run.machine.busyBefore ?? 0, run.machine.busyAfter ?? 0);
+  if (busy > BUSY_MACHINE)
+    run.remarks.push(
+      `Other work kept ${Math.round(busy * 100)}% of the CPUs busy while the bench was idle: every figure is noisy. Rerun on a quiet machine before drawing conclusions.`,
+    );
+  console.log(formatTable(run));
+  const file = writeResults(run);
+  console.log(`Results: ${file} (and bench/results/latest.json)`);
+  await cleanUp();
+  return 0;
+}
