@@ -4,6 +4,7 @@ import { compress } from "hono/compress";
 import { RouterContextProvider } from "react-router";
 import { appContext } from "../app/lib/app-context.server.ts";
 import { analyticsPublicApi } from "./analytics/api.ts";
+import { basketPublicApi } from "./basket/api.ts";
 import { catalogPublicApi } from "./catalog/api.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
@@ -64,6 +65,7 @@ export function createApp(options: AppOptions) {
   api.route("/", catalogPublicApi(options.catalogCache));
   api.route("/", mediaPublicApi(options.files));
   api.route("/", analyticsPublicApi());
+  api.route("/", basketPublicApi());
   api.route("/user", new Hono<AppEnv>());
   api.route("/staff", new Hono<AppEnv>());
   api.all("*", (c) =>
