@@ -15,6 +15,7 @@ export default [
     route("products/:slug", "routes/shop/products-view.tsx"),
     route("spotlight", "routes/shop/spotlight.tsx"),
     route("basket", "routes/shop/basket.tsx"),
+    route("checkout", "routes/shop/checkout.tsx"),
     route("company/careers", "routes/shop/company-careers.tsx"),
     route("help/contact", "routes/shop/help-contact.tsx"),
     route("help/sizing-guide", "routes/shop/help-sizing-guide.tsx"),

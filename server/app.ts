@@ -8,15 +8,18 @@ import { basketPublicApi } from "./basket/api.ts";
 import { catalogPublicApi } from "./catalog/api.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import { discountsPublicApi } from "./discounts/api.ts";
 import type { AppEnv } from "./http/env.ts";
 import { handleError } from "./http/errors.ts";
 import { withPageCaching } from "./http/page-caching.ts";
 import { requestLog } from "./http/request-log.ts";
+import { sameOriginForms } from "./http/same-origin-forms.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { staticFiles } from "./http/static-files.ts";
 import type { Logger } from "./logger.ts";
 import { mediaPublicApi } from "./media/api.ts";
 import type { FileStore } from "./media/storage.ts";
+import { ordersPublicApi } from "./orders/api.ts";
 import { type BuildInfo, buildsRoute, csrfCookieRoute, platformPublicApi } from "./platform/api.ts";
 
 const ONE_MEGABYTE = 1024 * 1024;
@@ -66,6 +69,8 @@ export function createApp(options: AppOptions) {
   api.route("/", mediaPublicApi(options.files));
   api.route("/", analyticsPublicApi());
   api.route("/", basketPublicApi());
+  api.route("/", discountsPublicApi());
+  api.route("/", ordersPublicApi());
   api.route("/user", new Hono<AppEnv>());
   api.route("/staff", new Hono<AppEnv>());
   api.all("*", (c) =>
@@ -77,6 +82,7 @@ export function createApp(options: AppOptions) {
   app.route("/builds", buildsRoute(options.build));
   if (options.clientDir) app.route("/", staticFiles(options.clientDir));
 
+  app.use("*", sameOriginForms());
   app.all("*", async (c) => {
     const context = new RouterContextProvider();
     context.set(appContext, {

@@ -34,12 +34,16 @@ export function penceToPounds(pence: number): number {
 const clip = (text: string, length: number) => text.trim().slice(0, length);
 
 /** The variant's options as one label: 'M / Black'. */
-function variantLabel(variant: Pick<VariantView, "attributes">): string | undefined {
+type VariantSource = { price: number; attributes: ReadonlyArray<{ title: string }> };
+
+function variantLabel(variant: Pick<VariantSource, "attributes">): string | undefined {
   const label = variant.attributes.map((attribute) => attribute.title).join(" / ");
   return label ? clip(label, MAX_NAME) : undefined;
 }
 
-type ItemSource = Pick<ProductCard, "id" | "title" | "brand" | "productType" | "priceFrom">;
+type ItemSource = Pick<ProductCard, "id" | "title" | "productType" | "priceFrom"> & {
+  brand: { title: string };
+};
 
 /**
  * A GA4 item for a product (a card or a full product), at a variant's price when one is chosen,
@@ -49,7 +53,7 @@ type ItemSource = Pick<ProductCard, "id" | "title" | "brand" | "productType" | "
 export function gaItem(
   product: ItemSource,
   options: {
-    variant?: Pick<VariantView, "price" | "attributes">;
+    variant?: VariantSource;
     quantity?: number;
     index?: number;
   } = {},
@@ -179,6 +183,32 @@ export function trackViewItemList(cards: ProductCard[], listName: string): void 
   try {
     const items = cards.slice(0, MAX_ITEMS).map((card, index) => gaItem(card, { index }));
     track("view_item_list", { listName, items });
+  } catch {
+    // Never throws.
+  }
+}
+
+type LineSource = {
+  quantity: number;
+  productVariant: VariantSource & {
+    product: { id: number; title: string; productType: string; brand: { title: string } };
+  };
+};
+
+/** add_to_cart, remove_from_cart, view_cart, begin_checkout: basket lines as GA4 items with the value. */
+export function trackBasket(
+  name: "add_to_cart" | "remove_from_cart" | "view_cart" | "begin_checkout",
+  lines: LineSource[],
+): void {
+  try {
+    const items = lines.map((line) =>
+      gaItem(
+        { ...line.productVariant.product, priceFrom: line.productVariant.price },
+        { variant: line.productVariant, quantity: line.quantity },
+      ),
+    );
+    const value = lines.reduce((sum, line) => sum + line.productVariant.price * line.quantity, 0);
+    track(name, { value: penceToPounds(value), items });
   } catch {
     // Never throws.
   }

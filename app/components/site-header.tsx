@@ -1,3 +1,5 @@
+import { basketStore, openBasketDrawer } from "../client/basket";
+import { useStore } from "../client/store";
 import { SearchBox } from "./search-box";
 import { AppLink, AppNavLink } from "./ui/app-link";
 
@@ -11,7 +13,18 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded px-2 py-1 text-sm font-semibold uppercase tracking-wide hover:text-white ${isActive ? "text-white underline decoration-2 underline-offset-8" : "text-zinc-300"}`;
 
 /** The shop header: wordmark, main navigation, account and basket. */
-export function SiteHeader({ basketCount, signedIn }: { basketCount: number; signedIn: boolean }) {
+export function SiteHeader({
+  basketCount: serverCount,
+  signedIn,
+}: {
+  basketCount: number;
+  signedIn: boolean;
+}) {
+  const basket = useStore(basketStore);
+  // The server counted the cookie; once the lines are back, the live count takes over.
+  const basketCount = basket.ready
+    ? basket.lines.reduce((sum, line) => sum + line.quantity, 0)
+    : serverCount;
   return (
     <header className="bg-ink text-white">
       <a
@@ -47,6 +60,12 @@ export function SiteHeader({ basketCount, signedIn }: { basketCount: number; sig
           </AppLink>
           <AppLink
             to="/basket"
+            onClick={(event) => {
+              // With scripts the basket opens in the drawer; without, the link goes to /basket.
+              event.preventDefault();
+              openBasketDrawer();
+            }}
+            aria-haspopup="dialog"
             className="inline-flex items-center gap-2 rounded-full bg-white px-4 py-2 text-sm font-bold text-ink hover:bg-zinc-200"
             aria-label={`Basket, ${basketCount} ${basketCount === 1 ? "item" : "items"}`}
           >

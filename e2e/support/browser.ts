@@ -1,4 +1,10 @@
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from "playwright-core";
 import { expect } from "vitest";
 
 /**
@@ -35,8 +41,12 @@ export type Session = {
 };
 
 /** A fresh context and page on `baseURL` that records every console error and page error. */
-export async function openSession(browser: Browser, baseURL: string): Promise<Session> {
-  const context = await browser.newContext({ baseURL });
+export async function openSession(
+  browser: Browser,
+  baseURL: string,
+  options: BrowserContextOptions = {},
+): Promise<Session> {
+  const context = await browser.newContext({ baseURL, ...options });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("console", (message) => {

@@ -36,6 +36,7 @@ export type BasketLine = {
       id: number;
       slug: string;
       title: string;
+      productType: string;
       preOrder: boolean;
       brand: { title: string; slug: string };
       mediaFiles: Array<Image & { fileType: string }>;
@@ -78,6 +79,7 @@ export async function resolveBasket(db: Db, requested: BasketLineRequest[]): Pro
         productId: products.id,
         productSlug: products.slug,
         productTitle: products.title,
+        productType: products.productType,
         preOrder: products.preOrder,
         status: products.status,
         brandTitle: brands.title,
@@ -122,7 +124,7 @@ export async function resolveBasket(db: Db, requested: BasketLineRequest[]): Pro
   // Keep the order the shopper added things in.
   for (const [id, quantity] of wanted) {
     const variant = variantRows.find((row) => row.id === id);
-    if (!variant || variant.status !== "published") {
+    if (variant?.status !== "published") {
       adjustments.push({
         id,
         kind: "removed",
@@ -188,6 +190,7 @@ export async function resolveBasket(db: Db, requested: BasketLineRequest[]): Pro
           id: variant.productId,
           slug: variant.productSlug,
           title: variant.productTitle,
+          productType: variant.productType,
           preOrder: variant.preOrder,
           brand: { title: variant.brandTitle, slug: variant.brandSlug },
           mediaFiles: files.map(({ attributeId: _attributeId, ...file }) => file),

@@ -2,5 +2,6 @@
 
 export * from "../analytics/schema.ts";
 export * from "../catalog/schema.ts";
+export * from "../discounts/schema.ts";
 export * from "../media/schema.ts";
 export * from "../platform/schema.ts";

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { productTypeByTitle } from "../../../server/catalog/product-types";
 import { trackViewItem } from "../../client/analytics";
+import { addToBasket } from "../../client/basket";
 import { Breadcrumbs } from "../../components/breadcrumbs";
 import { Price } from "../../components/price";
 import { ProductGallery } from "../../components/product-gallery";
@@ -97,6 +98,10 @@ function ProductPage({
 }: Route.ComponentProps["loaderData"]) {
   const [chosen, setChosen] = useState(() => initialChoices(product, preselectedVariantId));
   useEffect(() => trackViewItem(product), [product]);
+  // Without scripts the server works out the variant from the posted options, so the button
+  // is only disabled once this page can tell which variant is chosen.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const variant = variantFor(product, chosen);
   const colourType = product.attributeTypes.find((type) => type.display === "swatches");
   const type = productTypeByTitle(product.productType);
@@ -134,7 +139,18 @@ function ProductPage({
             )}
           </div>
           <p className="mt-1 text-sm text-muted">Price includes VAT.</p>
-          <form method="post" action="/basket" className="mt-8 space-y-6">
+          <form
+            method="post"
+            action="/basket"
+            className="mt-8 space-y-6"
+            onSubmit={(event) => {
+              // With scripts: stay here, confirm, open the drawer. Without: the post lands on /basket.
+              event.preventDefault();
+              if (variant) void addToBasket(variant.id);
+            }}
+          >
+            <input type="hidden" name="intent" value="add" />
+            <input type="hidden" name="productId" value={product.id} />
             <VariantPicker
               product={product}
               chosen={chosen}
@@ -166,7 +182,7 @@ function ProductPage({
             <input type="hidden" name="quantity" value="1" />
             <button
               type="submit"
-              disabled={!variant?.inStock}
+              disabled={hydrated && !variant?.inStock}
               className="w-full rounded-full bg-ink px-8 py-4 text-lg font-bold text-white hover:bg-accent disabled:cursor-not-allowed disabled:bg-zinc-400 sm:w-auto"
             >
               {product.preOrder ? "Pre-order now" : "Add to basket"}

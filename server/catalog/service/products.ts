@@ -410,3 +410,23 @@ export async function relatedProducts(
     .limit(limit);
   return rows as ProductCard[];
 }
+
+/**
+ * The variant of a published product with exactly these option values (the no-JavaScript add to
+ * basket posts the chosen options, not a variant id). Undefined when there is none.
+ */
+export async function findVariantByOptions(
+  db: Db,
+  productId: number,
+  attributeIds: number[],
+): Promise<number | undefined> {
+  const product = await getProduct(db, productId);
+  if (!product) return undefined;
+  const wanted = new Set(attributeIds);
+  const match = product.variants.find(
+    (variant) =>
+      variant.attributes.length === wanted.size &&
+      variant.attributes.every((attribute) => wanted.has(attribute.id)),
+  );
+  return match?.id;
+}

@@ -1,0 +1,197 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ProductCard, ProductView } from "../server/catalog/service/products.ts";
+import { startTestApp, type TestApp } from "../tests/support/app.ts";
+import { launchBrowser, openSession } from "./support/browser.ts";
+
+let app: TestApp;
+let browser: Browser;
+let product: ProductView;
+
+const price = (pence: number) =>
+  new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" }).format(pence / 100);
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startTestApp("pglite"), launchBrowser()]);
+  // A demo hoodie with a variant in good stock, so quantities can go up.
+  const cards = (
+    (await (await app.fetch("/api/products?type=hoodie&inStock=true&perPage=100")).json()) as {
+      data: ProductCard[];
+    }
+  ).data;
+  for (const card of cards) {
+    const view = (
+      (await (await app.fetch(`/api/products/${card.slug}`)).json()) as { data: ProductView }
+    ).data;
+    if (
+      !view.preOrder &&
+      view.variants.some((variant) => variant.inStock && variant.stockLeft === null)
+    ) {
+      product = view;
+      break;
+    }
+  }
+  if (!product) throw new Error("no suitable demo hoodie");
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+const variant = () => {
+  const found = product.variants.find((entry) => entry.inStock && entry.stockLeft === null);
+  if (!found) throw new Error("no variant");
+  return found;
+};
+
+/** Picks the variant's options on its product page (labels stand for the hidden radios). */
+async function chooseVariant(page: Page) {
+  for (const attribute of variant().attributes) {
+    const type = product.attributeTypes.find((entry) => entry.id === attribute.typeId);
+    if (!type || type.attributes.length < 2) continue;
+    await page.locator(`label[for="option-${type.id}-${attribute.id}"]`).click();
+  }
+}
+
+const drawer = (page: Page) => page.getByRole("dialog", { name: "Your basket" });
+
+describe("basket with JavaScript (spec §4)", () => {
+  it("adds from the product page, stays there, confirms and opens the drawer; Esc closes it", async () => {
+    const session = await openSession(browser, app.url);
+    const { page } = session;
+    await page.goto(`/products/${product.slug}`);
+    await chooseVariant(page);
+    const add = page.getByRole("button", { name: "Add to basket" });
+    await add.click();
+    await drawer(page).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/products/${product.slug}`);
+    await page
+      .getByRole("region", { name: "Notifications" })
+      .getByText(`${product.title} added to your basket.`)
+      .waitFor();
+    expect(await drawer(page).getByRole("listitem").count()).toBe(1);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest("dialog") !== null))
+      .toBe(true);
+    await page.keyboard.press("Escape");
+    await drawer(page).waitFor({ state: "hidden" });
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toContain("Add to basket");
+    expect(await page.getByRole("link", { name: "Basket, 1 item" }).count()).toBe(1);
+    await session.expectNoErrors();
+    await session.close();
+  });
+
+  it("opens the drawer from the header with the keyboard, keeps focus inside, and returns it on close", async () => {
+    const session = await openSession(browser, app.url);
+    const { page, context } = session;
+    await context.addCookies([
+      {
+        name: "basket",
+        value: encodeURIComponent(JSON.stringify({ [variant().id]: 1 })),
+        url: app.url,
+      },
+    ]);
+    const restored = page.waitForResponse((response) =>
+      response.url().includes("/api/basket/lines"),
+    );
+    await page.goto("/");
+    const basketLink = page.getByRole("link", { name: /^Basket, 1 item/ });
+    await restored;
+    await basketLink.focus();
+    await page.keyboard.press("Enter");
+    await drawer(page).waitFor();
+    for (let press = 0; press < 12; press++) {
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => document.activeElement?.closest("dialog") !== null)).toBe(
+        true,
+      );
+    }
+    await drawer(page).getByRole("button", { name: "Close basket" }).click();
+    await drawer(page).waitFor({ state: "hidden" });
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("href")))
+      .toBe("/basket");
+    await session.expectNoErrors();
+    await session.close();
+  });
+
+  it("changes the quantity, applies and removes a code, and finds it all again after a reload", async () => {
+    const session = await openSession(browser, app.url);
+    const { page, context } = session;
+    await context.addCookies([
+      {
+        name: "basket",
+        value: encodeURIComponent(JSON.stringify({ [variant().id]: 1 })),
+        url: app.url,
+      },
+    ]);
+    await page.goto("/basket");
+    const summary = page.getByRole("complementary", { name: "Order summary" });
+    await page.getByRole("button", { name: `One more ${product.title}` }).click();
+    await summary
+      .getByText(price(variant().price * 2))
+      .first()
+      .waitFor();
+
+    await summary.getByLabel("Discount code").fill("nonsense");
+    await summary.getByRole("button", { name: "Apply" }).click();
+    await summary.getByRole("alert").getByText("This code is not recognised").waitFor();
+
+    await summary.getByLabel("Discount code").fill(" welcome10 ");
+    await summary.getByRole("button", { name: "Apply" }).click();
+    const off = Math.round((variant().price * 2) / 10);
+    await summary.getByText(`−${price(off)}`).waitFor();
+
+    await page.reload();
+    await summary.getByText("Discount (WELCOME10)").waitFor();
+    await summary.getByText(price(variant().price * 2 - off)).waitFor();
+    expect(
+      await page.getByRole("list", { name: "Basket items" }).getByRole("listitem").count(),
+    ).toBe(1);
+
+    await summary.getByRole("button", { name: "Remove discount code" }).click();
+    await summary.getByText("Discount (WELCOME10)").waitFor({ state: "hidden" });
+    await page.getByRole("button", { name: `Remove ${product.title}` }).click();
+    await page.getByText("Your basket is empty.").first().waitFor();
+    await session.expectNoErrors([/the server responded with a status of 422/]);
+    await session.close();
+  });
+});
+
+describe("basket without JavaScript (spec §4)", () => {
+  it("adds with a form post that lands on /basket, then changes, discounts and empties it", async () => {
+    const session = await openSession(browser, app.url, { javaScriptEnabled: false });
+    const { page } = session;
+    await page.goto(`/products/${product.slug}`);
+    await chooseVariant(page);
+    await page.getByRole("button", { name: "Add to basket" }).click();
+    await page.waitForURL("**/basket");
+    await page.getByText(`${product.title} added to your basket.`).waitFor();
+    await page.getByRole("button", { name: `One more ${product.title}` }).click();
+    await page.waitForURL("**/basket");
+    await page
+      .getByRole("complementary", { name: "Order summary" })
+      .getByText(price(variant().price * 2))
+      .first()
+      .waitFor();
+
+    await page.getByLabel("Discount code").fill("FIVEOFF");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await page.getByText("Code FIVEOFF applied.").waitFor();
+    await page.getByText("Discount (FIVEOFF)").waitFor();
+
+    await page
+      .getByLabel("Discount code")
+      .count()
+      .then((count) => expect(count).toBe(0));
+    await page.getByRole("button", { name: "Remove discount code" }).click();
+    await page.getByText("Discount code removed.").waitFor();
+    await page.getByRole("button", { name: "Empty basket" }).click();
+    await page.getByText("Your basket is empty.").waitFor();
+    await session.expectNoErrors();
+    await session.close();
+  });
+});

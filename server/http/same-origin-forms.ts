@@ -1,0 +1,30 @@
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "./env.ts";
+
+const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** An Origin header names the same host as the request; "null" or garbage never does. */
+function sameHost(origin: string, requestUrl: string): boolean {
+  try {
+    return new URL(origin).host === new URL(requestUrl).host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * SECURITY §16: a page form post (basket, sign-in, checkout steps) must come from our own pages.
+ * Browsers say where a request comes from (Sec-Fetch-Site, Origin); a cross-site post is refused
+ * before any action runs. GET never changes anything, so it is never checked.
+ */
+export function sameOriginForms(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (SAFE.has(c.req.method)) return next();
+    const site = c.req.header("sec-fetch-site");
+    const origin = c.req.header("origin");
+    if (site === "cross-site" || (origin !== undefined && !sameHost(origin, c.req.url))) {
+      return c.text("This form can only be sent from the shop's own pages.", 403);
+    }
+    return next();
+  };
+}
