@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProductCard, ProductView } from "../server/catalog/service/products.ts";
 import { startTestApp, type TestApp } from "../tests/support/app.ts";
-import { launchBrowser, openSession } from "./support/browser.ts";
+import { gotoHydrated, launchBrowser, openSession } from "./support/browser.ts";
 
 let app: TestApp;
 let browser: Browser;
@@ -60,7 +60,7 @@ describe("basket with JavaScript (spec §4)", () => {
   it("adds from the product page, stays there, confirms and opens the drawer; Esc closes it", async () => {
     const session = await openSession(browser, app.url);
     const { page } = session;
-    await page.goto(`/products/${product.slug}`);
+    await gotoHydrated(page, `/products/${product.slug}`);
     await chooseVariant(page);
     const add = page.getByRole("button", { name: "Add to basket" });
     await add.click();
@@ -97,7 +97,7 @@ describe("basket with JavaScript (spec §4)", () => {
     const restored = page.waitForResponse((response) =>
       response.url().includes("/api/basket/lines"),
     );
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     const basketLink = page.getByRole("link", { name: /^Basket, 1 item/ });
     await restored;
     await basketLink.focus();
@@ -128,7 +128,7 @@ describe("basket with JavaScript (spec §4)", () => {
         url: app.url,
       },
     ]);
-    await page.goto("/basket");
+    await gotoHydrated(page, "/basket");
     const summary = page.getByRole("complementary", { name: "Order summary" });
     await page.getByRole("button", { name: `One more ${product.title}` }).click();
     await summary

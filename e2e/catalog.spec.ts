@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProductCard, ProductView } from "../server/catalog/service/products.ts";
 import { startTestApp, type TestApp } from "../tests/support/app.ts";
-import { launchBrowser, openSession } from "./support/browser.ts";
+import { gotoHydrated, launchBrowser, openSession } from "./support/browser.ts";
 
 let app: TestApp;
 let browser: Browser;
@@ -39,12 +39,12 @@ describe("product page (spec §2)", () => {
     const product = await tShirtInColours();
     const session = await openSession(browser, app.url);
     const { page } = session;
-    await page.goto(`/products/${product.slug}`);
+    await gotoHydrated(page, `/products/${product.slug}`);
     await expect
       .poll(() => page.getByRole("heading", { level: 1 }).textContent())
       .toBe(product.title);
     const addButton = page.getByRole("button", { name: /Add to basket|Pre-order now/ });
-    expect(await addButton.isDisabled()).toBe(true);
+    await expect.poll(() => addButton.isDisabled()).toBe(true);
 
     const colours = product.attributeTypes.find((type) => type.slug === "colour");
     const sizes = product.attributeTypes.find((type) => type.slug === "size");
@@ -102,7 +102,7 @@ describe("product page (spec §2)", () => {
     const session = await openSession(browser, app.url);
     const { page } = session;
     const product = await tShirtInColours();
-    await page.goto(`/products/${product.slug}`);
+    await gotoHydrated(page, `/products/${product.slug}`);
     const soldOutLabels = page.locator("label", { hasText: "(sold out)" });
     for (const label of await soldOutLabels.all()) {
       const inputId = await label.getAttribute("for");
@@ -122,7 +122,7 @@ describe("product filters (spec §2)", () => {
     if (!hoodies) throw new Error("no hoodies in the demo catalogue");
     const session = await openSession(browser, app.url);
     const { page } = session;
-    await page.goto("/products");
+    await gotoHydrated(page, "/products");
     const filters = page.getByRole("form", { name: "Filter products" });
     await filters
       .getByRole("group", { name: "Product type" })
@@ -156,7 +156,7 @@ describe("product filters (spec §2)", () => {
   it("sorts by price from the select", async () => {
     const session = await openSession(browser, app.url);
     const { page } = session;
-    await page.goto("/products");
+    await gotoHydrated(page, "/products");
     await page.getByLabel("Sort by").selectOption("price-asc");
     await page.waitForURL(/sort=price-asc/);
     const cheapest = await api<ProductCard[]>("/api/products?sort=price-asc&perPage=1");
@@ -175,7 +175,7 @@ describe("search (spec §2)", () => {
     const expected = await api<ProductCard[]>("/api/products?q=gull&perPage=6");
     const session = await openSession(browser, app.url);
     const { page } = session;
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     const box = page.getByRole("combobox", { name: "Search products and bands" });
     await box.pressSequentially("gull");
     const listbox = page.getByRole("listbox", { name: "Suggestions" });
@@ -193,7 +193,7 @@ describe("search (spec §2)", () => {
   it("shows a results page for the search, and Escape closes the suggestions", async () => {
     const session = await openSession(browser, app.url);
     const { page } = session;
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     const box = page.getByRole("combobox", { name: "Search products and bands" });
     await box.pressSequentially("gull");
     await page.getByRole("listbox", { name: "Suggestions" }).waitFor();

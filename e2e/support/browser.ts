@@ -71,3 +71,15 @@ export async function openSession(
     close: () => context.close(),
   };
 }
+
+/**
+ * Opens a shop page and waits until it is live: the default layout's start-up asks for the CSRF
+ * cookie only once React has hydrated, so event handlers are in place from then on.
+ */
+export async function gotoHydrated(page: Page, path: string): Promise<void> {
+  const hydrated = page.waitForResponse((response) =>
+    response.url().includes("/sanctum/csrf-cookie"),
+  );
+  await page.goto(path);
+  await hydrated;
+}
