@@ -260,8 +260,21 @@ describe.each(databaseKinds)("discount service on %s", (kind) => {
       ).rejects.toThrow();
     });
   });
+});
 
-  describe.runIf(kind === "postgres")("races (SECURITY §7, on PostgreSQL)", () => {
+// PGlite has one connection and cannot race; this runs on PostgreSQL (TEST_DATABASE_URL).
+describe.each(databaseKinds.filter((kind) => kind === "postgres"))(
+  "discount races on %s (SECURITY §7)",
+  (kind) => {
+    let database: TestDatabase;
+    let db: Db;
+
+    beforeAll(async () => {
+      database = await createTestDatabase(kind);
+      db = database.db;
+    });
+    afterAll(() => database.drop());
+
     /**
      * `attempts` transactions, each on a pool connection of its own, all inside their transaction
      * before any is let go, then released together.
@@ -333,5 +346,5 @@ describe.each(databaseKinds)("discount service on %s", (kind) => {
         { times_used: 1, redemptions: 1 },
       ]);
     });
-  });
-});
+  },
+);
