@@ -12,10 +12,22 @@ const startupCalls = {
 } as const;
 type Step = keyof typeof startupCalls;
 
-// The user endpoint arrives with accounts: until then the server answers 404 JSON, which Chromium
-// reports as a console error. The basket and discount calls succeed on the demo catalogue.
-const notFound = (path: string) =>
-  new RegExp(`status of 404 \\(Not Found\\) \\(http://[^)]+${path.replaceAll("/", "\\/")}\\)`);
+// Chromium reports a failed call as a console error naming its status and address.
+const failedWith = (status: string) => (path: string) =>
+  new RegExp(`status of ${status} \\(http://[^)]+${path.replaceAll("/", "\\/")}\\)`);
+const serverError = failedWith("503 \\(Service Unavailable\\)");
+const unauthorised = failedWith("401 \\(Unauthorized\\)");
+const busy = "The shop is busy right now. Please try again in a moment.";
+
+/** A real token for the demo customer, from the sign-in endpoint. */
+async function demoCustomerToken(): Promise<string> {
+  const response = await app.fetch("/api/login-user", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email: "fan@example.com", password: "encore-fan-2026" }),
+  });
+  return ((await response.json()) as { data: { token: string } }).data.token;
+}
 
 let app: TestApp;
 let browser: Browser;
@@ -82,7 +94,7 @@ describe("start-up in the default layout (spec §2)", () => {
     const session = await openSession(browser, app.url);
     const { page } = session;
     await setCookies(session, {
-      token: "customer-token",
+      token: await demoCustomerToken(),
       basket: basketCookie,
       discount_code: "WELCOME10",
     });
@@ -112,14 +124,22 @@ describe("start-up in the default layout (spec §2)", () => {
     expect(requests.get("discount")?.postDataJSON()).toEqual({ discount: "WELCOME10", lines });
     expect(requests.get("discount")?.headers()["x-xsrf-token"]).toBe(xsrf?.value);
 
-    await session.expectNoErrors([notFound("/api/user/user/show")]);
+    await session.expectNoErrors();
     await session.close();
   });
 
   it("only logs a failure loading the user: the page stays, no alert, no trip to Login", async () => {
     const session = await openSession(browser, app.url);
     const { page } = session;
-    await setCookies(session, { token: "customer-token" });
+    await setCookies(session, { token: await demoCustomerToken() });
+    // The server fails (overloaded, restarting): not a 401, so nobody is logged out.
+    await page.route("**/api/user/user/show", (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        body: JSON.stringify({ message: busy }),
+      }),
+    );
     const warnings: string[] = [];
     page.on("console", (message) => {
       if (message.type() === "warning") warnings.push(message.text());
@@ -128,19 +148,17 @@ describe("start-up in the default layout (spec §2)", () => {
     const polled = buildPoll(page);
 
     await page.goto("/");
-    expect((await userDone).status()).toBe(404);
+    expect((await userDone).status()).toBe(503);
     await polled;
 
     expect(new URL(page.url()).pathname).toBe("/");
-    await expect
-      .poll(() => warnings)
-      .toContain("[encore] startup: No API endpoint at GET /api/user/user/show.");
+    await expect.poll(() => warnings).toContain(`[encore] startup: ${busy}`);
     // The browser reports it to the server log too.
     await expect
       .poll(() => app.logs.map((line) => line.clientError))
       .toContainEqual({
         kind: "startup",
-        message: "No API endpoint at GET /api/user/user/show.",
+        message: busy,
         path: "/",
       });
     await page.getByRole("main").getByRole("heading", { level: 1 }).waitFor();
@@ -151,7 +169,19 @@ describe("start-up in the default layout (spec §2)", () => {
     await page.getByRole("link", { name: "My account" }).waitFor();
     expect((await session.context.cookies()).map((cookie) => cookie.name)).toContain("XSRF-TOKEN");
 
-    await session.expectNoErrors([notFound("/api/user/user/show")]);
+    await session.expectNoErrors([serverError("/api/user/user/show")]);
+    await session.close();
+  });
+
+  it("logs out on a 401: the token cookie is cleared and the shopper lands on Login (spec §4)", async () => {
+    const session = await openSession(browser, app.url);
+    const { page } = session;
+    await setCookies(session, { token: "a-token-the-server-never-issued" });
+    await page.goto("/");
+    await page.waitForURL("**/login");
+    await page.getByRole("heading", { name: "Sign in" }).waitFor();
+    expect((await session.context.cookies()).map((cookie) => cookie.name)).not.toContain("token");
+    await session.expectNoErrors([unauthorised("/api/user/user/show")]);
     await session.close();
   });
 

@@ -4,6 +4,7 @@ import { compress } from "hono/compress";
 import { RouterContextProvider } from "react-router";
 import { appContext } from "../app/lib/app-context.server.ts";
 import { analyticsPublicApi } from "./analytics/api.ts";
+import { authPublicApi, authUserApi } from "./auth/api.ts";
 import { basketPublicApi } from "./basket/api.ts";
 import { catalogPublicApi } from "./catalog/api.ts";
 import type { Config } from "./config.ts";
@@ -71,7 +72,8 @@ export function createApp(options: AppOptions) {
   api.route("/", basketPublicApi());
   api.route("/", discountsPublicApi());
   api.route("/", ordersPublicApi());
-  api.route("/user", new Hono<AppEnv>());
+  api.route("/", authPublicApi(options.secret));
+  api.route("/user", authUserApi(options.secret));
   api.route("/staff", new Hono<AppEnv>());
   api.all("*", (c) =>
     c.json({ message: `No API endpoint at ${c.req.method} ${c.req.path}.` }, 404),

@@ -1,7 +1,9 @@
 // Every module's tables, re-exported so drizzle-kit and the typed client see one schema.
 
 export * from "../analytics/schema.ts";
+export * from "../auth/schema.ts";
 export * from "../catalog/schema.ts";
+export * from "../customers/schema.ts";
 export * from "../discounts/schema.ts";
 export * from "../media/schema.ts";
 export * from "../platform/schema.ts";

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { seedDemoCatalog } from "../../catalog/seed/index.ts";
+import { seedDemoCustomers } from "../../customers/seed.ts";
 import { seedDemoDiscounts } from "../../discounts/seed.ts";
 import type { FileStore } from "../../media/storage.ts";
 import { claimSetting } from "../../platform/settings.ts";
@@ -10,7 +11,7 @@ const SEED_MARK = "demo_seeded_at";
 export type Seeder = (db: Db, files: FileStore) => Promise<void>;
 
 // Each module's demo seeder, run in this order inside one transaction.
-const seeders: Seeder[] = [seedDemoCatalog, seedDemoDiscounts];
+const seeders: Seeder[] = [seedDemoCatalog, seedDemoDiscounts, seedDemoCustomers];
 
 /**
  * Seeds the deterministic demo shop once per database: the mark and the data are written in one

@@ -1,0 +1,102 @@
+import type { Context, MiddlewareHandler } from "hono";
+import { getCookie, setCookie } from "hono/cookie";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { isStaffRole } from "../customers/service.ts";
+import { csrfTokenIsValid } from "../http/csrf.ts";
+import type { AppEnv } from "../http/env.ts";
+import { ApiError } from "../http/errors.ts";
+import type { TokenAbility } from "./schema.ts";
+import { findLiveToken, type LiveToken, TOKEN_LIFETIME_MS, touchToken } from "./tokens.ts";
+
+export const TOKEN_COOKIE = "token";
+export const XSRF_COOKIE = "XSRF-TOKEN";
+export const XSRF_HEADER = "X-XSRF-TOKEN";
+
+/** Who is signed in, and how: a bearer header is exempt from the CSRF check, a cookie is not. */
+export type Authenticated = LiveToken & { source: "bearer" | "cookie" };
+
+/** The app's context plus the signed-in account, for handlers behind `requireAuth`. */
+export type AuthEnv = {
+  Variables: AppEnv["Variables"] & { auth: Authenticated };
+};
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+export const unauthenticated = () => new ApiError(401, "Unauthenticated.");
+export const forbidden = () => new ApiError(403, "This action is unauthorized.");
+// 419 is Laravel's "page expired", which the client already knows; Hono's status list lacks it.
+export const pageExpired = () =>
+  new ApiError(419 as ContentfulStatusCode, "The page expired. Please reload it and try again.");
+
+/** The token a request carries: `Authorization: Bearer` first, else the `token` cookie. */
+export function requestToken(
+  c: Context,
+): { token: string; source: "bearer" | "cookie" } | undefined {
+  const header = c.req.header("authorization");
+  const bearer = header?.match(/^Bearer[ \t]+(\S+)[ \t]*$/i)?.[1];
+  if (bearer) return { token: bearer, source: "bearer" };
+  const cookie = getCookie(c, TOKEN_COOKIE);
+  return cookie ? { token: cookie, source: "cookie" } : undefined;
+}
+
+function sameHost(origin: string, requestUrl: string): boolean {
+  try {
+    return new URL(origin).host === new URL(requestUrl).host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * SECURITY §16: a request that rides on the `token` cookie and may change something must echo
+ * the signed `XSRF-TOKEN` cookie in `X-XSRF-TOKEN` and must not come from another site. Bearer
+ * requests and GET/HEAD/OPTIONS pass.
+ */
+export function assertCsrf(c: Context, source: "bearer" | "cookie", secret: string): void {
+  if (source === "bearer" || SAFE_METHODS.has(c.req.method)) return;
+  const origin = c.req.header("origin");
+  if (c.req.header("sec-fetch-site") === "cross-site") throw pageExpired();
+  if (origin !== undefined && !sameHost(origin, c.req.url)) throw pageExpired();
+  if (!csrfTokenIsValid(c.req.header(XSRF_HEADER), getCookie(c, XSRF_COOKIE), secret)) {
+    throw pageExpired();
+  }
+}
+
+/** Sets the HttpOnly `token` cookie for `maxAgeSeconds` (0 deletes it). */
+export function setTokenCookie(c: Context, token: string, maxAgeSeconds: number): void {
+  setCookie(c, TOKEN_COOKIE, token, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "Lax",
+    secure: (c as Context<AppEnv>).get("config").secure,
+    maxAge: maxAgeSeconds,
+  });
+}
+
+/**
+ * Lets through only requests with a live token of `ability` (`staff` also needs a staff or admin
+ * account): none, expired or revoked → 401; the wrong kind → 403; a cookie request without the
+ * CSRF header → 419. Each use slides the expiry on, and refreshes the cookie with it.
+ */
+export function requireAuth(ability: TokenAbility, secret: string): MiddlewareHandler<AuthEnv> {
+  return async (c, next) => {
+    const carried = requestToken(c);
+    const now = new Date();
+    const live = carried && (await findLiveToken(c.get("db"), carried.token, now));
+    if (!carried || !live) throw unauthenticated();
+    assertCsrf(c, carried.source, secret);
+    const allowed =
+      ability === "customer"
+        ? live.ability === "customer"
+        : live.ability === "staff" && isStaffRole(live.user.role);
+    if (!allowed) throw forbidden();
+
+    const moved = await touchToken(c.get("db"), live, now);
+    if (moved && carried.source === "cookie") {
+      setTokenCookie(c, carried.token, Math.floor(TOKEN_LIFETIME_MS / 1000));
+    }
+    c.set("auth", { ...live, expiresAt: moved ?? live.expiresAt, source: carried.source });
+    c.header("Cache-Control", "private, no-store");
+    await next();
+  };
+}

@@ -1,0 +1,63 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { users } from "../customers/schema.ts";
+
+/** What a token opens: the shopper's own area, or the staff area too. */
+export const TOKEN_ABILITIES = ["customer", "staff"] as const;
+export type TokenAbility = (typeof TOKEN_ABILITIES)[number];
+
+/**
+ * Sign-in tokens (SECURITY §17). The token itself is shown once, at sign-in; only its SHA-256
+ * (hex) is kept, so a copy of this table signs nobody in. A token works while `revoked_at` is null
+ * and `expires_at` is in the future; each use moves `expires_at` on (at most once a minute).
+ */
+export const accessTokens = pgTable(
+  "access_tokens",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    ability: text("ability", { enum: TOKEN_ABILITIES }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("access_tokens_hash_idx").on(table.tokenHash),
+    index("access_tokens_user_idx").on(table.userId),
+    check("access_tokens_hash_format", sql`${table.tokenHash} ~ '^[0-9a-f]{64}$'`),
+    check("access_tokens_ability", sql`${table.ability} in ('customer', 'staff')`),
+  ],
+);
+
+/**
+ * Every sign-in attempt, for the brute-force limit (SECURITY §20): keyed on the normalised email
+ * as typed (known or not) and the client's address from the connection, never from a header.
+ */
+export const loginAttempts = pgTable(
+  "login_attempts",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    clientKey: text("client_key").notNull(),
+    succeeded: boolean("succeeded").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("login_attempts_email_client_idx").on(table.email, table.clientKey, table.createdAt),
+    index("login_attempts_created_idx").on(table.createdAt),
+  ],
+);

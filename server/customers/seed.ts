@@ -1,0 +1,28 @@
+import { hashPassword } from "../auth/passwords.ts";
+import type { Db } from "../db/client.ts";
+import { users } from "./schema.ts";
+
+/** The demo accounts, as documented for trying the shop out. */
+export const DEMO_ACCOUNTS = {
+  customer: { email: "fan@example.com", password: "encore-fan-2026", name: "Alex Fan" },
+  staff: { email: "staff@example.com", password: "encore-staff-2026", name: "Sam Staff" },
+} as const;
+
+/**
+ * A demo customer and a demo staff member. Accounts already present are left alone, so a second
+ * run changes nothing (and never resets a password someone changed).
+ */
+export async function seedDemoCustomers(db: Db): Promise<void> {
+  const { customer, staff } = DEMO_ACCOUNTS;
+  const [customerHash, staffHash] = await Promise.all([
+    hashPassword(customer.password),
+    hashPassword(staff.password),
+  ]);
+  await db
+    .insert(users)
+    .values([
+      { email: customer.email, name: customer.name, passwordHash: customerHash, role: "customer" },
+      { email: staff.email, name: staff.name, passwordHash: staffHash, role: "staff" },
+    ])
+    .onConflictDoNothing();
+}
