@@ -1,4 +1,4 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProductCard, ProductView } from "../server/catalog/service/products.ts";
 import { startTestApp, type TestApp } from "../tests/support/app.ts";
@@ -54,6 +54,12 @@ async function chooseVariant(page: Page) {
   }
 }
 
+/** Stores a basket of one of the test variant, as a shopper's earlier visit would have. */
+async function putOneInBasket(context: BrowserContext) {
+  const value = encodeURIComponent(JSON.stringify({ [variant().id]: 1 }));
+  await context.addCookies([{ name: "basket", value, url: app.url }]);
+}
+
 const drawer = (page: Page) => page.getByRole("dialog", { name: "Your basket" });
 
 describe("basket with JavaScript (spec §4)", () => {
@@ -87,13 +93,7 @@ describe("basket with JavaScript (spec §4)", () => {
   it("opens the drawer from the header with the keyboard, keeps focus inside, and returns it on close", async () => {
     const session = await openSession(browser, app.url);
     const { page, context } = session;
-    await context.addCookies([
-      {
-        name: "basket",
-        value: encodeURIComponent(JSON.stringify({ [variant().id]: 1 })),
-        url: app.url,
-      },
-    ]);
+    await putOneInBasket(context);
     const restored = page.waitForResponse((response) =>
       response.url().includes("/api/basket/lines"),
     );
@@ -121,13 +121,7 @@ describe("basket with JavaScript (spec §4)", () => {
   it("changes the quantity, applies and removes a code, and finds it all again after a reload", async () => {
     const session = await openSession(browser, app.url);
     const { page, context } = session;
-    await context.addCookies([
-      {
-        name: "basket",
-        value: encodeURIComponent(JSON.stringify({ [variant().id]: 1 })),
-        url: app.url,
-      },
-    ]);
+    await putOneInBasket(context);
     await gotoHydrated(page, "/basket");
     const summary = page.getByRole("complementary", { name: "Order summary" });
     await page.getByRole("button", { name: `One more ${product.title}` }).click();
