@@ -15,6 +15,8 @@ const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(logLevels).default("info"),
   APP_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   DEMO_DATA: z.enum(["true", "false"]).optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
+  MAIL_FROM: z.string().min(3).max(200).default("Encore <shop@encore.example>"),
 });
 
 export type Config = {
@@ -29,6 +31,9 @@ export type Config = {
   demoData: boolean;
   /** HSTS and Secure cookies only make sense when shoppers reach us over HTTPS. */
   secure: boolean;
+  /** Where email goes; unset, messages are written to DATA_DIR/mail instead. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
 };
 
 export class ConfigError extends Error {}
@@ -58,5 +63,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     appSecret: values.APP_SECRET,
     demoData: values.DEMO_DATA ? values.DEMO_DATA === "true" : !values.DATABASE_URL,
     secure: publicUrl.startsWith("https://"),
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
   };
 }

@@ -13,6 +13,8 @@ describe("loadConfig", () => {
       appSecret: undefined,
       demoData: true,
       secure: false,
+      smtpUrl: undefined,
+      mailFrom: "Encore <shop@encore.example>",
     });
   });
 
@@ -25,6 +27,8 @@ describe("loadConfig", () => {
       PUBLIC_URL: "https://merch.example.co.uk/",
       LOG_LEVEL: "warn",
       APP_SECRET: "s".repeat(40),
+      SMTP_URL: "smtps://mailer:secret@smtp.example.co.uk:465",
+      MAIL_FROM: "Shop <hello@merch.example.co.uk>",
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -36,6 +40,8 @@ describe("loadConfig", () => {
       secure: true,
       // A real database is production unless demo data is asked for.
       demoData: false,
+      smtpUrl: "smtps://mailer:secret@smtp.example.co.uk:465",
+      mailFrom: "Shop <hello@merch.example.co.uk>",
     });
     expect(loadConfig({ DATABASE_URL: "postgresql://x@y/z", DEMO_DATA: "true" }).demoData).toBe(
       true,
@@ -58,6 +64,7 @@ describe("loadConfig", () => {
       /^Invalid setting DATABASE_URL="mysql:\/\/x@y\/z": must be a postgres/,
     ],
     [{ PUBLIC_URL: "shop.example" }, /^Invalid setting PUBLIC_URL=/],
+    [{ SMTP_URL: "http://mail.example" }, /^Invalid setting SMTP_URL=.*must be an smtp/],
     [{ LOG_LEVEL: "loud" }, /^Invalid setting LOG_LEVEL="loud"/],
     [
       { APP_SECRET: "short" },

@@ -10,6 +10,8 @@ import { lockDataDir } from "./db/data-dir-lock.ts";
 import { migrateDatabase } from "./db/migrate.ts";
 import { seedDemoData } from "./db/seed/index.ts";
 import type { Logger } from "./logger.ts";
+import { createMailTransport } from "./mail/transport.ts";
+import { startMailWorker } from "./mail/worker.ts";
 import { localFileStore } from "./media/storage.ts";
 import type { BuildInfo } from "./platform/api.ts";
 import { signingSecret } from "./platform/settings.ts";
@@ -34,6 +36,8 @@ export type RunningServer = {
   url: string;
   server: Server;
   database: Database;
+  /** Delivers the mail that is due now (tests wait on it). */
+  flushMail(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -56,6 +60,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   }
   const secret = await signingSecret(database.db, config.appSecret);
   const catalogCache = await createCatalogCache(database);
+  const transport = createMailTransport(config);
+  const mailWorker = await startMailWorker(database, transport, logger);
+  logger.info({ via: transport.description }, "mail delivery");
   const app = createApp({
     ...options,
     database,
@@ -76,6 +83,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     url: `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${port}`,
     server,
     database,
+    flushMail: mailWorker.flush,
     async close() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -83,6 +91,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         setTimeout(() => server.closeAllConnections(), 5000).unref();
       });
       await catalogCache.stop();
+      await mailWorker.stop();
       if (ownsDatabase) {
         await openDatabase.close();
         releaseLock();

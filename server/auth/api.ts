@@ -1,10 +1,11 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { type Context, Hono } from "hono";
-import { publicUser } from "../customers/service.ts";
+import { findUserByEmail, publicUser, savedAddress } from "../customers/service.ts";
 import type { AppEnv } from "../http/env.ts";
 import { ok } from "../http/envelope.ts";
-import { ApiError, validationFailed } from "../http/errors.ts";
+import { tooManyRequests, validationFailed } from "../http/errors.ts";
 import { jsonBody } from "../http/validate.ts";
+import { type RateLimit, takeRateLimit } from "../platform/rate-limit.ts";
 import {
   type AuthEnv,
   assertCsrf,
@@ -12,11 +13,18 @@ import {
   requireAuth,
   setTokenCookie,
 } from "./middleware.ts";
+import { requestPasswordReset, resetPassword } from "./password-links.ts";
 import { dummyPasswordHash } from "./passwords.ts";
 import type { TokenAbility } from "./schema.ts";
-import { signIn } from "./service.ts";
+import { changePassword, register, signIn } from "./service.ts";
 import { findLiveToken, revokeToken, TOKEN_LIFETIME_MS } from "./tokens.ts";
-import { LoginInput } from "./validators.ts";
+import {
+  EmailInput,
+  LoginInput,
+  RegisterInput,
+  ResetPasswordInput,
+  UpdatePasswordInput,
+} from "./validators.ts";
 
 /** SECURITY §19: one answer for every wrong detail, naming neither the email nor the password. */
 export const DETAILS_DO_NOT_MATCH = "These details do not match our records.";
@@ -30,14 +38,39 @@ function clientKey(c: Context): string {
   }
 }
 
+const MINUTE = 60_000;
+/** Per client address: how often each account call may be made (SECURITY §19, §20). */
+export const ACCOUNT_LIMITS = {
+  hasFullAccount: { bucket: "has-full-account", limit: 20, windowMs: 10 * MINUTE },
+  register: { bucket: "register", limit: 10, windowMs: 60 * MINUTE },
+  forgotPassword: { bucket: "password-forgot", limit: 10, windowMs: 15 * MINUTE },
+  resetPassword: { bucket: "password-reset", limit: 10, windowMs: 15 * MINUTE },
+} satisfies Record<string, RateLimit>;
+
+async function limitClient(c: Context<AppEnv>, rule: RateLimit) {
+  const result = await takeRateLimit(c.get("db"), rule, clientKey(c));
+  if (!result.allowed) {
+    throw tooManyRequests("Too many requests. Please try again later.", result.retryAfterSeconds);
+  }
+}
+
+/** The answer to a reset request, whether or not the email has an account (SECURITY §19). */
+export const RESET_REQUESTED =
+  "If an account uses that email address, we have sent it a link to choose a new password.";
+
+/** Registering with an email a guest has ordered with: the address must be proved first. */
+export const GUEST_LINK_SENT =
+  "You have ordered with us as a guest before. We have emailed you a link to choose a password and finish your account.";
+
 async function login(c: Context<AppEnv>, ability: TokenAbility) {
   const { email, password } = await jsonBody(c, LoginInput);
   c.header("Cache-Control", "no-store");
   const result = await signIn(c.get("db"), { email, password, ability, clientKey: clientKey(c) });
   if (!result.ok && result.reason === "throttled") {
-    throw new ApiError(429, "Too many attempts to sign in. Please try again later.", undefined, {
-      "Retry-After": String(result.retryAfterSeconds),
-    });
+    throw tooManyRequests(
+      "Too many attempts to sign in. Please try again later.",
+      result.retryAfterSeconds,
+    );
   }
   if (!result.ok) throw validationFailed({ email: [DETAILS_DO_NOT_MATCH] });
   setTokenCookie(c, result.token, Math.floor(TOKEN_LIFETIME_MS / 1000));
@@ -70,6 +103,40 @@ export function authPublicApi(secret: string) {
       c.header("Cache-Control", "no-store");
       return c.body(null, 204);
     })
+    .post("/register", async (c) => {
+      const input = await jsonBody(c, RegisterInput);
+      await limitClient(c, ACCOUNT_LIMITS.register);
+      c.header("Cache-Control", "no-store");
+      const result = await register(c.get("db"), input, c.get("config").publicUrl);
+      if (result.kind === "refused") throw validationFailed({ [result.field]: [result.message] });
+      if (result.kind === "confirmation-sent") {
+        return ok(c, { status: "confirmation-sent", message: GUEST_LINK_SENT }, 202);
+      }
+      setTokenCookie(c, result.token, Math.floor(TOKEN_LIFETIME_MS / 1000));
+      return ok(c, { token: result.token, user: result.user }, 201);
+    })
+    .post("/has-full-account", async (c) => {
+      const { email } = await jsonBody(c, EmailInput);
+      await limitClient(c, ACCOUNT_LIMITS.hasFullAccount);
+      c.header("Cache-Control", "no-store");
+      const user = await findUserByEmail(c.get("db"), email);
+      return ok(c, { hasFullAccount: Boolean(user && !user.isGuest) });
+    })
+    .post("/password/forgot", async (c) => {
+      const { email } = await jsonBody(c, EmailInput);
+      await limitClient(c, ACCOUNT_LIMITS.forgotPassword);
+      await requestPasswordReset(c.get("db"), email, c.get("config").publicUrl);
+      c.header("Cache-Control", "no-store");
+      return ok(c, { message: RESET_REQUESTED }, 202);
+    })
+    .post("/password/reset", async (c) => {
+      const { token, password } = await jsonBody(c, ResetPasswordInput);
+      await limitClient(c, ACCOUNT_LIMITS.resetPassword);
+      const result = await resetPassword(c.get("db"), token, password);
+      if (!result.ok) throw validationFailed({ [result.field]: [result.message] });
+      c.header("Cache-Control", "no-store");
+      return ok(c, { message: "Your password has been changed. You can sign in with it now." });
+    })
     .route("/user", staffDetails);
 }
 
@@ -77,5 +144,18 @@ export function authPublicApi(secret: string) {
 export function authUserApi(secret: string) {
   return new Hono<AuthEnv>()
     .use("*", requireAuth("customer", secret))
-    .get("/user/show", (c) => ok(c, publicUser(c.get("auth").user)));
+    .get("/user/show", (c) => ok(c, publicUser(c.get("auth").user)))
+    .post("/user/password/update", async (c) => {
+      const input = await jsonBody(c, UpdatePasswordInput);
+      const { user, id } = c.get("auth");
+      const result = await changePassword(c.get("db"), { ...input, user, tokenId: id });
+      if (!result.ok) throw validationFailed({ [result.field]: [result.message] });
+      return ok(c, { message: "Your password has been changed. You stay signed in here." });
+    })
+    .get("/shipping-details", async (c) =>
+      ok(c, await savedAddress(c.get("db"), c.get("auth").user.id, "shipping")),
+    )
+    .get("/billing-details", async (c) =>
+      ok(c, await savedAddress(c.get("db"), c.get("auth").user.id, "billing")),
+    );
 }

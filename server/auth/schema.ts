@@ -61,3 +61,26 @@ export const loginAttempts = pgTable(
     index("login_attempts_created_idx").on(table.createdAt),
   ],
 );
+
+/**
+ * Password-reset links (SECURITY §21): a random token mailed once, stored only as its SHA-256;
+ * it works for an hour and only once (`used_at`), and asking again replaces older links.
+ */
+export const passwordResets = pgTable(
+  "password_resets",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("password_resets_hash_idx").on(table.tokenHash),
+    index("password_resets_user_idx").on(table.userId),
+    check("password_resets_hash_format", sql`${table.tokenHash} ~ '^[0-9a-f]{64}$'`),
+  ],
+);

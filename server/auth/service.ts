@@ -1,3 +1,5 @@
+import { eq } from "drizzle-orm";
+import { type User, users } from "../customers/schema.ts";
 import {
   findUserByEmail,
   isStaffRole,
@@ -6,8 +8,10 @@ import {
   publicUser,
 } from "../customers/service.ts";
 import type { Db } from "../db/client.ts";
-import { dummyPasswordHash, verifyPassword } from "./passwords.ts";
-import type { TokenAbility } from "./schema.ts";
+import { revokeTokensOf, sendPasswordLink } from "./password-links.ts";
+import { passwordProblem } from "./password-policy.ts";
+import { dummyPasswordHash, hashPassword, verifyPassword } from "./passwords.ts";
+import { passwordResets, type TokenAbility } from "./schema.ts";
 import { markAttemptSucceeded, reserveAttempt } from "./throttle.ts";
 import { issueToken } from "./tokens.ts";
 
@@ -42,4 +46,98 @@ export async function signIn(
   await markAttemptSucceeded(db, reservation.attemptId, now);
   const { token, expiresAt } = await issueToken(db, user.id, input.ability, now);
   return { ok: true, token, expiresAt, user: publicUser(user) };
+}
+
+export type RegisterResult =
+  | { kind: "created"; token: string; expiresAt: Date; user: PublicUser }
+  | { kind: "confirmation-sent" }
+  | { kind: "refused"; field: "email" | "password"; message: string };
+
+export const ACCOUNT_EXISTS =
+  "An account with this email address already exists. Sign in, or reset your password.";
+
+const isUniqueViolation = (error: unknown) =>
+  (error as { code?: string })?.code === "23505" ||
+  (error as { cause?: { code?: string } })?.cause?.code === "23505";
+
+/**
+ * Opens a full customer account and signs it in. An email that a guest has ordered with is not
+ * taken over here: whoever registers must first prove the address is theirs through a mailed link
+ * (otherwise anyone could read a guest's orders by registering their email), so the guest is
+ * sent that link instead.
+ */
+export async function register(
+  db: Db,
+  input: { name: string; email: string; password: string; marketingConsent: boolean },
+  publicUrl: string,
+  now = new Date(),
+): Promise<RegisterResult> {
+  const email = normaliseEmail(input.email);
+  const problem = passwordProblem(input.password, email);
+  if (problem) return { kind: "refused", field: "password", message: problem };
+  const existing = await findUserByEmail(db, email);
+  if (existing && !existing.isGuest) {
+    return { kind: "refused", field: "email", message: ACCOUNT_EXISTS };
+  }
+  if (existing) {
+    await sendPasswordLink(db, existing, "claim", publicUrl, now);
+    return { kind: "confirmation-sent" };
+  }
+  let user: User | undefined;
+  try {
+    [user] = await db
+      .insert(users)
+      .values({
+        email,
+        name: input.name,
+        passwordHash: await hashPassword(input.password),
+        marketingConsent: input.marketingConsent,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+  } catch (error) {
+    // Someone registered the same email a moment ago.
+    if (isUniqueViolation(error))
+      return { kind: "refused", field: "email", message: ACCOUNT_EXISTS };
+    throw error;
+  }
+  if (!user) throw new Error("The account was not created");
+  const { token, expiresAt } = await issueToken(db, user.id, "customer", now);
+  return { kind: "created", token, expiresAt, user: publicUser(user) };
+}
+
+export type ChangePasswordResult =
+  | { ok: true }
+  | { ok: false; field: "currentPassword" | "password"; message: string };
+
+export const CURRENT_PASSWORD_WRONG = "Your current password is not right.";
+
+/**
+ * A signed-in customer's new password: the current one must be given, the new one must pass the
+ * rules, and every other sign-in of the account is revoked (the one in use stays).
+ */
+export async function changePassword(
+  db: Db,
+  input: { user: User; tokenId: number; currentPassword: string; password: string },
+  now = new Date(),
+): Promise<ChangePasswordResult> {
+  const { user } = input;
+  const stored = user.passwordHash ?? (await dummyPasswordHash());
+  if (!(await verifyPassword(input.currentPassword, stored))) {
+    return { ok: false, field: "currentPassword", message: CURRENT_PASSWORD_WRONG };
+  }
+  const problem = passwordProblem(input.password, user.email);
+  if (problem) return { ok: false, field: "password", message: problem };
+  if (input.password === input.currentPassword) {
+    return { ok: false, field: "password", message: "Choose a password you have not used here." };
+  }
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
+    await revokeTokensOf(tx, user.id, now, input.tokenId);
+    // A reset link mailed earlier must not undo the change.
+    await tx.delete(passwordResets).where(eq(passwordResets.userId, user.id));
+  });
+  return { ok: true };
 }

@@ -3,18 +3,59 @@ import { MAX_EMAIL_LENGTH } from "../customers/schema.ts";
 
 /** The longest password we hash; longer ones are refused before any work is done. */
 export const MAX_PASSWORD_LENGTH = 1024;
+/** The longest name we keep: enough for anyone's full name. */
+export const MAX_NAME_LENGTH = 120;
+
+const Email = z
+  .string({ error: "Enter your email address." })
+  .trim()
+  .min(1, "Enter your email address.")
+  .max(MAX_EMAIL_LENGTH, `Must be at most ${MAX_EMAIL_LENGTH} characters.`)
+  .pipe(z.email("Enter a valid email address."));
+
+const Password = (missing: string) =>
+  z
+    .string({ error: missing })
+    .min(1, missing)
+    .max(MAX_PASSWORD_LENGTH, `Must be at most ${MAX_PASSWORD_LENGTH} characters.`);
 
 /** POST /api/login-user and /api/login-admin. */
 export const LoginInput = z.strictObject({
-  email: z
-    .string({ error: "Enter your email address." })
-    .trim()
-    .min(1, "Enter your email address.")
-    .max(MAX_EMAIL_LENGTH, `Must be at most ${MAX_EMAIL_LENGTH} characters.`)
-    .pipe(z.email("Enter a valid email address.")),
-  password: z
-    .string({ error: "Enter your password." })
-    .min(1, "Enter your password.")
-    .max(MAX_PASSWORD_LENGTH, `Must be at most ${MAX_PASSWORD_LENGTH} characters.`),
+  email: Email,
+  password: Password("Enter your password."),
 });
 export type LoginInput = z.output<typeof LoginInput>;
+
+/** POST /api/register. The password rules that need the email are checked by the service. */
+export const RegisterInput = z.strictObject({
+  name: z
+    .string({ error: "Enter your name." })
+    .trim()
+    .min(1, "Enter your name.")
+    .max(MAX_NAME_LENGTH, `Must be at most ${MAX_NAME_LENGTH} characters.`)
+    .regex(/^[^\p{Cc}<>]+$/u, "Use letters, spaces and punctuation only."),
+  email: Email,
+  password: Password("Choose a password."),
+  marketingConsent: z.boolean({ error: "Must be true or false." }).default(false),
+});
+export type RegisterInput = z.output<typeof RegisterInput>;
+
+/** POST /api/has-full-account and POST /api/password/forgot. */
+export const EmailInput = z.strictObject({ email: Email });
+
+/** A reset link's token: 32 random bytes, base64url. */
+export const ResetToken = z
+  .string({ error: "This link is not valid." })
+  .regex(/^[A-Za-z0-9_-]{43}$/, "This link is not valid.");
+
+/** POST /api/password/reset. */
+export const ResetPasswordInput = z.strictObject({
+  token: ResetToken,
+  password: Password("Choose a new password."),
+});
+
+/** POST /api/user/user/password/update. */
+export const UpdatePasswordInput = z.strictObject({
+  currentPassword: Password("Enter your current password."),
+  password: Password("Choose a new password."),
+});

@@ -1,5 +1,14 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 /** What an account may do: shop, or also run the shop (staff, and admin above staff). */
 export const USER_ROLES = ["customer", "staff", "admin"] as const;
@@ -12,7 +21,7 @@ export const MAX_EMAIL_LENGTH = 254;
  * Accounts: customers, guests who checked out without one, and staff. `email` is stored
  * normalised (trimmed, lower case) under a unique index, so two accounts never differ only in
  * case. `password_hash` is the scrypt string from `server/auth/passwords.ts`; a guest has none and
- * cannot sign in. Saved shipping and billing details will get tables of their own.
+ * cannot sign in. Saved shipping and billing details live in `customer_addresses`.
  */
 export const users = pgTable(
   "users",
@@ -43,3 +52,37 @@ export const users = pgTable(
 );
 
 export type User = typeof users.$inferSelect;
+
+export const ADDRESS_KINDS = ["shipping", "billing"] as const;
+export type AddressKind = (typeof ADDRESS_KINDS)[number];
+
+/**
+ * A customer's saved delivery (`shipping`) and billing address, at most one of each, written at
+ * checkout and offered again next time. `country` is an ISO 3166-1 alpha-2 code.
+ */
+export const customerAddresses = pgTable(
+  "customer_addresses",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ADDRESS_KINDS }).notNull(),
+    fullName: text("full_name").notNull(),
+    line1: text("line1").notNull(),
+    line2: text("line2"),
+    city: text("city").notNull(),
+    county: text("county"),
+    postcode: text("postcode").notNull(),
+    country: text("country").notNull().default("GB"),
+    phone: text("phone"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("customer_addresses_user_kind_idx").on(table.userId, table.kind),
+    check("customer_addresses_kind", sql`${table.kind} in ('shipping', 'billing')`),
+    check("customer_addresses_country", sql`${table.country} ~ '^[A-Z]{2}$'`),
+  ],
+);
+
+export type CustomerAddress = typeof customerAddresses.$inferSelect;

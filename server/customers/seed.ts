@@ -1,6 +1,7 @@
+import { eq } from "drizzle-orm";
 import { hashPassword } from "../auth/passwords.ts";
 import type { Db } from "../db/client.ts";
-import { users } from "./schema.ts";
+import { customerAddresses, users } from "./schema.ts";
 
 /** The demo accounts, as documented for trying the shop out. */
 export const DEMO_ACCOUNTS = {
@@ -23,6 +24,25 @@ export async function seedDemoCustomers(db: Db): Promise<void> {
     .values([
       { email: customer.email, name: customer.name, passwordHash: customerHash, role: "customer" },
       { email: staff.email, name: staff.name, passwordHash: staffHash, role: "staff" },
+    ])
+    .onConflictDoNothing();
+  const [fan] = await db.select().from(users).where(eq(users.email, customer.email));
+  if (!fan) return;
+  const address = {
+    userId: fan.id,
+    fullName: customer.name,
+    line1: "Flat 3, 18 Tib Street",
+    city: "Manchester",
+    postcode: "M4 1SH",
+    country: "GB",
+    phone: "07700 900123",
+  };
+  // Saved as if from an earlier checkout: delivery and billing at the same address.
+  await db
+    .insert(customerAddresses)
+    .values([
+      { ...address, kind: "shipping" },
+      { ...address, kind: "billing" },
     ])
     .onConflictDoNothing();
 }

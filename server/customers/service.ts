@@ -1,6 +1,13 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { type User, type UserRole, users } from "./schema.ts";
+import {
+  type AddressKind,
+  type CustomerAddress,
+  customerAddresses,
+  type User,
+  type UserRole,
+  users,
+} from "./schema.ts";
 
 /** An email as accounts are keyed: trimmed and lower case. */
 export function normaliseEmail(email: string): string {
@@ -26,4 +33,32 @@ export function publicUser(user: Pick<User, "id" | "name" | "email" | "role">): 
 /** True for accounts that may sign in to the staff area. */
 export function isStaffRole(role: UserRole): boolean {
   return role === "staff" || role === "admin";
+}
+
+/** A saved address as the API shows it (an allow-list: no ids, no owner). */
+export type PublicAddress = Pick<
+  CustomerAddress,
+  "fullName" | "line1" | "line2" | "city" | "county" | "postcode" | "country" | "phone"
+>;
+
+/** The customer's saved `kind` address, or null when none is saved yet. */
+export async function savedAddress(
+  db: Db,
+  userId: number,
+  kind: AddressKind,
+): Promise<PublicAddress | null> {
+  const [row] = await db
+    .select({
+      fullName: customerAddresses.fullName,
+      line1: customerAddresses.line1,
+      line2: customerAddresses.line2,
+      city: customerAddresses.city,
+      county: customerAddresses.county,
+      postcode: customerAddresses.postcode,
+      country: customerAddresses.country,
+      phone: customerAddresses.phone,
+    })
+    .from(customerAddresses)
+    .where(and(eq(customerAddresses.userId, userId), eq(customerAddresses.kind, kind)));
+  return row ?? null;
 }

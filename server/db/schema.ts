@@ -5,5 +5,6 @@ export * from "../auth/schema.ts";
 export * from "../catalog/schema.ts";
 export * from "../customers/schema.ts";
 export * from "../discounts/schema.ts";
+export * from "../mail/schema.ts";
 export * from "../media/schema.ts";
 export * from "../platform/schema.ts";

@@ -1,4 +1,4 @@
-import { pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 
 /** Shop-wide values every process must agree on (the signing secret, the demo-seed mark). */
 export const appSettings = pgTable("app_settings", {
@@ -6,3 +6,22 @@ export const appSettings = pgTable("app_settings", {
   value: text("value").notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * One row per counted request for the fixed-window limits of `rate-limit.ts` (which address asked
+ * whether an email has an account, sent a contact message…). Kept in the database so every process
+ * counts the same hits; rows older than a day are pruned as new ones arrive.
+ */
+export const rateLimitHits = pgTable(
+  "rate_limit_hits",
+  {
+    id: serial("id").primaryKey(),
+    bucket: text("bucket").notNull(),
+    key: text("key").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("rate_limit_hits_lookup_idx").on(table.bucket, table.key, table.createdAt),
+    index("rate_limit_hits_created_idx").on(table.createdAt),
+  ],
+);

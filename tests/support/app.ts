@@ -7,11 +7,14 @@ import { clientBuildFolder } from "../../server/paths.ts";
 import { type RunningServer, startServer } from "../../server/server.ts";
 import { loadProductionSsr } from "../../server/ssr-build.ts";
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from "./databases.ts";
+import { type Mailbox, startMailbox } from "./mailbox.ts";
 
 export type TestApp = {
   url: string;
   database: TestDatabase;
   server: RunningServer;
+  /** What the app sent by email: a real SMTP server the app delivers to. */
+  mailbox: Mailbox;
   /** Every log line the app wrote, parsed. */
   logs: Array<Record<string, unknown>>;
   /** fetch against the app; redirects are returned, not followed. */
@@ -34,6 +37,7 @@ export async function startTestApp(
   options: TestAppOptions = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(kind);
+  const mailbox = await startMailbox();
   const logs: Array<Record<string, unknown>> = [];
   const sink = new Writable({
     write(chunk, _encoding, done) {
@@ -49,6 +53,7 @@ export async function startTestApp(
     PUBLIC_URL: "http://localhost:3000",
     // The template's folder: the seeded images are there (the database itself is passed in).
     DATA_DIR: inject("templateDataDir"),
+    SMTP_URL: mailbox.url,
     ...options.env,
   });
   const logger = pino({ level: config.logLevel }, sink);
@@ -65,10 +70,12 @@ export async function startTestApp(
     url: server.url,
     database,
     server,
+    mailbox,
     logs,
     fetch: (path, init) => fetch(`${server.url}${path}`, { redirect: "manual", ...init }),
     async close() {
       await server.close();
+      await mailbox.close();
       await database.drop();
     },
   };

@@ -1,0 +1,116 @@
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { mailOutbox, type OutboxMessage } from "./schema.ts";
+
+/** The channel a new message is announced on, so a worker in any process delivers it at once. */
+export const MAIL_CHANNEL = "mail_outbox";
+
+/** A message as a module hands it to the outbox: plain text always, HTML optional. */
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  replyTo?: string;
+  /** Why it is sent: `password-reset`, `contact`… */
+  kind: string;
+};
+
+/** Waits before each retry; after the last one the message is marked failed. */
+export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000];
+/** How many messages one delivery run claims. */
+export const DELIVERY_BATCH = 20;
+/** How long a claimed message is held by one worker before another may try it. */
+const CLAIM_MS = 5 * 60_000;
+
+/**
+ * Writes `message` to the outbox; call it inside the transaction that caused the email, so the
+ * email exists exactly when the change does. Delivery happens later, in the worker.
+ */
+export async function queueMail(db: Db, message: MailMessage): Promise<number> {
+  const [row] = await db
+    .insert(mailOutbox)
+    .values({
+      recipient: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html ?? null,
+      replyTo: message.replyTo ?? null,
+      kind: message.kind,
+      // The worker compares with the process clock (milliseconds); the database's now() has
+      // microseconds and could put a fresh message a fraction of a millisecond in the future.
+      nextAttemptAt: new Date(),
+    })
+    .returning({ id: mailOutbox.id });
+  if (!row) throw new Error("The message was not queued");
+  await db.execute(sql`select pg_notify(${MAIL_CHANNEL}, '')`);
+  return row.id;
+}
+
+/** Sends one stored message; throws when the mail server refuses or cannot be reached. */
+export type SendMail = (message: OutboxMessage) => Promise<void>;
+
+/**
+ * Delivers up to `limit` due messages. Each is claimed first (moved a few minutes into the future,
+ * skipping rows another process has locked), so two workers never send the same message.
+ */
+export async function deliverDueMail(
+  db: Db,
+  send: SendMail,
+  now = new Date(),
+  limit = DELIVERY_BATCH,
+): Promise<{ sent: number; failed: number }> {
+  const claimed = await db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.status, "pending"), lte(mailOutbox.nextAttemptAt, now)))
+      .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
+      .limit(limit)
+      .for("update", { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(mailOutbox)
+      .set({ nextAttemptAt: new Date(now.getTime() + CLAIM_MS) })
+      .where(
+        inArray(
+          mailOutbox.id,
+          due.map((row) => row.id),
+        ),
+      )
+      .returning();
+  });
+
+  let sent = 0;
+  let failed = 0;
+  for (const message of claimed.sort((a, b) => a.id - b.id)) {
+    try {
+      await send(message);
+      await db
+        .update(mailOutbox)
+        .set({
+          status: "sent",
+          sentAt: new Date(),
+          attempts: message.attempts + 1,
+          lastError: null,
+        })
+        .where(eq(mailOutbox.id, message.id));
+      sent += 1;
+    } catch (error) {
+      const attempts = message.attempts + 1;
+      const delay = RETRY_DELAYS_MS[attempts - 1];
+      await db
+        .update(mailOutbox)
+        .set({
+          attempts,
+          lastError: String(error instanceof Error ? error.message : error).slice(0, 500),
+          ...(delay === undefined
+            ? { status: "failed" as const }
+            : { nextAttemptAt: new Date(now.getTime() + delay) }),
+        })
+        .where(eq(mailOutbox.id, message.id));
+      failed += 1;
+    }
+  }
+  return { sent, failed };
+}
