@@ -30,5 +30,17 @@ export default [
     ]),
     route("*", "routes/shop/not-found.tsx"),
   ]),
-  layout("routes/layouts/guest.tsx", [route("login", "routes/auth/login.tsx")]),
+  route("logout", "routes/auth/logout.ts"),
+  layout("routes/layouts/guest.tsx", [
+    route("login", "routes/auth/login.tsx"),
+    route("register", "routes/auth/register.tsx"),
+    route("forgot-password", "routes/auth/forgot-password.tsx"),
+    route("reset-password", "routes/auth/reset-password.tsx"),
+    route("admin/login", "routes/admin/login.tsx"),
+  ]),
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/home.tsx"),
+    route("outbox", "routes/admin/outbox.tsx"),
+    route("*", "routes/admin/not-found.tsx"),
+  ]),
 ] satisfies RouteConfig;

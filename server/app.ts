@@ -10,6 +10,7 @@ import { catalogPublicApi } from "./catalog/api.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { discountsPublicApi } from "./discounts/api.ts";
+import { clientAddress } from "./http/client-address.ts";
 import type { AppEnv } from "./http/env.ts";
 import { handleError } from "./http/errors.ts";
 import { withPageCaching } from "./http/page-caching.ts";
@@ -93,6 +94,7 @@ export function createApp(options: AppOptions) {
       logger: c.get("logger"),
       nonce: c.get("nonce"),
       requestId: c.get("requestId"),
+      clientAddress: clientAddress(c),
     });
     return withPageCaching(c.req.raw, await options.ssr(c.req.raw, context));
   });

@@ -10,6 +10,8 @@ export type AppContextValue = {
   logger: Logger;
   nonce: string;
   requestId: string;
+  /** The connection's address, for rate limits (never a forwarded header). */
+  clientAddress: string;
 };
 
 // The Hono server and the React Router build are bundled apart; one global key lets both

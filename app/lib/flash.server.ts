@@ -1,3 +1,4 @@
+import type { MiddlewareFunction } from "react-router";
 import type { Alert } from "../client/alerts";
 import { readCookie } from "./cookies";
 
@@ -30,3 +31,11 @@ export function takeFlash(request: Request): { messages: Flash; clear: string | 
   }
   return { messages, clear: `${FLASH_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax` };
 }
+
+/** Layout middleware: messages from a form post are shown once; the page showing them deletes them. */
+export const clearFlash: MiddlewareFunction<Response> = async ({ request }, next) => {
+  const response = await next();
+  const { clear } = takeFlash(request);
+  if (clear) response.headers.append("Set-Cookie", clear);
+  return response;
+};

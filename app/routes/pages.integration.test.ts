@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signedInCookie } from "../../tests/support/accounts.ts";
 import { startTestApp, type TestApp } from "../../tests/support/app.ts";
 import { databaseKinds } from "../../tests/support/databases.ts";
 import { legalPages } from "../lib/legal-pages";
@@ -28,6 +29,7 @@ describe.each(databaseKinds)("pages on %s", (kind) => {
     app = await startTestApp(kind);
   });
   afterAll(() => app.close());
+  const customerCookie = () => signedInCookie(app);
 
   it.each(screens)("renders %s on the server with its title and heading", async (path, name) => {
     const response = await app.fetch(path);
@@ -83,7 +85,9 @@ describe.each(databaseKinds)("pages on %s", (kind) => {
         '<meta name="robots" content="noindex, nofollow"/>',
       );
     }
-    const dashboard = await app.fetch("/customer/dashboard", { headers: { Cookie: "token=abc" } });
+    const dashboard = await app.fetch("/customer/dashboard", {
+      headers: { Cookie: await customerCookie() },
+    });
     expect(await dashboard.text()).toContain('<meta name="robots" content="noindex, nofollow"/>');
     const home = await (await app.fetch("/")).text();
     expect(home).not.toContain('name="robots"');
@@ -133,15 +137,35 @@ describe.each(databaseKinds)("pages on %s", (kind) => {
     expect(response.headers.get("location")).toBe(`/login?redirect=${encodeURIComponent(path)}`);
   });
 
-  it("lets a visitor with a token cookie into the customer area", async () => {
-    const response = await app.fetch("/customer/dashboard", { headers: { Cookie: "token=abc" } });
+  it("lets a signed-in customer into the customer area", async () => {
+    const response = await app.fetch("/customer/dashboard", {
+      headers: { Cookie: await customerCookie() },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("private, no-store");
-    expect(h1Of(await response.text())).toBe("My account");
+    expect(h1Of(await response.text())).toBe("Hello, Alex");
+  });
+
+  it("checks the token, not just the cookie: a dead one goes to Login and is cleared", async () => {
+    const response = await app.fetch("/customer/dashboard", {
+      headers: { Cookie: "token=a-token-the-server-never-issued" },
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/login?redirect=%2Fcustomer%2Fdashboard");
+    // Login lets them in, and the shop clears the dead cookie so it no longer looks signed in.
+    const login = await app.fetch("/login", {
+      headers: { Cookie: "token=a-token-the-server-never-issued" },
+    });
+    expect(login.status).toBe(200);
+    const home = await app.fetch("/", {
+      headers: { Cookie: "token=a-token-the-server-never-issued" },
+    });
+    expect(home.headers.getSetCookie()).toContainEqual(expect.stringMatching(/^token=; Max-Age=0/));
+    expect(await home.text()).toContain(">Sign in<");
   });
 
   it("sends a visitor with a token cookie away from Login (guest middleware)", async () => {
-    const response = await app.fetch("/login", { headers: { Cookie: "token=abc" } });
+    const response = await app.fetch("/login", { headers: { Cookie: await customerCookie() } });
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/customer/dashboard");
   });
@@ -177,7 +201,7 @@ describe.each(databaseKinds)("pages on %s", (kind) => {
     "/customer/checkout/success/-1",
     "/customer/orders/99999999999999999999",
   ])("answers %s (a bad id) with 404 'Page Not Found: {fullPath}'", async (path) => {
-    const response = await app.fetch(path, { headers: { Cookie: "token=abc" } });
+    const response = await app.fetch(path, { headers: { Cookie: await customerCookie() } });
     expect(response.status).toBe(404);
     expect(await response.text()).toContain(`Page Not Found: ${path}`);
   });

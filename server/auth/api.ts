@@ -1,11 +1,11 @@
-import { getConnInfo } from "@hono/node-server/conninfo";
 import { type Context, Hono } from "hono";
 import { findUserByEmail, publicUser, savedAddress } from "../customers/service.ts";
+import { clientAddress } from "../http/client-address.ts";
 import type { AppEnv } from "../http/env.ts";
 import { ok } from "../http/envelope.ts";
 import { tooManyRequests, validationFailed } from "../http/errors.ts";
 import { jsonBody } from "../http/validate.ts";
-import { type RateLimit, takeRateLimit } from "../platform/rate-limit.ts";
+import { type AccountCall, TOO_MANY_REQUESTS, takeAccountLimit } from "./limits.ts";
 import {
   type AuthEnv,
   assertCsrf,
@@ -29,29 +29,9 @@ import {
 /** SECURITY §19: one answer for every wrong detail, naming neither the email nor the password. */
 export const DETAILS_DO_NOT_MATCH = "These details do not match our records.";
 
-/** The client for the brute-force limit: the connection's address, never a forwarded header. */
-function clientKey(c: Context): string {
-  try {
-    return getConnInfo(c).remote.address ?? "unknown";
-  } catch {
-    return "unknown";
-  }
-}
-
-const MINUTE = 60_000;
-/** Per client address: how often each account call may be made (SECURITY §19, §20). */
-export const ACCOUNT_LIMITS = {
-  hasFullAccount: { bucket: "has-full-account", limit: 20, windowMs: 10 * MINUTE },
-  register: { bucket: "register", limit: 10, windowMs: 60 * MINUTE },
-  forgotPassword: { bucket: "password-forgot", limit: 10, windowMs: 15 * MINUTE },
-  resetPassword: { bucket: "password-reset", limit: 10, windowMs: 15 * MINUTE },
-} satisfies Record<string, RateLimit>;
-
-async function limitClient(c: Context<AppEnv>, rule: RateLimit) {
-  const result = await takeRateLimit(c.get("db"), rule, clientKey(c));
-  if (!result.allowed) {
-    throw tooManyRequests("Too many requests. Please try again later.", result.retryAfterSeconds);
-  }
+async function limitClient(c: Context<AppEnv>, call: AccountCall) {
+  const result = await takeAccountLimit(c.get("db"), call, clientAddress(c));
+  if (!result.allowed) throw tooManyRequests(TOO_MANY_REQUESTS, result.retryAfterSeconds);
 }
 
 /** The answer to a reset request, whether or not the email has an account (SECURITY §19). */
@@ -65,7 +45,12 @@ export const GUEST_LINK_SENT =
 async function login(c: Context<AppEnv>, ability: TokenAbility) {
   const { email, password } = await jsonBody(c, LoginInput);
   c.header("Cache-Control", "no-store");
-  const result = await signIn(c.get("db"), { email, password, ability, clientKey: clientKey(c) });
+  const result = await signIn(c.get("db"), {
+    email,
+    password,
+    ability,
+    clientKey: clientAddress(c),
+  });
   if (!result.ok && result.reason === "throttled") {
     throw tooManyRequests(
       "Too many attempts to sign in. Please try again later.",
@@ -105,7 +90,7 @@ export function authPublicApi(secret: string) {
     })
     .post("/register", async (c) => {
       const input = await jsonBody(c, RegisterInput);
-      await limitClient(c, ACCOUNT_LIMITS.register);
+      await limitClient(c, "register");
       c.header("Cache-Control", "no-store");
       const result = await register(c.get("db"), input, c.get("config").publicUrl);
       if (result.kind === "refused") throw validationFailed({ [result.field]: [result.message] });
@@ -117,21 +102,21 @@ export function authPublicApi(secret: string) {
     })
     .post("/has-full-account", async (c) => {
       const { email } = await jsonBody(c, EmailInput);
-      await limitClient(c, ACCOUNT_LIMITS.hasFullAccount);
+      await limitClient(c, "hasFullAccount");
       c.header("Cache-Control", "no-store");
       const user = await findUserByEmail(c.get("db"), email);
       return ok(c, { hasFullAccount: Boolean(user && !user.isGuest) });
     })
     .post("/password/forgot", async (c) => {
       const { email } = await jsonBody(c, EmailInput);
-      await limitClient(c, ACCOUNT_LIMITS.forgotPassword);
+      await limitClient(c, "forgotPassword");
       await requestPasswordReset(c.get("db"), email, c.get("config").publicUrl);
       c.header("Cache-Control", "no-store");
       return ok(c, { message: RESET_REQUESTED }, 202);
     })
     .post("/password/reset", async (c) => {
       const { token, password } = await jsonBody(c, ResetPasswordInput);
-      await limitClient(c, ACCOUNT_LIMITS.resetPassword);
+      await limitClient(c, "resetPassword");
       const result = await resetPassword(c.get("db"), token, password);
       if (!result.ok) throw validationFailed({ [result.field]: [result.message] });
       c.header("Cache-Control", "no-store");

@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { getCookie, setCookie } from "hono/cookie";
+import { generateCookie, getCookie } from "hono/cookie";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { isStaffRole } from "../customers/service.ts";
 import { csrfTokenIsValid } from "../http/csrf.ts";
@@ -62,15 +62,21 @@ export function assertCsrf(c: Context, source: "bearer" | "cookie", secret: stri
   }
 }
 
-/** Sets the HttpOnly `token` cookie for `maxAgeSeconds` (0 deletes it). */
-export function setTokenCookie(c: Context, token: string, maxAgeSeconds: number): void {
-  setCookie(c, TOKEN_COOKIE, token, {
+/** The Set-Cookie line for the HttpOnly `token` cookie, for `maxAgeSeconds` (0 deletes it). */
+export function tokenCookie(token: string, maxAgeSeconds: number, secure: boolean): string {
+  return generateCookie(TOKEN_COOKIE, token, {
     path: "/",
     httpOnly: true,
     sameSite: "Lax",
-    secure: (c as Context<AppEnv>).get("config").secure,
+    secure,
     maxAge: maxAgeSeconds,
   });
+}
+
+/** Sets the `token` cookie on an API answer (see `tokenCookie`). */
+export function setTokenCookie(c: Context, token: string, maxAgeSeconds: number): void {
+  const { secure } = (c as Context<AppEnv>).get("config");
+  c.header("Set-Cookie", tokenCookie(token, maxAgeSeconds, secure), { append: true });
 }
 
 /**

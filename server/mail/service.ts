@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { mailOutbox, type OutboxMessage } from "./schema.ts";
 
@@ -113,4 +113,26 @@ export async function deliverDueMail(
     }
   }
   return { sent, failed };
+}
+
+/**
+ * The newest messages for the back office, without their bodies: a reset link is a key to an
+ * account, so staff see who was sent what and whether it went, never the link itself.
+ */
+export function recentMail(db: Db, limit = 50) {
+  return db
+    .select({
+      id: mailOutbox.id,
+      recipient: mailOutbox.recipient,
+      subject: mailOutbox.subject,
+      kind: mailOutbox.kind,
+      status: mailOutbox.status,
+      attempts: mailOutbox.attempts,
+      lastError: mailOutbox.lastError,
+      createdAt: mailOutbox.createdAt,
+      sentAt: mailOutbox.sentAt,
+    })
+    .from(mailOutbox)
+    .orderBy(desc(mailOutbox.id))
+    .limit(limit);
 }

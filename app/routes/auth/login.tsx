@@ -1,10 +1,57 @@
+import { data } from "react-router";
+import { signInFromForm } from "../../client/auth";
 import { PageHeading } from "../../components/page-heading";
+import { SignInForm } from "../../components/sign-in-form";
+import { AppLink } from "../../components/ui/app-link";
+import { redirectSignedIn, signInWithForm } from "../../lib/account-forms.server";
+import { LOGIN_SUCCEEDED } from "../../lib/account-messages";
 import { screenMeta } from "../../lib/meta";
-import { routeMiddleware } from "../../lib/route-middleware";
+import { DEFAULT_SIGNED_IN_PATH, safeRedirectTarget } from "../../lib/redirect-target";
+import { routeMiddleware } from "../../lib/route-middleware.server";
+import type { Route } from "./+types/login";
 
 export const meta = screenMeta("Sign in", { noindex: true });
 export const middleware = routeMiddleware("guest");
+export const headers = () => ({ "Cache-Control": "private, no-store" });
 
-export default function Login() {
-  return <PageHeading title="Sign in" intro="Sign in to track your orders and check out faster." />;
+export function loader({ request }: Route.LoaderArgs) {
+  const target = new URL(request.url).searchParams.get("redirect");
+  return { redirectTo: safeRedirectTarget(target) };
+}
+
+/** Without JavaScript: the server signs in and carries the success message in a flash cookie. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const result = await signInWithForm(form, context, "customer");
+  if (!result.ok) return data(result, { status: result.status });
+  const target = safeRedirectTarget(String(form.get("redirect") ?? ""));
+  throw redirectSignedIn(context, result.cookie, target, LOGIN_SUCCEEDED);
+}
+
+/** With JavaScript: spec §7's POST /api/login-user, then the auth store holds the user. */
+export function clientAction({ request }: Route.ClientActionArgs) {
+  return signInFromForm(request, "/login-user", DEFAULT_SIGNED_IN_PATH);
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const query = `?redirect=${encodeURIComponent(loaderData.redirectTo)}`;
+  return (
+    <>
+      <PageHeading title="Sign in" intro="Track your orders and check out faster." />
+      <SignInForm result={actionData} redirectTo={loaderData.redirectTo} />
+      <div className="mt-6 space-y-2 border-t border-line pt-6 text-sm">
+        <p>
+          <AppLink to="/forgot-password" className="font-semibold underline hover:text-accent">
+            Forgotten your password?
+          </AppLink>
+        </p>
+        <p>
+          New to Encore?{" "}
+          <AppLink to={`/register${query}`} className="font-semibold underline hover:text-accent">
+            Create an account
+          </AppLink>
+        </p>
+      </div>
+    </>
+  );
 }

@@ -1,35 +1,132 @@
+import { data, Form, useNavigation } from "react-router";
+import { changePasswordFromForm, logout } from "../../client/auth";
 import { PageHeading } from "../../components/page-heading";
+import { SavedAddress } from "../../components/saved-address";
+import { AppLink } from "../../components/ui/app-link";
+import { FormMessage, SubmitButton, TextField } from "../../components/ui/form";
+import { changePasswordWithForm } from "../../lib/account-forms.server";
+import { customerDetails } from "../../lib/customer.server";
 import { screenMeta } from "../../lib/meta";
+import { requireSession } from "../../lib/session.server";
+import type { Route } from "./+types/dashboard";
 
 export const meta = screenMeta("My account", { noindex: true });
 
-export default function CustomerDashboard() {
+export function loader({ context }: Route.LoaderArgs) {
+  return customerDetails(context, requireSession(context));
+}
+
+/** The password change without JavaScript. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const result = await changePasswordWithForm(
+    await request.formData(),
+    context,
+    requireSession(context),
+  );
+  if (!result.ok) return data(result, { status: result.status });
+  return { done: "Your password has been changed. You stay signed in here." };
+}
+
+export function clientAction({ request }: Route.ClientActionArgs) {
+  return changePasswordFromForm(request);
+}
+
+const card = "rounded-xl border border-line bg-white p-6";
+
+export default function CustomerDashboard({ loaderData, actionData }: Route.ComponentProps) {
+  const { user, shipping, billing } = loaderData;
+  const navigation = useNavigation();
+  const errors = actionData && "errors" in actionData ? actionData.errors : undefined;
+  const done = actionData && "done" in actionData ? actionData.done : undefined;
+  const firstName = user.name.split(/\s+/)[0];
   return (
     <>
       <PageHeading
-        title="My account"
+        title={`Hello, ${firstName}`}
         intro="Your orders, saved details and password in one place."
       />
-      <div className="grid gap-6 md:grid-cols-3">
-        <section
-          aria-labelledby="recent-orders"
-          className="rounded-xl border border-line bg-white p-6 md:col-span-2"
-        >
+      <div className="grid gap-6 lg:grid-cols-3">
+        <section aria-labelledby="recent-orders" className={`${card} lg:col-span-2`}>
           <h2 id="recent-orders" className="text-lg font-bold">
             Recent orders
           </h2>
           <p className="mt-2 text-muted">You have not placed any orders yet.</p>
+          <AppLink
+            to="/products"
+            className="mt-4 inline-block rounded-full bg-ink px-5 py-2.5 font-bold text-white hover:bg-accent"
+          >
+            Browse the shop
+          </AppLink>
         </section>
-        <section
-          aria-labelledby="saved-details"
-          className="rounded-xl border border-line bg-white p-6"
-        >
+        <section aria-labelledby="account-details" className={card}>
+          <h2 id="account-details" className="text-lg font-bold">
+            Your details
+          </h2>
+          <dl className="mt-2 space-y-1">
+            <div>
+              <dt className="sr-only">Name</dt>
+              <dd>{user.name}</dd>
+            </div>
+            <div>
+              <dt className="sr-only">Email</dt>
+              <dd className="break-all text-muted">{user.email}</dd>
+            </div>
+          </dl>
+          <Form
+            method="post"
+            action="/logout"
+            reloadDocument
+            className="mt-4"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void logout();
+            }}
+          >
+            <button
+              type="submit"
+              className="rounded-full border border-ink px-5 py-2 font-bold hover:bg-ink hover:text-white"
+            >
+              Sign out
+            </button>
+          </Form>
+        </section>
+        <section aria-labelledby="saved-details" className={`${card} lg:col-span-2`}>
           <h2 id="saved-details" className="text-lg font-bold">
             Saved details
           </h2>
-          <p className="mt-2 text-muted">
-            Delivery and billing addresses you save at checkout appear here.
-          </p>
+          <div className="mt-3 grid gap-6 sm:grid-cols-2">
+            <SavedAddress title="Delivery address" address={shipping} />
+            <SavedAddress title="Billing address" address={billing} />
+          </div>
+        </section>
+        <section aria-labelledby="change-password" className={card}>
+          <h2 id="change-password" className="text-lg font-bold">
+            Change password
+          </h2>
+          <Form method="post" className="mt-3 space-y-4" noValidate>
+            {done && <FormMessage type="success">{done}</FormMessage>}
+            <TextField
+              name="currentPassword"
+              label="Current password"
+              type="password"
+              autoComplete="current-password"
+              required
+              errors={errors?.currentPassword}
+            />
+            <TextField
+              name="password"
+              label="New password"
+              type="password"
+              autoComplete="new-password"
+              hint="At least 10 characters. Signs you out everywhere else."
+              minLength={10}
+              required
+              errors={errors?.password}
+            />
+            <SubmitButton busy={navigation.state === "submitting"} busyLabel="Saving…">
+              Change password
+            </SubmitButton>
+          </Form>
         </section>
       </div>
     </>

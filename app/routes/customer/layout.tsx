@@ -1,5 +1,5 @@
 import { Outlet } from "react-router";
-import { routeMiddleware } from "../../lib/route-middleware";
+import { routeMiddleware } from "../../lib/route-middleware.server";
 
 /** spec §4: every /customer page is for signed-in customers only. */
 export const middleware = routeMiddleware("auth");

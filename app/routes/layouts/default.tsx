@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { type MiddlewareFunction, Outlet, useRevalidator } from "react-router";
+import { Outlet, useRevalidator } from "react-router";
 import { onBasketChanged, restoreBasket, storedBasketChanged } from "../../client/basket";
 import { recalculateDiscount } from "../../client/discount";
 import { runStartup } from "../../client/startup";
@@ -8,26 +8,22 @@ import { FlashMessages } from "../../components/flash-messages";
 import { SiteFooter } from "../../components/site-footer";
 import { SiteHeader } from "../../components/site-header";
 import { BASKET_COOKIE, parseStoredBasket } from "../../lib/basket-rules";
-import { hasTokenCookie, readCookie } from "../../lib/cookies";
-import { takeFlash } from "../../lib/flash.server";
+import { readCookie } from "../../lib/cookies";
+import { clearFlash, takeFlash } from "../../lib/flash.server";
+import { routeMiddleware } from "../../lib/route-middleware.server";
+import { sessionContext } from "../../lib/session.server";
 import type { Route } from "./+types/default";
 
-// Messages from a form post are shown once: the response that shows them also deletes them.
-const clearFlash: MiddlewareFunction<Response> = async ({ request }, next) => {
-  const response = await next();
-  const { clear } = takeFlash(request);
-  if (clear) response.headers.append("Set-Cookie", clear);
-  return response;
-};
-
-export const middleware = [clearFlash];
+export const middleware = [clearFlash, ...routeMiddleware("session")];
 
 // The header is rendered on the server from the cookies, so its count is right before any script.
-export function loader({ request }: Route.LoaderArgs) {
+// Signed in means a live customer token, not just a cookie (the session middleware checked it).
+export function loader({ request, context }: Route.LoaderArgs) {
   const cookies = request.headers.get("Cookie");
   const stored = parseStoredBasket(readCookie(cookies, BASKET_COOKIE));
   const basketCount = Object.values(stored).reduce((sum, quantity) => sum + quantity, 0);
-  return { hasToken: hasTokenCookie(request), basketCount, flash: takeFlash(request).messages };
+  const hasToken = Boolean(context.get(sessionContext));
+  return { hasToken, basketCount, flash: takeFlash(request).messages };
 }
 
 export default function DefaultLayout({ loaderData }: Route.ComponentProps) {

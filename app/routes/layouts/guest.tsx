@@ -1,14 +1,24 @@
 import { Outlet } from "react-router";
+import { FlashMessages } from "../../components/flash-messages";
 import { AppLink } from "../../components/ui/app-link";
+import { clearFlash, takeFlash } from "../../lib/flash.server";
+import type { Route } from "./+types/guest";
+
+export const middleware = [clearFlash];
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { flash: takeFlash(request).messages };
+}
 
 /** The guest layout (spec §2): a focused page for signing in, without the shop's navigation. */
-export default function GuestLayout() {
+export default function GuestLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="flex flex-1 flex-col items-center justify-center bg-ink px-4 py-12">
       <AppLink to="/" className="mb-8 font-display text-3xl text-white" aria-label="Encore home">
         ENCORE<span className="text-accent">.</span>
       </AppLink>
-      <main id="main" className="w-full max-w-md rounded-2xl bg-paper p-8 shadow-xl">
+      <FlashMessages messages={loaderData.flash} />
+      <main id="main" className="mt-4 w-full max-w-md rounded-2xl bg-paper p-8 shadow-xl">
         <Outlet />
       </main>
       <p className="mt-6 text-sm text-zinc-300">

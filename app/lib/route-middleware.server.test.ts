@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { routeMiddleware } from "./route-middleware";
+import { routeMiddleware } from "./route-middleware.server";
 
 describe("routeMiddleware", () => {
   it("finds named middleware in the one registry", () => {
-    expect(routeMiddleware("auth", "guest")).toHaveLength(2);
+    expect(routeMiddleware("session", "auth", "guest", "staff", "staff-guest")).toHaveLength(5);
   });
 
   it("throws 'Unknown route middleware' for a name it does not know (spec §8)", () => {

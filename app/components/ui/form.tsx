@@ -1,0 +1,83 @@
+import type { InputHTMLAttributes, ReactNode } from "react";
+import { useId } from "react";
+
+type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name"> & {
+  name: string;
+  label: string;
+  hint?: string;
+  /** The server's (or the browser's) messages for this field. */
+  errors?: string[];
+};
+
+/** A labelled input with its hint and errors tied to it for screen readers. */
+export function TextField({ name, label, hint, errors, className, ...input }: TextFieldProps) {
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = errors?.length ? `${id}-error` : undefined;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block font-semibold">
+        {label}
+      </label>
+      {hint && (
+        <p id={hintId} className="mt-1 text-sm text-muted">
+          {hint}
+        </p>
+      )}
+      <input
+        id={id}
+        name={name}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
+        className="mt-1 block w-full rounded-lg border border-zinc-400 bg-white px-3 py-2.5 text-base aria-[invalid=true]:border-error"
+        {...input}
+      />
+      {errorId && (
+        <p id={errorId} className="mt-1 text-sm font-medium text-error">
+          {errors?.join(" ")}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A form's own message (e.g. 'Please check your details and try again.'), announced at once. */
+export function FormMessage({
+  type,
+  children,
+}: {
+  type: "error" | "success";
+  children: ReactNode;
+}) {
+  return (
+    <p
+      role={type === "error" ? "alert" : "status"}
+      className={`rounded-lg border-l-4 bg-white px-4 py-3 font-medium ${
+        type === "error" ? "border-error text-error" : "border-success text-success"
+      }`}
+    >
+      {children}
+    </p>
+  );
+}
+
+/** The form's main button; says what is happening while the form is being sent. */
+export function SubmitButton({
+  children,
+  busy,
+  busyLabel,
+}: {
+  children: ReactNode;
+  busy?: boolean;
+  busyLabel?: string;
+}) {
+  return (
+    <button
+      type="submit"
+      disabled={busy}
+      className="w-full rounded-full bg-ink px-6 py-3 font-bold text-white hover:bg-accent disabled:opacity-70"
+    >
+      {busy ? (busyLabel ?? "Please wait…") : children}
+    </button>
+  );
+}

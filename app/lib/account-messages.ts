@@ -1,0 +1,6 @@
+/** spec §8: what the shopper is told after a sign-in attempt. */
+export const LOGIN_SUCCEEDED = "Logged in successfully.";
+export const LOGIN_FAILED = "Please check your details and try again.";
+
+/** What an account form answers: a message for the form and messages per field. */
+export type FormResult = { message?: string; errors?: Record<string, string[]> };

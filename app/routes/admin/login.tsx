@@ -1,0 +1,46 @@
+import { data } from "react-router";
+import { signInFromForm } from "../../client/auth";
+import { PageHeading } from "../../components/page-heading";
+import { SignInForm } from "../../components/sign-in-form";
+import { redirectSignedIn, signInWithForm } from "../../lib/account-forms.server";
+import { LOGIN_SUCCEEDED } from "../../lib/account-messages";
+import { screenMeta } from "../../lib/meta";
+import { STAFF_HOME, safeRedirectTarget } from "../../lib/redirect-target";
+import { routeMiddleware } from "../../lib/route-middleware.server";
+import type { Route } from "./+types/login";
+
+export const meta = screenMeta("Staff sign in", { noindex: true });
+export const middleware = routeMiddleware("staff-guest");
+export const headers = () => ({ "Cache-Control": "private, no-store" });
+
+// Only back-office paths are followed from here.
+function staffTarget(target: string | null | undefined) {
+  const path = safeRedirectTarget(target, STAFF_HOME);
+  return path === STAFF_HOME || path.startsWith(`${STAFF_HOME}/`) ? path : STAFF_HOME;
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { redirectTo: staffTarget(new URL(request.url).searchParams.get("redirect")) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const result = await signInWithForm(form, context, "staff");
+  if (!result.ok) return data(result, { status: result.status });
+  const target = staffTarget(String(form.get("redirect") ?? ""));
+  throw redirectSignedIn(context, result.cookie, target, LOGIN_SUCCEEDED);
+}
+
+/** With JavaScript: spec §7's POST /api/login-admin. */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  return signInFromForm(request, "/login-admin", STAFF_HOME);
+}
+
+export default function StaffLogin({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <PageHeading title="Staff sign in" intro="The Encore back office, for the shop's staff." />
+      <SignInForm result={actionData} redirectTo={loaderData.redirectTo} />
+    </>
+  );
+}

@@ -1,0 +1,301 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { makeUser, setCookie } from "../../../server/auth/test-helpers.ts";
+import { users } from "../../../server/customers/schema.ts";
+import { DEMO_ACCOUNTS } from "../../../server/customers/seed.ts";
+import { rateLimitHits } from "../../../server/platform/schema.ts";
+import { signedInCookie } from "../../../tests/support/accounts.ts";
+import { startTestApp, type TestApp } from "../../../tests/support/app.ts";
+import { databaseKinds } from "../../../tests/support/databases.ts";
+
+const GOOD_PASSWORD = "gull-pier-lantern-42";
+const decode = (html: string) =>
+  html.replaceAll("&amp;", "&").replaceAll("&#x27;", "'").replaceAll("&quot;", '"');
+
+// The forms as a browser without JavaScript sends them: urlencoded posts to the page itself.
+describe.each(databaseKinds)("account pages without JavaScript on %s", (kind) => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp(kind);
+  });
+  afterAll(() => app.close());
+  beforeEach(async () => {
+    await app.database.db.delete(rateLimitHits);
+  });
+
+  const postForm = (path: string, fields: Record<string, string>, cookie?: string) =>
+    app.fetch(path, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: app.url,
+        ...(cookie ? { Cookie: cookie } : {}),
+      },
+      body: new URLSearchParams(fields).toString(),
+    });
+  const flashOf = (response: Response) =>
+    JSON.parse(setCookie(response, "flash")?.value ?? "[]") as Array<{ body: string }>;
+
+  describe("/login", () => {
+    it("signs in, sets the token cookie, says so and follows a same-site redirect target", async () => {
+      const { email, password } = DEMO_ACCOUNTS.customer;
+      const response = await postForm("/login?redirect=%2Fbasket", {
+        email,
+        password,
+        redirect: "/basket",
+      });
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe("/basket");
+      const token = setCookie(response, "token");
+      expect(token?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(token?.attributes).toEqual(expect.arrayContaining(["httponly", "samesite=lax"]));
+      expect(flashOf(response)).toEqual([{ type: "SUCCESS", body: "Logged in successfully." }]);
+      const dashboard = await app.fetch("/customer/dashboard", {
+        headers: { Cookie: `token=${token?.value}` },
+      });
+      expect(dashboard.status).toBe(200);
+    });
+
+    it.each([
+      "https://evil.example/phish",
+      "//evil.example",
+      "/\\evil.example",
+      "/\t/evil.example",
+      "javascript:alert(1)",
+      "evil.example",
+    ])("never follows the redirect target %j off the site", async (target) => {
+      const { email, password } = DEMO_ACCOUNTS.customer;
+      const page = await app.fetch(`/login?redirect=${encodeURIComponent(target)}`);
+      expect(await page.text()).toContain('name="redirect" value="/customer/dashboard"');
+      const response = await postForm("/login", { email, password, redirect: target });
+      expect(response.headers.get("location")).toBe("/customer/dashboard");
+    });
+
+    it("answers wrong details with 422 and 'Please check your details and try again.'", async () => {
+      const response = await postForm("/login", {
+        email: DEMO_ACCOUNTS.customer.email,
+        password: "not-the-password",
+        redirect: "/",
+      });
+      expect(response.status).toBe(422);
+      expect(setCookie(response, "token")).toBeUndefined();
+      const html = decode(await response.text());
+      expect(html).toContain("Please check your details and try again.");
+      expect(html).toMatch(/role="alert"/);
+    });
+
+    it("shows field errors for an empty form, labelled for screen readers", async () => {
+      const response = await postForm("/login", { email: "", password: "", redirect: "/" });
+      expect(response.status).toBe(422);
+      const html = decode(await response.text());
+      expect(html).toContain("Enter your email address.");
+      expect(html).toContain("Enter your password.");
+      expect(html).toMatch(/aria-invalid="true"/);
+    });
+
+    it("keeps staff out of the shop's door and customers out of the staff door", async () => {
+      const customer = DEMO_ACCOUNTS.customer;
+      const refused = await postForm("/admin/login", {
+        email: customer.email,
+        password: customer.password,
+        redirect: "/admin",
+      });
+      expect(refused.status).toBe(422);
+      const staff = DEMO_ACCOUNTS.staff;
+      const signedIn = await postForm("/admin/login", {
+        email: staff.email,
+        password: staff.password,
+        redirect: "https://evil.example",
+      });
+      expect(signedIn.status).toBe(302);
+      expect(signedIn.headers.get("location")).toBe("/admin");
+    });
+
+    it("refuses a sign-in form posted from another site", async () => {
+      const response = await app.fetch("/login", {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          Origin: "https://evil.example",
+        },
+        body: new URLSearchParams(DEMO_ACCOUNTS.customer).toString(),
+      });
+      expect(response.status).toBe(403);
+    });
+  });
+
+  describe("/register", () => {
+    it("opens an account, signs it in and welcomes the customer on the dashboard", async () => {
+      const email = `page-${Date.now()}@example.com`;
+      const response = await postForm("/register", {
+        name: "Robin Page",
+        email,
+        password: GOOD_PASSWORD,
+        marketingConsent: "on",
+        redirect: "/customer/dashboard",
+      });
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe("/customer/dashboard");
+      expect(flashOf(response)[0]?.body).toBe(
+        "Welcome to Encore, Robin Page. Your account is ready.",
+      );
+      const [row] = await app.database.db.select().from(users).where(eq(users.email, email));
+      expect(row?.marketingConsent).toBe(true);
+      const token = setCookie(response, "token")?.value;
+      const dashboard = await app.fetch("/customer/dashboard", {
+        headers: { Cookie: `token=${token}` },
+      });
+      expect(decode(await dashboard.text())).toContain("Hello, Robin");
+    });
+
+    it("shows each problem beside its field and opens nothing", async () => {
+      const response = await postForm("/register", {
+        name: "",
+        email: "fan@example.com",
+        password: "password123",
+        redirect: "/",
+      });
+      expect(response.status).toBe(422);
+      const html = decode(await response.text());
+      expect(html).toContain("Enter your name.");
+      const existing = await postForm("/register", {
+        name: "Someone",
+        email: DEMO_ACCOUNTS.customer.email,
+        password: GOOD_PASSWORD,
+        redirect: "/",
+      });
+      expect(decode(await existing.text())).toContain(
+        "An account with this email address already exists",
+      );
+      const weak = await postForm("/register", {
+        name: "Someone",
+        email: `weak-${Date.now()}@example.com`,
+        password: "password123",
+        redirect: "/",
+      });
+      expect(decode(await weak.text())).toContain("This password is too common");
+    });
+  });
+
+  describe("password reset", () => {
+    it("mails a link built from PUBLIC_URL, and the link's page sets a new password once", async () => {
+      const { user } = await makeUser(app.database.db);
+      const asked = await postForm("/forgot-password", { email: user.email });
+      expect(asked.status).toBe(200);
+      expect(decode(await asked.text())).toContain("If an account uses that email address");
+      const unknown = await postForm("/forgot-password", {
+        email: `nobody-${user.id}@example.com`,
+      });
+      expect(decode(await unknown.text())).toContain("If an account uses that email address");
+
+      await app.server.flushMail();
+      const mail = await app.mailbox.waitFor(user.email, /Reset your Encore password/);
+      const link = mail.text.match(
+        /http:\/\/localhost:3000(\/reset-password\?token=[\w-]{43})/,
+      )?.[1];
+      expect(link).toBeDefined();
+      const page = await app.fetch(link ?? "");
+      expect(page.status).toBe(200);
+      expect(page.headers.get("referrer-policy")).toBe("no-referrer");
+      const token = new URL(link ?? "", app.url).searchParams.get("token") ?? "";
+
+      const done = await postForm("/reset-password", { token, password: GOOD_PASSWORD });
+      expect(done.status).toBe(302);
+      expect(done.headers.get("location")).toBe("/login");
+      expect(flashOf(done)[0]?.body).toBe("Your password has been changed. Sign in with it now.");
+      const again = await postForm("/reset-password", { token, password: `${GOOD_PASSWORD}!` });
+      expect(again.status).toBe(422);
+      expect(decode(await again.text())).toContain(
+        "This link has expired or has already been used.",
+      );
+      await signedInCookie(app, { email: user.email, password: GOOD_PASSWORD });
+    });
+  });
+
+  describe("/customer/dashboard", () => {
+    it("greets the customer and shows their saved addresses", async () => {
+      const html = decode(
+        await (
+          await app.fetch("/customer/dashboard", { headers: { Cookie: await signedInCookie(app) } })
+        ).text(),
+      );
+      expect(html).toContain("Hello, Alex");
+      expect(html).toContain("fan@example.com");
+      expect(html).toContain("Flat 3, 18 Tib Street");
+      expect(html).toContain("M4 1SH");
+      expect(html).toContain("United Kingdom");
+      expect(html).toContain("You have not placed any orders yet.");
+    });
+
+    it("changes the password from the form and keeps this session", async () => {
+      const { user, password } = await makeUser(app.database.db);
+      const cookie = await signedInCookie(app, { email: user.email, password });
+      const wrong = await postForm(
+        "/customer/dashboard",
+        { currentPassword: "not-it-at-all", password: GOOD_PASSWORD },
+        cookie,
+      );
+      expect(wrong.status).toBe(422);
+      expect(decode(await wrong.text())).toContain("Your current password is not right.");
+      const changed = await postForm(
+        "/customer/dashboard",
+        { currentPassword: password, password: GOOD_PASSWORD },
+        cookie,
+      );
+      expect(changed.status).toBe(200);
+      expect(decode(await changed.text())).toContain("Your password has been changed.");
+      expect((await app.fetch("/customer/dashboard", { headers: { Cookie: cookie } })).status).toBe(
+        200,
+      );
+    });
+
+    it("signs out through /logout: the token is revoked and the cookie cleared", async () => {
+      const cookie = await signedInCookie(app);
+      const response = await postForm("/logout", {}, cookie);
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe("/login");
+      expect(setCookie(response, "token")?.attributes).toContain("max-age=0");
+      const after = await app.fetch("/api/user/user/show", {
+        headers: { Authorization: `Bearer ${cookie.slice("token=".length)}` },
+      });
+      expect(after.status).toBe(401);
+    });
+  });
+
+  describe("back office", () => {
+    it("sends a visitor and a customer to the staff sign-in, and lets staff in", async () => {
+      const guest = await app.fetch("/admin");
+      expect(guest.status).toBe(302);
+      expect(guest.headers.get("location")).toBe("/admin/login?redirect=%2Fadmin");
+      const customer = await app.fetch("/admin/outbox", {
+        headers: { Cookie: await signedInCookie(app) },
+      });
+      expect(customer.headers.get("location")).toBe("/admin/login?redirect=%2Fadmin%2Foutbox");
+
+      const staffCookie = await signedInCookie(app, DEMO_ACCOUNTS.staff, "/api/login-admin");
+      const overview = await app.fetch("/admin", { headers: { Cookie: staffCookie } });
+      expect(overview.status).toBe(200);
+      const html = decode(await overview.text());
+      expect(html).toContain("Sam Staff");
+      expect(html).toContain("Products on sale");
+      expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
+      const login = await app.fetch("/admin/login", { headers: { Cookie: staffCookie } });
+      expect(login.headers.get("location")).toBe("/admin");
+      const missing = await app.fetch("/admin/nothing-here", { headers: { Cookie: staffCookie } });
+      expect(missing.status).toBe(404);
+    });
+
+    it("lists the outbox without the messages' contents", async () => {
+      const { user } = await makeUser(app.database.db);
+      await postForm("/forgot-password", { email: user.email });
+      await app.server.flushMail();
+      const staffCookie = await signedInCookie(app, DEMO_ACCOUNTS.staff, "/api/login-admin");
+      const html = decode(
+        await (await app.fetch("/admin/outbox", { headers: { Cookie: staffCookie } })).text(),
+      );
+      expect(html).toContain(user.email);
+      expect(html).toContain("Reset your Encore password");
+      expect(html).not.toContain("reset-password?token=");
+    });
+  });
+});
