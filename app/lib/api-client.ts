@@ -87,11 +87,17 @@ export function apiGet<T>(area: Area, path: string, query?: Query): Promise<T> {
   return send<T>(area, `${path}${toQueryString(query)}`, { method: "GET" });
 }
 
-/** POST a JSON body, with the CSRF header from the XSRF-TOKEN cookie. */
-export function apiPost<T>(area: Area, path: string, body: unknown = {}): Promise<T> {
+const xsrfCookie = () =>
+  typeof document === "undefined" ? undefined : readCookie(document.cookie, "XSRF-TOKEN");
+
+/**
+ * POST a JSON body, with the CSRF header from the XSRF-TOKEN cookie. A page that has not asked
+ * for the cookie yet (the back office, the guest layout) gets it first, so the post is not a 419.
+ */
+export async function apiPost<T>(area: Area, path: string, body: unknown = {}): Promise<T> {
   const headers: Record<string, string> = { "Content-Type": "application/json" };
-  const xsrf =
-    typeof document === "undefined" ? undefined : readCookie(document.cookie, "XSRF-TOKEN");
+  if (!xsrfCookie() && typeof document !== "undefined") await fetchCsrfCookie();
+  const xsrf = xsrfCookie();
   if (xsrf) headers["X-XSRF-TOKEN"] = xsrf;
   return send<T>(area, path, { method: "POST", headers, body: JSON.stringify(body) });
 }
