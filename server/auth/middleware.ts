@@ -106,3 +106,15 @@ export function requireAuth(ability: TokenAbility, secret: string): MiddlewareHa
     await next();
   };
 }
+
+/**
+ * The signed-in customer behind a request that works for anyone (applying a discount code), or
+ * undefined. It only reads who is asking, so it needs no CSRF header, and a dead token is simply
+ * a guest, never a 401.
+ */
+export async function optionalCustomer(c: Context<AppEnv>): Promise<LiveToken | undefined> {
+  const carried = requestToken(c);
+  if (!carried) return undefined;
+  const live = await findLiveToken(c.get("db"), carried.token);
+  return live?.ability === "customer" ? live : undefined;
+}

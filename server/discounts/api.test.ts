@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { signedInCookie } from "../../tests/support/accounts.ts";
 import { startTestApp, type TestApp } from "../../tests/support/app.ts";
 import { databaseKinds } from "../../tests/support/databases.ts";
 import { makeDiscount, usageOf } from "../../tests/support/discounts.ts";
@@ -336,6 +337,31 @@ describe.each(databaseKinds)("discounts API on %s", (kind) => {
       for (const { code } of [registered, segment]) {
         expect(await refused(code, [one("a999")])).toEqual(["Sign in to use this code"]);
       }
+    });
+
+    it("lets a signed-in customer use a registered code, by bearer or by cookie", async () => {
+      const { code } = await makeDiscount(db, { eligibleGroup: "registered" });
+      const cookie = await signedInCookie(app);
+      const token = cookie.slice("token=".length);
+      const ways: Array<Record<string, string>> = [
+        { Authorization: `Bearer ${token}` },
+        { Cookie: cookie },
+      ];
+      for (const headers of ways) {
+        const response = await app.fetch("/api/discounts/basket/apply", {
+          method: "POST",
+          headers: { "Content-Type": "application/json", ...headers },
+          body: JSON.stringify({ discount: code, lines: [one("a999")] }),
+        });
+        expect(response.status).toBe(200);
+      }
+      // A dead token is a guest, not a 401.
+      const dead = await app.fetch("/api/discounts/basket/apply", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Cookie: "token=never-issued" },
+        body: JSON.stringify({ discount: code, lines: [one("a999")] }),
+      });
+      expect(dead.status).toBe(422);
     });
 
     it("lets a guest use everyone and guest codes", async () => {

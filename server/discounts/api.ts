@@ -1,11 +1,13 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { optionalCustomer } from "../auth/middleware.ts";
 import type { AppEnv } from "../http/env.ts";
 import { ok } from "../http/envelope.ts";
 import { validationFailed } from "../http/errors.ts";
 import { jsonBody, queryParams } from "../http/validate.ts";
 import {
   applyDiscountToBasket,
+  customerShopper,
   DISCOUNT_UNIT_TYPE_LIST,
   ELIGIBLE_USER_GROUP_LIST,
   GUEST,
@@ -26,12 +28,13 @@ export function discountsPublicApi() {
     .post("/discounts/basket/apply", async (c) => {
       const { discount, lines } = await jsonBody(c, PublicDiscountApplyInput);
       c.header("Cache-Control", "no-store");
-      // No sign-in yet: every shopper is evaluated as a guest. Nothing is counted here; the
-      // order's transaction redeems the code.
+      // A signed-in customer is evaluated as one (registered-only codes, their own uses).
+      // Nothing is counted here; the order's transaction redeems the code.
+      const customer = await optionalCustomer(c);
       const result = await applyDiscountToBasket(c.get("db"), {
         code: discount,
         lines,
-        shopper: GUEST,
+        shopper: customer ? customerShopper(customer.user.email) : GUEST,
       });
       // DESIGN §6.4: a refused code is an expected answer, a 422 on the field it is about.
       if (!result.ok) throw validationFailed({ [result.field]: [result.message] });

@@ -30,8 +30,13 @@ export const ELIGIBLE_USER_GROUP_LIST: ReadonlyArray<{ id: EligibleUserGroup; ti
 /** Who is shopping. A guest has `registered: false`; the email is known once checkout asks. */
 export type Shopper = { email?: string; registered: boolean; segmentIds: number[] };
 
-/** A shopper nobody has identified: the apply endpoint until sign-in exists. */
+/** A shopper nobody has identified: a visitor who has not signed in. */
 export const GUEST: Shopper = { registered: false, segmentIds: [] };
+
+/** A signed-in customer, known by their account's email (segments arrive with their module). */
+export function customerShopper(email: string): Shopper {
+  return { email, registered: true, segmentIds: [] };
+}
 
 /** A code as stored: trimmed and upper case, so codes match whatever case the shopper types. */
 export function normaliseCode(input: string): string {
