@@ -17,6 +17,11 @@ const ConfigSchema = z.object({
   DEMO_DATA: z.enum(["true", "false"]).optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
   MAIL_FROM: z.string().min(3).max(200).default("Encore <shop@encore.example>"),
+  SUPPORT_EMAIL: z.email("must be an email address").default("help@encore.example"),
+  GA_MEASUREMENT_ID: z
+    .string()
+    .regex(/^G-[A-Z0-9]{4,12}$/, "must be a GA4 measurement ID like G-ABC123XYZ")
+    .optional(),
 });
 
 export type Config = {
@@ -34,6 +39,10 @@ export type Config = {
   /** Where email goes; unset, messages are written to DATA_DIR/mail instead. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Where contact-form messages go. */
+  supportEmail: string;
+  /** GA4, loaded only for visitors who accept analytics cookies; unset, GA4 is never loaded. */
+  gaMeasurementId: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -65,5 +74,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     secure: publicUrl.startsWith("https://"),
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
+    supportEmail: values.SUPPORT_EMAIL,
+    gaMeasurementId: values.GA_MEASUREMENT_ID,
   };
 }

@@ -15,6 +15,8 @@ describe("loadConfig", () => {
       secure: false,
       smtpUrl: undefined,
       mailFrom: "Encore <shop@encore.example>",
+      supportEmail: "help@encore.example",
+      gaMeasurementId: undefined,
     });
   });
 
@@ -29,6 +31,8 @@ describe("loadConfig", () => {
       APP_SECRET: "s".repeat(40),
       SMTP_URL: "smtps://mailer:secret@smtp.example.co.uk:465",
       MAIL_FROM: "Shop <hello@merch.example.co.uk>",
+      SUPPORT_EMAIL: "care@merch.example.co.uk",
+      GA_MEASUREMENT_ID: "G-ABC123XYZ",
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -42,6 +46,8 @@ describe("loadConfig", () => {
       demoData: false,
       smtpUrl: "smtps://mailer:secret@smtp.example.co.uk:465",
       mailFrom: "Shop <hello@merch.example.co.uk>",
+      supportEmail: "care@merch.example.co.uk",
+      gaMeasurementId: "G-ABC123XYZ",
     });
     expect(loadConfig({ DATABASE_URL: "postgresql://x@y/z", DEMO_DATA: "true" }).demoData).toBe(
       true,
@@ -65,6 +71,8 @@ describe("loadConfig", () => {
     ],
     [{ PUBLIC_URL: "shop.example" }, /^Invalid setting PUBLIC_URL=/],
     [{ SMTP_URL: "http://mail.example" }, /^Invalid setting SMTP_URL=.*must be an smtp/],
+    [{ GA_MEASUREMENT_ID: "UA-1234-1" }, /^Invalid setting GA_MEASUREMENT_ID=.*GA4 measurement ID/],
+    [{ SUPPORT_EMAIL: "not-an-email" }, /^Invalid setting SUPPORT_EMAIL=/],
     [{ LOG_LEVEL: "loud" }, /^Invalid setting LOG_LEVEL="loud"/],
     [
       { APP_SECRET: "short" },

@@ -3,6 +3,7 @@
 export * from "../analytics/schema.ts";
 export * from "../auth/schema.ts";
 export * from "../catalog/schema.ts";
+export * from "../content/schema.ts";
 export * from "../customers/schema.ts";
 export * from "../discounts/schema.ts";
 export * from "../mail/schema.ts";

@@ -370,6 +370,17 @@ export async function getProduct(
   };
 }
 
+/** The published products among `ids` as cards, in the order of `ids` (others are left out). */
+export async function productCardsByIds(db: Db, ids: number[]): Promise<ProductCard[]> {
+  if (ids.length === 0) return [];
+  const rows = (await db
+    .select(cardColumns)
+    .from(products)
+    .innerJoin(brands, eq(brands.id, products.brandId))
+    .where(and(published, inArray(products.id, ids)))) as ProductCard[];
+  return rows.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
+}
+
 /**
  * Products to show beside `product`: the same band first, then the same type; never the product
  * itself; sold-out ones last.

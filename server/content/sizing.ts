@@ -1,5 +1,5 @@
 /**
- * The demo shop's size tables. Chest and length are measurements of the garment, laid flat, in
+ * The shop's size tables. Chest and length are measurements of the garment, laid flat, in
  * centimetres; the site converts them to inches itself.
  */
 export type SizeRow = {

@@ -1,0 +1,58 @@
+import type { Db } from "../../db/client.ts";
+import { queueMail } from "../../mail/service.ts";
+import { type RateLimit, takeRateLimit } from "../../platform/rate-limit.ts";
+import { CONTACT_TOPICS, contactMessages } from "../schema.ts";
+import type { ContactInput } from "../validators.ts";
+
+/** One address may send this many messages an hour: plenty for a person, little for a spammer. */
+export const CONTACT_LIMIT: RateLimit = { bucket: "contact", limit: 5, windowMs: 60 * 60 * 1000 };
+
+export type ContactResult = { ok: true } | { ok: false; retryAfterSeconds: number };
+
+/**
+ * Keeps a contact message and mails it to customer care (reply-to the sender), in one
+ * transaction. A message with the hidden honeypot field filled in came from a bot: it is told
+ * all went well and nothing is kept or sent.
+ */
+export async function sendContactMessage(
+  db: Db,
+  input: ContactInput,
+  context: { clientKey: string; supportEmail: string },
+  now = new Date(),
+): Promise<ContactResult> {
+  const limit = await takeRateLimit(db, CONTACT_LIMIT, context.clientKey, now);
+  if (!limit.allowed) return { ok: false, retryAfterSeconds: limit.retryAfterSeconds };
+  if (input.website) return { ok: true };
+
+  const topic = CONTACT_TOPICS.find((entry) => entry.id === input.topic)?.title ?? input.topic;
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(contactMessages)
+      .values({
+        name: input.name,
+        email: input.email,
+        orderNumber: input.orderNumber ?? null,
+        topic: input.topic,
+        message: input.message,
+        clientKey: context.clientKey,
+        createdAt: now,
+      })
+      .returning({ id: contactMessages.id });
+    await queueMail(tx, {
+      to: context.supportEmail,
+      replyTo: input.email,
+      kind: "contact",
+      subject: `Contact form: ${topic}${input.orderNumber ? ` (order ${input.orderNumber})` : ""}`,
+      text: [
+        `Message ${row?.id} from the contact form.`,
+        "",
+        `From: ${input.name} <${input.email}>`,
+        `Topic: ${topic}`,
+        `Order number: ${input.orderNumber ?? "not given"}`,
+        "",
+        input.message,
+      ].join("\n"),
+    });
+  });
+  return { ok: true };
+}
