@@ -54,15 +54,13 @@ export async function seedDemoContent(db: Db): Promise<void> {
       .orderBy(asc(products.featuredRank), asc(products.id))
       .limit(FEATURED_PER_ARTICLE);
     if (featured.length) {
-      await db
-        .insert(articleProducts)
-        .values(
-          featured.map((product, position) => ({
-            articleId: row.id,
-            productId: product.id,
-            position,
-          })),
-        );
+      await db.insert(articleProducts).values(
+        featured.map((product, position) => ({
+          articleId: row.id,
+          productId: product.id,
+          position,
+        })),
+      );
     }
   }
 
