@@ -132,6 +132,14 @@ describe.each(databaseKinds)("catalogue API on %s", (kind) => {
       expect((await get("/api/brands/no-such-band")).status).toBe(404);
       expect((await get("/api/brands/Bad_Slug")).status).toBe(404);
       expect((await get("/api/brands/999999")).status).toBe(404);
+      // Beyond a PostgreSQL integer: still a plain 404, never a database error.
+      for (const path of [
+        "/api/brands/9999999999",
+        "/api/products/9999999999",
+        "/api/products/9999999999/related",
+      ]) {
+        expect((await get(path)).status).toBe(404);
+      }
     });
 
     it("refuses bad parameters with a 422 naming the field", async () => {
@@ -368,6 +376,7 @@ describe.each(databaseKinds)("catalogue API on %s", (kind) => {
         .data as Array<{ title: string }>;
       expect(values.map((value) => value.title)).toEqual(["S", "M", "L", "XL"]);
       expect((await get("/api/product-attributes?types=x")).status).toBe(422);
+      expect((await get("/api/product-attributes?types=1,9999999999")).status).toBe(422);
     });
 
     it("counts facets under every filter but their own", async () => {

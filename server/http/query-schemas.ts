@@ -1,11 +1,16 @@
 import { z } from "zod";
 
+/** The largest id a PostgreSQL integer column holds. */
+export const MAX_ID = 2_147_483_647;
+
 /** An id or a slug in a path: `/api/products/42` and `/api/products/night-owls-tee` alike. */
 export const IdOrSlug = z.union([
   z
     .string()
     .regex(/^[1-9][0-9]{0,9}$/)
-    .transform(Number),
+    .transform(Number)
+    // Ids are PostgreSQL integers: a bigger number names nothing (and must not reach the query).
+    .refine((id) => id <= MAX_ID, "No such id."),
   z
     .string()
     .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Must be an id or a slug.")
@@ -17,7 +22,8 @@ export const IdList = z
   .string()
   .max(2000)
   .regex(/^[1-9][0-9]{0,9}(,[1-9][0-9]{0,9})*$/, "Must be comma-separated ids.")
-  .transform((value) => [...new Set(value.split(",").map(Number))]);
+  .transform((value) => [...new Set(value.split(",").map(Number))])
+  .refine((ids) => ids.every((id) => id <= MAX_ID), "Must be comma-separated ids.");
 
 /** A comma-joined list of slugs. */
 export const SlugList = z

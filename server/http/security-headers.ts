@@ -2,6 +2,11 @@ import { randomBytes } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "./env.ts";
 
+// What gtag.js needs: its script, and the hosts it sends hits to (as beacons, fetches or pixels).
+const GOOGLE_TAG_SCRIPT = "https://www.googletagmanager.com";
+const GOOGLE_ANALYTICS_HITS =
+  "https://*.google-analytics.com https://*.analytics.google.com https://www.googletagmanager.com";
+
 /**
  * Security headers on every response, and a fresh CSP nonce per request that the SSR document
  * puts on its scripts (SECURITY §22: a script injected into shop text cannot run).
@@ -9,7 +14,11 @@ import type { AppEnv } from "./env.ts";
 export function securityHeaders(options: {
   secure: boolean;
   development: boolean;
+  /** A GA4 id is configured: the page may load gtag.js once the visitor consents. */
+  googleAnalytics: boolean;
 }): MiddlewareHandler<AppEnv> {
+  const analyticsScript = options.googleAnalytics ? ` ${GOOGLE_TAG_SCRIPT}` : "";
+  const analyticsHits = options.googleAnalytics ? ` ${GOOGLE_ANALYTICS_HITS}` : "";
   return async (c, next) => {
     const nonce = randomBytes(16).toString("base64");
     c.set("nonce", nonce);
@@ -21,12 +30,12 @@ export function securityHeaders(options: {
         "default-src 'self'",
         // Vite's hot reload injects inline scripts without our nonce: development only.
         options.development
-          ? "script-src 'self' 'unsafe-inline'"
-          : `script-src 'self' 'nonce-${nonce}'`,
+          ? `script-src 'self' 'unsafe-inline'${analyticsScript}`
+          : `script-src 'self' 'nonce-${nonce}'${analyticsScript}`,
         "style-src 'self' 'unsafe-inline'",
-        "img-src 'self' data: blob:",
+        `img-src 'self' data: blob:${analyticsHits}`,
         "font-src 'self'",
-        options.development ? "connect-src 'self' ws:" : "connect-src 'self'",
+        `connect-src 'self'${options.development ? " ws:" : ""}${analyticsHits}`,
         "object-src 'none'",
         "base-uri 'self'",
         "form-action 'self'",

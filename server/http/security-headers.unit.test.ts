@@ -1,0 +1,56 @@
+import { Hono } from "hono";
+import { describe, expect, it } from "vitest";
+import type { AppEnv } from "./env.ts";
+import { securityHeaders } from "./security-headers.ts";
+
+/** The page's Content-Security-Policy as a map of directive → its sources. */
+async function policy(options: Parameters<typeof securityHeaders>[0]) {
+  const app = new Hono<AppEnv>();
+  app.use(securityHeaders(options));
+  app.get("/", (c) => c.text("page"));
+  const header = (await app.request("/")).headers.get("Content-Security-Policy") ?? "";
+  return new Map(
+    header.split("; ").map((directive) => {
+      const [name = "", ...sources] = directive.split(" ");
+      return [name, sources];
+    }),
+  );
+}
+
+const production = { secure: false, development: false };
+const analyticsHosts = [
+  "https://*.google-analytics.com",
+  "https://*.analytics.google.com",
+  "https://www.googletagmanager.com",
+];
+
+describe("Content-Security-Policy", () => {
+  it("allows only the shop's own scripts and connections when GA4 is not configured", async () => {
+    const csp = await policy({ ...production, googleAnalytics: false });
+    expect(csp.get("script-src")).toEqual(["'self'", expect.stringMatching(/^'nonce-.+'$/)]);
+    expect(csp.get("connect-src")).toEqual(["'self'"]);
+    expect(csp.get("img-src")).toEqual(["'self'", "data:", "blob:"]);
+  });
+
+  it("allows gtag.js and GA4's hit hosts when a GA4 id is configured (loaded after consent)", async () => {
+    const csp = await policy({ ...production, googleAnalytics: true });
+    expect(csp.get("script-src")).toEqual([
+      "'self'",
+      expect.stringMatching(/^'nonce-.+'$/),
+      "https://www.googletagmanager.com",
+    ]);
+    expect(csp.get("connect-src")).toEqual(["'self'", ...analyticsHosts]);
+    expect(csp.get("img-src")).toEqual(["'self'", "data:", "blob:", ...analyticsHosts]);
+    expect(csp.get("default-src")).toEqual(["'self'"]);
+  });
+
+  it("keeps the development allowances beside GA4's hosts", async () => {
+    const csp = await policy({ secure: false, development: true, googleAnalytics: true });
+    expect(csp.get("script-src")).toEqual([
+      "'self'",
+      "'unsafe-inline'",
+      "https://www.googletagmanager.com",
+    ]);
+    expect(csp.get("connect-src")).toEqual(["'self'", "ws:", ...analyticsHosts]);
+  });
+});
