@@ -8,6 +8,7 @@ import { authPublicApi, authUserApi } from "./auth/api.ts";
 import { basketPublicApi } from "./basket/api.ts";
 import { catalogPublicApi } from "./catalog/api.ts";
 import type { Config } from "./config.ts";
+import { contentPublicApi } from "./content/api.ts";
 import type { Database } from "./db/client.ts";
 import { discountsPublicApi } from "./discounts/api.ts";
 import { clientAddress } from "./http/client-address.ts";
@@ -49,7 +50,13 @@ export function createApp(options: AppOptions) {
   const app = new Hono<AppEnv>();
 
   app.use(requestLog(logger));
-  app.use(securityHeaders({ secure: config.secure, development: options.development ?? false }));
+  app.use(
+    securityHeaders({
+      secure: config.secure,
+      development: options.development ?? false,
+      googleAnalytics: config.gaMeasurementId !== undefined,
+    }),
+  );
   app.use(async (c, next) => {
     c.set("config", config);
     c.set("db", database.db);
@@ -73,6 +80,7 @@ export function createApp(options: AppOptions) {
   api.route("/", basketPublicApi());
   api.route("/", discountsPublicApi());
   api.route("/", ordersPublicApi());
+  api.route("/", contentPublicApi());
   api.route("/", authPublicApi(options.secret));
   api.route("/user", authUserApi(options.secret));
   api.route("/staff", new Hono<AppEnv>());

@@ -8,7 +8,7 @@ import type { Config } from "./config.ts";
 import { type Database, openPglite, openPostgres } from "./db/client.ts";
 import { lockDataDir } from "./db/data-dir-lock.ts";
 import { migrateDatabase } from "./db/migrate.ts";
-import { seedDemoData } from "./db/seed/index.ts";
+import { installDefaults, seedDemoData } from "./db/seed/index.ts";
 import type { Logger } from "./logger.ts";
 import { createMailTransport } from "./mail/transport.ts";
 import { startMailWorker } from "./mail/worker.ts";
@@ -55,6 +55,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       database = await openPglite(config.dataDir);
     }
     await migrateDatabase(database, config.databaseUrl);
+    await installDefaults(database.db);
     if (config.demoData && (await seedDemoData(database.db, files)))
       logger.info("demo data seeded");
   }

@@ -7,6 +7,7 @@ const navigation = [
   { to: "/bands", label: "Bands" },
   { to: "/products", label: "Shop all" },
   { to: "/spotlight", label: "Spotlight" },
+  { to: "/blogs", label: "Blog" },
 ];
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>

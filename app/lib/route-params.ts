@@ -11,9 +11,9 @@ function pageNotFound(url: URL): never {
   throw data(`Page Not Found: ${url.pathname}${url.search}`, { status: 404 });
 }
 
-/** The `slug` parameter, or a 404 when it is not a lower-case kebab-case slug. */
-export function requireSlug({ url, params }: Args): string {
-  const slug = params.slug;
+/** The `name` parameter (`slug` unless said), or a 404 when it is not a lower-case kebab-case slug. */
+export function requireSlug({ url, params }: Args, name = "slug"): string {
+  const slug = params[name];
   if (!slug || !SLUG.test(slug)) pageNotFound(url);
   return slug;
 }

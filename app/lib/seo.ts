@@ -182,3 +182,37 @@ export function organizationJsonLd(publicUrl: string): JsonLdDescriptor {
     },
   };
 }
+
+/** schema.org Article for a blog article: headline, dates, author and publisher; urls absolute. */
+export function articleJsonLd(
+  article: {
+    title: string;
+    excerpt: string;
+    author: string;
+    publishedAt: string;
+    updatedAt: string;
+  },
+  publicUrl: string,
+  url: string,
+  imageUrl?: string | null,
+): JsonLdDescriptor {
+  return {
+    "script:ld+json": {
+      "@context": SCHEMA,
+      "@type": "Article",
+      headline: article.title,
+      description: article.excerpt,
+      url,
+      mainEntityOfPage: url,
+      datePublished: article.publishedAt,
+      dateModified: article.updatedAt,
+      author: { "@type": "Person", name: article.author },
+      publisher: {
+        "@type": "Organization",
+        name: SITE_NAME,
+        logo: { "@type": "ImageObject", url: absoluteUrl(publicUrl, "/icon-512.png") },
+      },
+      ...(imageUrl ? { image: [imageUrl] } : {}),
+    },
+  };
+}

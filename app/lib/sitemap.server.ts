@@ -1,4 +1,5 @@
 import { publicCatalogPaths } from "../../server/catalog/service/sitemap";
+import { listBlogs, publicArticlePaths } from "../../server/content/service/blogs";
 import type { Db } from "../../server/db/client";
 import { legalPages } from "./legal-pages";
 
@@ -11,6 +12,7 @@ export const STATIC_SITEMAP_PATHS = [
   "/bands",
   "/products",
   "/spotlight",
+  "/blogs",
   "/help/contact",
   "/help/sizing-guide",
   "/company/careers",
@@ -20,12 +22,21 @@ export const STATIC_SITEMAP_PATHS = [
 export type SitemapEntry = { path: string; lastmod?: string };
 
 /**
- * Every public page for the sitemap: the fixed pages, each band, and each published product with
- * the date it last changed. At most SITEMAP_LIMIT.
+ * Every public page for the sitemap: the fixed pages, each blog and published article, each band,
+ * and each published product with the date it last changed. At most SITEMAP_LIMIT.
  */
 export async function sitemapEntries(db: Db): Promise<SitemapEntry[]> {
-  const catalogPaths = await publicCatalogPaths(db, SITEMAP_LIMIT - STATIC_SITEMAP_PATHS.length);
-  return [...STATIC_SITEMAP_PATHS.map((path) => ({ path })), ...catalogPaths];
+  const [blogs, articles] = await Promise.all([listBlogs(db), publicArticlePaths(db)]);
+  const contentPaths: SitemapEntry[] = [
+    ...blogs.map((blog) => ({ path: `/blogs/${blog.slug}` })),
+    ...articles.map((article) => ({
+      path: `/blogs/${article.blog}/${article.article}`,
+      lastmod: article.updatedAt.toISOString().slice(0, 10),
+    })),
+  ];
+  const fixed = STATIC_SITEMAP_PATHS.length + contentPaths.length;
+  const catalogPaths = await publicCatalogPaths(db, Math.max(0, SITEMAP_LIMIT - fixed));
+  return [...STATIC_SITEMAP_PATHS.map((path) => ({ path })), ...contentPaths, ...catalogPaths];
 }
 
 const XML_ESCAPES: Record<string, string> = {

@@ -50,6 +50,7 @@ describe.each(databaseKinds)("content API on %s", (kind) => {
       for (const path of [
         "/api/blogs/no-such-blog",
         "/api/blogs/999999",
+        "/api/blogs/9999999999",
         "/api/blogs/Bad_Slug",
         "/api/blogs/0",
       ]) {

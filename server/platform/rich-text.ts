@@ -23,8 +23,15 @@ export function sanitizeRichText(html: string): string {
       "h4",
       "blockquote",
       "a",
+      "table",
+      "thead",
+      "tbody",
+      "tr",
+      "th",
+      "td",
     ],
-    allowedAttributes: { a: ["href", "title", "rel"] },
+    // Heading ids are the anchors of a page's contents list.
+    allowedAttributes: { a: ["href", "title", "rel"], h2: ["id"], h3: ["id"], th: ["scope"] },
     allowedSchemes: ["https", "http", "mailto"],
     allowProtocolRelative: false,
     transformTags: {

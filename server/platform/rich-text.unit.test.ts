@@ -12,6 +12,15 @@ describe("sanitizeRichText", () => {
     );
   });
 
+  it("keeps tables and the ids of headings, for legal pages and their contents lists", () => {
+    const html =
+      '<h2 id="your-rights">Your rights</h2><table><thead><tr><th scope="col">Name</th></tr></thead><tbody><tr><td>token</td></tr></tbody></table>';
+    expect(sanitizeRichText(html)).toBe(html);
+    expect(sanitizeRichText('<p id="main">x</p><td onclick="x()">y</td>')).toBe(
+      "<p>x</p><td>y</td>",
+    );
+  });
+
   it.each([
     ['<p onclick="steal()">x</p>', "<p>x</p>"],
     ["<script>alert(1)</script><p>x</p>", "<p>x</p>"],

@@ -6,7 +6,7 @@ import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openPglite, openPostgres } from "../../server/db/client.ts";
 import { migrateDatabase } from "../../server/db/migrate.ts";
-import { seedDemoData } from "../../server/db/seed/index.ts";
+import { installDefaults, seedDemoData } from "../../server/db/seed/index.ts";
 import { localFileStore } from "../../server/media/storage.ts";
 import { databaseUrlFor, postgresTemplateName } from "./postgres.ts";
 
@@ -28,6 +28,7 @@ export default async function setup(project: TestProject) {
 
   const pglite = await openPglite("memory://");
   await migrateDatabase(pglite);
+  await installDefaults(pglite.db);
   const files = localFileStore(join(folder, "files"));
   await seedDemoData(pglite.db, files);
   const dump = await (pglite.db as unknown as { $client: PGlite }).$client.dumpDataDir("none");
@@ -49,6 +50,7 @@ export default async function setup(project: TestProject) {
     const url = databaseUrlFor(adminUrl, template);
     const postgres = await openPostgres(url, 2);
     await migrateDatabase(postgres, url);
+    await installDefaults(postgres.db);
     await seedDemoData(postgres.db, files);
     await postgres.close();
   }

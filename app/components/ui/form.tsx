@@ -1,16 +1,40 @@
-import type { InputHTMLAttributes, ReactNode } from "react";
+import type {
+  InputHTMLAttributes,
+  ReactNode,
+  SelectHTMLAttributes,
+  TextareaHTMLAttributes,
+} from "react";
 import { useId } from "react";
 
-type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name"> & {
+type FieldProps = {
   name: string;
   label: string;
   hint?: string;
   /** The server's (or the browser's) messages for this field. */
   errors?: string[];
+  className?: string;
 };
 
-/** A labelled input with its hint and errors tied to it for screen readers. */
-export function TextField({ name, label, hint, errors, className, ...input }: TextFieldProps) {
+type ControlProps = {
+  id: string;
+  name: string;
+  "aria-invalid"?: true;
+  "aria-describedby"?: string;
+  className: string;
+};
+
+const CONTROL =
+  "mt-1 block w-full rounded-lg border border-zinc-400 bg-white px-3 py-2.5 text-base aria-[invalid=true]:border-error";
+
+/** A label, hint and errors around one control, tied to it for screen readers. */
+function Field({
+  name,
+  label,
+  hint,
+  errors,
+  className,
+  children,
+}: FieldProps & { children: (control: ControlProps) => ReactNode }) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = errors?.length ? `${id}-error` : undefined;
@@ -24,20 +48,84 @@ export function TextField({ name, label, hint, errors, className, ...input }: Te
           {hint}
         </p>
       )}
-      <input
-        id={id}
-        name={name}
-        aria-invalid={errorId ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
-        className="mt-1 block w-full rounded-lg border border-zinc-400 bg-white px-3 py-2.5 text-base aria-[invalid=true]:border-error"
-        {...input}
-      />
+      {children({
+        id,
+        name,
+        "aria-invalid": errorId ? true : undefined,
+        "aria-describedby": [hintId, errorId].filter(Boolean).join(" ") || undefined,
+        className: CONTROL,
+      })}
       {errorId && (
         <p id={errorId} className="mt-1 text-sm font-medium text-error">
           {errors?.join(" ")}
         </p>
       )}
     </div>
+  );
+}
+
+type Own<T> = Omit<T, "id" | "name" | "className">;
+
+/** A labelled input. */
+export function TextField({
+  name,
+  label,
+  hint,
+  errors,
+  className,
+  ...input
+}: FieldProps & Own<InputHTMLAttributes<HTMLInputElement>>) {
+  return (
+    <Field {...{ name, label, hint, errors, className }}>
+      {(control) => <input {...control} {...input} />}
+    </Field>
+  );
+}
+
+/** A labelled multi-line text box. */
+export function TextAreaField({
+  name,
+  label,
+  hint,
+  errors,
+  className,
+  ...textarea
+}: FieldProps & Own<TextareaHTMLAttributes<HTMLTextAreaElement>>) {
+  return (
+    <Field {...{ name, label, hint, errors, className }}>
+      {(control) => <textarea {...control} {...textarea} />}
+    </Field>
+  );
+}
+
+/** A labelled drop-down of `options`. */
+export function SelectField({
+  name,
+  label,
+  hint,
+  errors,
+  className,
+  options,
+  placeholder,
+  ...select
+}: FieldProps &
+  Own<SelectHTMLAttributes<HTMLSelectElement>> & {
+    options: ReadonlyArray<{ id: string; title: string }>;
+    placeholder?: string;
+  }) {
+  return (
+    <Field {...{ name, label, hint, errors, className }}>
+      {(control) => (
+        <select {...control} {...select}>
+          {placeholder && <option value="">{placeholder}</option>}
+          {options.map((option) => (
+            <option key={option.id} value={option.id}>
+              {option.title}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }
 

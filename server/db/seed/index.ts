@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
 import { seedDemoCatalog } from "../../catalog/seed/index.ts";
+import { installDefaultContent } from "../../content/defaults.ts";
+import { seedDemoContent } from "../../content/seed.ts";
 import { seedDemoCustomers } from "../../customers/seed.ts";
 import { seedDemoDiscounts } from "../../discounts/seed.ts";
 import type { FileStore } from "../../media/storage.ts";
@@ -11,7 +13,15 @@ const SEED_MARK = "demo_seeded_at";
 export type Seeder = (db: Db, files: FileStore) => Promise<void>;
 
 // Each module's demo seeder, run in this order inside one transaction.
-const seeders: Seeder[] = [seedDemoCatalog, seedDemoDiscounts, seedDemoCustomers];
+const seeders: Seeder[] = [seedDemoCatalog, seedDemoDiscounts, seedDemoCustomers, seedDemoContent];
+
+/**
+ * What every shop needs whether or not it has demo data (the legal pages), installed at each
+ * start when missing; nothing already there is changed.
+ */
+export async function installDefaults(db: Db): Promise<void> {
+  await installDefaultContent(db);
+}
 
 /**
  * Seeds the deterministic demo shop once per database: the mark and the data are written in one
