@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useRouteError,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -13,6 +14,7 @@ import appCss from "./app.css?url";
 import { isChunkLoadError, reloadAfterChunkFailure } from "./client/chunk-reload";
 import { useShopRuntime } from "./client/use-shop-runtime";
 import { AlertRegion } from "./components/alert-region";
+import { CookieBanner } from "./components/cookie-banner";
 import { ErrorScreen } from "./components/error-screen";
 import { appContext } from "./lib/app-context.server";
 import { screenMeta } from "./lib/meta";
@@ -28,8 +30,10 @@ export const links: Route.LinksFunction = () => [
 
 export const meta = screenMeta("Home");
 
+// The same for every visitor: pages are cached publicly, so nothing here may depend on cookies.
 export function loader({ context }: Route.LoaderArgs) {
-  return { publicUrl: context.get(appContext).config.publicUrl };
+  const { config } = context.get(appContext);
+  return { publicUrl: config.publicUrl, gaMeasurementId: config.gaMeasurementId ?? null };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -53,9 +57,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
+export default function App({ loaderData }: Route.ComponentProps) {
   useShopRuntime();
-  return <Outlet />;
+  // Staff pages are not the shop: no banner, and so no GA4 there.
+  const isBackOffice = /^\/admin(\/|$)/.test(useLocation().pathname);
+  return (
+    <>
+      {/* First in the page, so keyboard and screen reader users meet it before the content. */}
+      {!isBackOffice && <CookieBanner gaMeasurementId={loaderData.gaMeasurementId} />}
+      <Outlet />
+    </>
+  );
 }
 
 export function ErrorBoundary() {

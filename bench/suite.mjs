@@ -75,15 +75,24 @@ function describeDatabase(databaseUrl) {
   };
 }
 
-/** The first page of products and, when there is one, a slug to benchmark single-product URLs. */
+/**
+ * The first page of products and, when there is one, a slug to benchmark single-product URLs;
+ * and the newest article, for the blog pages.
+ */
 async function discoverCatalogue(base) {
   const page = await getJson(`${base}/api/products`);
   const data = page.json?.data ?? [];
+  const blogs = await getJson(`${base}/api/blogs`);
+  const blog = blogs.json?.data?.find((entry) => entry.articleCount > 0)?.slug;
+  const articles = blog ? await getJson(`${base}/api/blogs/${blog}/articles?perPage=1`) : undefined;
+  const article = articles?.json?.data?.[0]?.slug;
   return {
     listStatus: page.status,
     firstPageCount: data.length,
     total: page.json?.meta?.total ?? 0,
     slug: data[0]?.slug,
+    articlesPath: blog ? `/api/blogs/${blog}/articles` : undefined,
+    articlePath: blog && article ? `/blogs/${blog}/${article}` : undefined,
   };
 }
 
@@ -118,6 +127,11 @@ async function measureApi(app, catalogue, settings, onPostgres, details) {
       label: "API GET /api/products/{slug}",
       path: catalogue.slug ? `/api/products/${catalogue.slug}` : undefined,
     },
+    {
+      id: "api.articles",
+      label: "API GET /api/blogs/{blog}/articles",
+      path: catalogue.articlesPath,
+    },
   ];
   const figures = [];
   const fixtures = [];
@@ -133,7 +147,7 @@ async function measureApi(app, catalogue, settings, onPostgres, details) {
       if (!endpoint.path || !fixture || !baseline) {
         const reason = endpoint.path
           ? `${endpoint.path} did not answer 200`
-          : "no product in the catalogue";
+          : "nothing to measure in this shop";
         figures.push(
           skipped(
             `${endpoint.id}.ratio`,
@@ -191,6 +205,7 @@ async function measurePages(app, catalogue, settings, details) {
       path: catalogue.slug ? `/products/${catalogue.slug}` : undefined,
     },
     { id: "ssr.products", label: "SSR /products", path: "/products" },
+    { id: "ssr.article", label: "SSR /blogs/{blog}/{article}", path: catalogue.articlePath },
   ];
   const figures = [];
   for (const page of pages) {
@@ -201,7 +216,7 @@ async function measurePages(app, catalogue, settings, details) {
           `${page.label} p99`,
           "ms",
           p99Target,
-          "no product in the catalogue",
+          "nothing to measure in this shop",
         ),
       );
       continue;

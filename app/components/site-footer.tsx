@@ -1,4 +1,6 @@
+import type { ReactNode } from "react";
 import { legalPages } from "../lib/legal-pages";
+import { CookieSettingsButton } from "./cookie-settings-button";
 import { AppLink } from "./ui/app-link";
 
 const help = [
@@ -10,14 +12,18 @@ const help = [
 const company = [
   { to: "/company/careers", label: "Careers" },
   { to: "/spotlight", label: "Spotlight" },
+  { to: "/blogs", label: "Blog" },
 ];
 
 function Column({
   title,
   links,
+  children,
 }: {
   title: string;
   links: ReadonlyArray<{ to: string; label: string }>;
+  /** An entry after the links that is not a link. */
+  children?: ReactNode;
 }) {
   return (
     <nav aria-label={title}>
@@ -30,12 +36,13 @@ function Column({
             </AppLink>
           </li>
         ))}
+        {children && <li>{children}</li>}
       </ul>
     </nav>
   );
 }
 
-/** The shop footer: help, legal and company links, and who we are. */
+/** The shop footer: help, legal and company links, cookie settings, and who we are. */
 export function SiteFooter() {
   const legal = legalPages.map((page) => ({ to: `/legal/${page.slug}`, label: page.title }));
   return (
@@ -51,7 +58,9 @@ export function SiteFooter() {
           </p>
         </div>
         <Column title="Help" links={help} />
-        <Column title="Legal" links={legal} />
+        <Column title="Legal" links={legal}>
+          <CookieSettingsButton variant="link" />
+        </Column>
         <Column title="Company" links={company} />
       </div>
       <div className="border-t border-zinc-800">

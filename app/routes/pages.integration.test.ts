@@ -15,6 +15,7 @@ const screens: Array<[path: string, name: string]> = [
   ["/bands", "Bands"],
   ["/products", "Shop all"],
   ["/spotlight", "Spotlight"],
+  ["/blogs", "Blogs"],
   ["/basket", "Your basket"],
   ["/company/careers", "Careers"],
   ["/help/contact", "Contact us"],

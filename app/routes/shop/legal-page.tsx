@@ -1,3 +1,4 @@
+import { CookieSettingsButton } from "../../components/cookie-settings-button";
 import { PageHeading } from "../../components/page-heading";
 import { RichText } from "../../components/ui/rich-text";
 import { content } from "../../lib/content.server";
@@ -23,13 +24,21 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 
 /** A legal text: its title, when it last changed, a contents list and the text. */
 export default function LegalPage({ loaderData }: Route.ComponentProps) {
-  const { page } = loaderData;
+  const { page, isCookiePolicy } = loaderData;
   return (
     <>
       <PageHeading title={page.title} intro={page.summary} />
       <p className="-mt-4 mb-8 text-sm text-muted">
         Last updated <time dateTime={page.updatedAt}>{formatLongDate(page.updatedAt)}</time>
       </p>
+      {isCookiePolicy && (
+        <div className="mb-10 flex flex-wrap items-center gap-4 rounded-2xl bg-white p-5 ring-1 ring-line">
+          <p className="flex-1 basis-64">
+            Your choice is kept in this browser. You can change it at any time.
+          </p>
+          <CookieSettingsButton />
+        </div>
+      )}
       <div className="grid gap-10 lg:grid-cols-[16rem_1fr]">
         {page.toc.length > 0 && (
           <nav aria-labelledby="contents" className="lg:sticky lg:top-24 lg:self-start">

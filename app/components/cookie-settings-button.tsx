@@ -1,0 +1,27 @@
+import { openCookieSettings } from "../client/consent";
+
+const styles = {
+  button: "rounded-full bg-ink px-6 py-3 font-bold text-white hover:bg-accent-dark",
+  // Among the footer's links, it looks like one of them.
+  link: "text-left text-zinc-200 hover:text-white hover:underline",
+};
+const labels = { button: "Change cookie settings", link: "Cookie settings" };
+
+/** Reopens the cookie banner's choices so a visitor can change them (cookie policy §7). */
+export function CookieSettingsButton({
+  className = "",
+  variant = "button",
+}: {
+  className?: string;
+  variant?: keyof typeof styles;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={openCookieSettings}
+      className={`${styles[variant]} ${className}`.trim()}
+    >
+      {labels[variant]}
+    </button>
+  );
+}
