@@ -1,6 +1,6 @@
 import type { ArticleSummary } from "../../server/content/service/blogs";
 import { formatLongDate } from "../lib/dates";
-import { fileUrl } from "../lib/images";
+import { BannerImage } from "./banner-image";
 import { AppLink } from "./ui/app-link";
 
 /** An article in a list: cover (or the blog's name set large), title, date and excerpt. */
@@ -16,14 +16,9 @@ export function ArticleCard({
     <article className="group relative flex flex-col overflow-hidden rounded-2xl bg-white ring-1 ring-line">
       <div className="aspect-[16/7] overflow-hidden bg-ink">
         {article.cover ? (
-          <img
-            src={fileUrl(article.cover.slug, 800)}
-            srcSet={`${fileUrl(article.cover.slug, 480)} 480w, ${fileUrl(article.cover.slug, 800)} 800w`}
+          <BannerImage
+            image={article.cover}
             sizes="(min-width: 1024px) 400px, 100vw"
-            width={article.cover.width ?? 1600}
-            height={article.cover.height ?? 700}
-            alt=""
-            loading="lazy"
             className="h-full w-full object-cover transition duration-300 group-hover:scale-[1.03]"
           />
         ) : (

@@ -39,10 +39,18 @@ describe.each(databaseKinds)("pages on %s", (kind) => {
     const html = await response.text();
     expect(html).toMatch(/^<!DOCTYPE html><html lang="en-GB">/);
     expect(decode(titleOf(html))).toBe(`Official music merchandise | ${name} | United Kingdom`);
-    expect(html).toMatch(
-      /<meta name="description" content="Official licensed music merchandise[^"]+"/,
-    );
+    // spec §1: the shop-wide description, unless the page has its own (content pages do).
+    expect(html).toMatch(/<meta name="description" content="[^"]{40,}"/);
     expect(h1Of(html)).toBeTruthy();
+  });
+
+  it("describes the shop as official licensed merchandise on pages without their own description", async () => {
+    for (const path of ["/", "/bands", "/products", "/basket", "/login"]) {
+      const html = await (await app.fetch(path)).text();
+      expect(html).toMatch(
+        /<meta name="description" content="Official licensed music merchandise[^"]+"/,
+      );
+    }
   });
 
   it("shows the default layout's header and footer, and the guest layout on Login", async () => {

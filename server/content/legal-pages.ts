@@ -38,7 +38,8 @@ export const LEGAL_PAGES = [
   {
     slug: "terms-and-conditions",
     title: "Terms and conditions",
-    summary: "The terms on which we sell to you.",
+    summary:
+      "The terms on which we sell to you: orders, prices, delivery, returns and your rights.",
   },
 ] as const;
 

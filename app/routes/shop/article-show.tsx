@@ -1,3 +1,4 @@
+import { BannerImage } from "../../components/banner-image";
 import { Breadcrumbs } from "../../components/breadcrumbs";
 import { ProductGrid } from "../../components/product-grid";
 import { AppLink } from "../../components/ui/app-link";
@@ -75,15 +76,11 @@ export default function ArticleShow({ loaderData }: Route.ComponentProps) {
         </p>
       </header>
       {article.cover && (
-        <img
-          src={fileUrl(article.cover.slug, 1600)}
-          srcSet={`${fileUrl(article.cover.slug, 800)} 800w, ${fileUrl(article.cover.slug, 1200)} 1200w, ${fileUrl(article.cover.slug, 1600)} 1600w`}
+        <BannerImage
+          image={article.cover}
           sizes="(min-width: 1280px) 1232px, 100vw"
-          width={article.cover.width ?? 1600}
-          height={article.cover.height ?? 700}
-          alt=""
-          fetchPriority="high"
-          className="mt-8 w-full rounded-3xl object-cover"
+          priority
+          className="mt-8 h-auto w-full rounded-3xl object-cover"
         />
       )}
       <RichText html={article.body} className="article-body mx-auto mt-10 max-w-3xl text-lg" />

@@ -1,3 +1,4 @@
+import { BannerImage } from "../../components/banner-image";
 import { Breadcrumbs } from "../../components/breadcrumbs";
 import { ProductGrid } from "../../components/product-grid";
 import { AppLink } from "../../components/ui/app-link";
@@ -63,14 +64,10 @@ export default function BandShow({ loaderData }: Route.ComponentProps) {
       />
       <section className="relative overflow-hidden rounded-3xl bg-ink text-white">
         {brand.hero && (
-          <img
-            src={fileUrl(brand.hero.slug, 1600)}
-            srcSet={`${fileUrl(brand.hero.slug, 800)} 800w, ${fileUrl(brand.hero.slug, 1200)} 1200w, ${fileUrl(brand.hero.slug, 1600)} 1600w`}
+          <BannerImage
+            image={brand.hero}
             sizes="(min-width: 1280px) 1232px, 100vw"
-            width={brand.hero.width ?? 1600}
-            height={brand.hero.height ?? 700}
-            alt=""
-            fetchPriority="high"
+            priority
             className="absolute inset-0 h-full w-full object-cover opacity-60"
           />
         )}

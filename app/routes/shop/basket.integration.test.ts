@@ -39,7 +39,7 @@ describe.each(databaseKinds)("basket page form posts on %s", (kind) => {
     const response = await post({
       intent: "add",
       productId: String(tee.product.id),
-      [`option-size`]: String(size.values.L?.id),
+      "option-size": String(size.values.L?.id),
     });
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("/basket");
