@@ -68,7 +68,6 @@ export function SiteHeader({
             }}
             aria-haspopup="dialog"
             className="inline-flex items-center gap-2 rounded-full bg-white px-4 py-2 text-sm font-bold text-ink hover:bg-zinc-200"
-            aria-label={`Basket, ${basketCount} ${basketCount === 1 ? "item" : "items"}`}
           >
             <svg
               aria-hidden="true"
@@ -81,10 +80,12 @@ export function SiteHeader({
               <path d="M5 8h14l-1.5 12h-11z" strokeLinejoin="round" />
               <path d="M9 8V6a3 3 0 0 1 6 0v2" />
             </svg>
-            <span className="hidden sm:inline">Basket</span>
+            {/* The name is the visible text plus "items": "Basket 3 items" (WCAG 2.5.3). */}
+            <span className="sr-only sm:not-sr-only">Basket</span>{" "}
             <span className="min-w-6 rounded-full bg-accent px-2 text-center text-xs leading-6 text-white">
               {basketCount}
             </span>
+            <span className="sr-only">{basketCount === 1 ? " item" : " items"}</span>
           </AppLink>
         </div>
       </div>
