@@ -3,6 +3,8 @@ import { type Basket, resolveBasket } from "../basket/service.ts";
 import type { BasketLineRequest } from "../basket/validators.ts";
 import { products } from "../catalog/schema.ts";
 import { collectionCondition, findCollection } from "../catalog/service/products.ts";
+// Redemptions are keyed on the email as accounts are (SECURITY §8).
+import { normaliseEmail } from "../customers/service.ts";
 import type { Db } from "../db/client.ts";
 import { discountAmount, formatPence, splitProportionally } from "./amounts.ts";
 import {
@@ -41,11 +43,6 @@ export function customerShopper(email: string): Shopper {
 /** A code as stored: trimmed and upper case, so codes match whatever case the shopper types. */
 export function normaliseCode(input: string): string {
   return input.trim().toUpperCase();
-}
-
-/** An email as redemptions are keyed (SECURITY §8): trimmed and lower case. */
-export function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase();
 }
 
 export type DiscountRefusalReason =
