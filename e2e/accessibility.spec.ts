@@ -1,28 +1,18 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "../server/customers/seed.ts";
 import { signedInCookie } from "../tests/support/accounts.ts";
-import { startTestApp, type TestApp } from "../tests/support/app.ts";
-import { launchBrowser, openSession, type Session } from "./support/browser.ts";
+import { openSession, type Session } from "./support/browser.ts";
+import { shopUnderTest } from "./support/shop.ts";
 
 const axeSource = readFileSync(
   createRequire(import.meta.url).resolve("axe-core/axe.min.js"),
   "utf8",
 );
 
-let app: TestApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startTestApp("pglite"), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const shop = shopUnderTest();
 
 type Violation = { id: string; impact: string; help: string; nodes: Array<{ target: string[] }> };
 
@@ -52,9 +42,12 @@ async function violations(page: Page): Promise<string[]> {
 
 async function signIn(session: Session, door: "/api/login-user" | "/api/login-admin") {
   const account = door === "/api/login-user" ? DEMO_ACCOUNTS.customer : DEMO_ACCOUNTS.staff;
-  const [name, value] = (await signedInCookie(app, account, door)).split("=") as [string, string];
+  const [name, value] = (await signedInCookie(shop.app, account, door)).split("=") as [
+    string,
+    string,
+  ];
   await session.context.addCookies([
-    { name, value, domain: new URL(app.url).hostname, path: "/", httpOnly: true },
+    { name, value, domain: new URL(shop.app.url).hostname, path: "/", httpOnly: true },
   ]);
 }
 
@@ -74,7 +67,7 @@ describe("accessibility (WCAG 2.2 AA, axe-core) in Chromium", () => {
     "/forgot-password",
     "/admin/login",
   ])("%s has no violations", async (path) => {
-    const session = await openSession(browser, app.url);
+    const session = await openSession(shop.browser, shop.app.url);
     await session.page.goto(path);
     await session.page.waitForLoadState("networkidle");
     expect(await violations(session.page)).toEqual([]);
@@ -82,7 +75,7 @@ describe("accessibility (WCAG 2.2 AA, axe-core) in Chromium", () => {
   });
 
   it("the product page, the customer dashboard and the back office have no violations", async () => {
-    const shopper = await openSession(browser, app.url);
+    const shopper = await openSession(shop.browser, shop.app.url);
     await shopper.page.goto("/products");
     const product = await shopper.page
       .locator('a[href^="/products/"]')
@@ -97,7 +90,7 @@ describe("accessibility (WCAG 2.2 AA, axe-core) in Chromium", () => {
     expect(await violations(shopper.page)).toEqual([]);
     await shopper.close();
 
-    const staff = await openSession(browser, app.url);
+    const staff = await openSession(shop.browser, shop.app.url);
     await signIn(staff, "/api/login-admin");
     for (const path of ["/admin", "/admin/outbox"]) {
       await staff.page.goto(path);

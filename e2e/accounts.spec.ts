@@ -1,23 +1,12 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { makeUser } from "../server/auth/test-helpers.ts";
 import { DEMO_ACCOUNTS } from "../server/customers/seed.ts";
 import { rateLimitHits } from "../server/platform/schema.ts";
 import { signedInCookie } from "../tests/support/accounts.ts";
-import { startTestApp, type TestApp } from "../tests/support/app.ts";
-import { gotoHydrated, launchBrowser, openSession, type Session } from "./support/browser.ts";
+import { gotoHydrated, openSession, type Session } from "./support/browser.ts";
+import { shopUnderTest } from "./support/shop.ts";
 
-let app: TestApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startTestApp("pglite"), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const shop = shopUnderTest();
 
 const GOOD_PASSWORD = "gull-pier-lantern-42";
 // Chromium reports a failed call as a console error naming its status and address.
@@ -27,7 +16,7 @@ const failed = (status: string, path: string) =>
 async function signInCookieFor(session: Session, cookie: string) {
   const [name, value] = cookie.split("=") as [string, string];
   await session.context.addCookies([
-    { name, value, domain: new URL(app.url).hostname, path: "/", httpOnly: true },
+    { name, value, domain: new URL(shop.app.url).hostname, path: "/", httpOnly: true },
   ]);
 }
 
@@ -39,7 +28,7 @@ async function fillSignIn(session: Session, email: string, password: string) {
 
 describe("signing in and out in Chromium", () => {
   it("sends a guest from the customer area to Login, signs in through the API and comes back", async () => {
-    const session = await openSession(browser, app.url);
+    const session = await openSession(shop.browser, shop.app.url);
     const { page } = session;
     await page.goto("/customer/dashboard");
     await page.waitForURL("**/login?redirect=%2Fcustomer%2Fdashboard");
@@ -67,8 +56,8 @@ describe("signing in and out in Chromium", () => {
   });
 
   it("says 'Please check your details and try again.' and stays on Login for wrong details", async () => {
-    await app.database.db.delete(rateLimitHits);
-    const session = await openSession(browser, app.url);
+    await shop.app.database.db.delete(rateLimitHits);
+    const session = await openSession(shop.browser, shop.app.url);
     const { page } = session;
     await page.goto("/login");
     await page.waitForLoadState("networkidle");
@@ -86,9 +75,9 @@ describe("signing in and out in Chromium", () => {
   });
 
   it("signs out from the dashboard: the token is revoked and the guard sends them to Login", async () => {
-    const session = await openSession(browser, app.url);
+    const session = await openSession(shop.browser, shop.app.url);
     const { page } = session;
-    await signInCookieFor(session, await signedInCookie(app));
+    await signInCookieFor(session, await signedInCookie(shop.app));
     await gotoHydrated(page, "/customer/dashboard");
     const logoutCall = page.waitForRequest((request) => request.url().endsWith("/api/logout"));
     await page.getByRole("button", { name: "Sign out" }).click();
@@ -102,14 +91,14 @@ describe("signing in and out in Chromium", () => {
   });
 
   it("logs out on a 401 from any call: a token revoked after the page loaded (spec §4)", async () => {
-    const session = await openSession(browser, app.url);
+    const session = await openSession(shop.browser, shop.app.url);
     const { page } = session;
-    const cookie = await signedInCookie(app);
+    const cookie = await signedInCookie(shop.app);
     await signInCookieFor(session, cookie);
     // The page is rendered while the token is live; it is revoked (signed out elsewhere) just
     // before the start-up's user call reaches the real server, which answers 401.
     await page.route("**/api/user/user/show", async (route) => {
-      await app.fetch("/api/logout", {
+      await shop.app.fetch("/api/logout", {
         method: "POST",
         headers: { Authorization: `Bearer ${cookie.slice("token=".length)}` },
       });
@@ -124,10 +113,10 @@ describe("signing in and out in Chromium", () => {
   });
 
   it("changes the password on the dashboard through the user API", async () => {
-    const { user, password } = await makeUser(app.database.db);
-    const session = await openSession(browser, app.url);
+    const { user, password } = await makeUser(shop.app.database.db);
+    const session = await openSession(shop.browser, shop.app.url);
     const { page } = session;
-    await signInCookieFor(session, await signedInCookie(app, { email: user.email, password }));
+    await signInCookieFor(session, await signedInCookie(shop.app, { email: user.email, password }));
     await gotoHydrated(page, "/customer/dashboard");
     const call = page.waitForResponse((response) =>
       response.url().endsWith("/api/user/user/password/update"),
@@ -141,7 +130,7 @@ describe("signing in and out in Chromium", () => {
       .filter({ hasText: "Your password has been changed." })
       .first()
       .waitFor();
-    await signedInCookie(app, { email: user.email, password: GOOD_PASSWORD });
+    await signedInCookie(shop.app, { email: user.email, password: GOOD_PASSWORD });
     await session.expectNoErrors();
     await session.close();
   });
@@ -149,8 +138,8 @@ describe("signing in and out in Chromium", () => {
 
 describe("new accounts and forgotten passwords in Chromium", () => {
   it("registers, lands on the dashboard signed in, and is welcomed", async () => {
-    await app.database.db.delete(rateLimitHits);
-    const session = await openSession(browser, app.url);
+    await shop.app.database.db.delete(rateLimitHits);
+    const session = await openSession(shop.browser, shop.app.url);
     const { page } = session;
     await page.goto("/login");
     await page.getByRole("link", { name: "Create an account" }).click();
@@ -168,9 +157,9 @@ describe("new accounts and forgotten passwords in Chromium", () => {
   });
 
   it("resets a forgotten password with the emailed link and signs in with the new one", async () => {
-    await app.database.db.delete(rateLimitHits);
-    const { user } = await makeUser(app.database.db);
-    const session = await openSession(browser, app.url);
+    await shop.app.database.db.delete(rateLimitHits);
+    const { user } = await makeUser(shop.app.database.db);
+    const session = await openSession(shop.browser, shop.app.url);
     const { page } = session;
     await page.goto("/login");
     await page.getByRole("link", { name: "Forgotten your password?" }).click();
@@ -180,8 +169,8 @@ describe("new accounts and forgotten passwords in Chromium", () => {
     await page.getByRole("button", { name: "Email me a link" }).click();
     await page.getByText("If an account uses that email address").waitFor();
 
-    await app.server.flushMail();
-    const mail = await app.mailbox.waitFor(user.email, /Reset your Encore password/);
+    await shop.app.server.flushMail();
+    const mail = await shop.app.mailbox.waitFor(user.email, /Reset your Encore password/);
     const link = mail.text.match(/http:\/\/localhost:3000(\/reset-password\?token=[\w-]{43})/)?.[1];
     await page.goto(link ?? "/");
     await page.waitForLoadState("networkidle");
@@ -198,8 +187,8 @@ describe("new accounts and forgotten passwords in Chromium", () => {
 
 describe("the staff door in Chromium", () => {
   it("signs staff in at /admin/login through login-admin and out again", async () => {
-    await app.database.db.delete(rateLimitHits);
-    const session = await openSession(browser, app.url);
+    await shop.app.database.db.delete(rateLimitHits);
+    const session = await openSession(shop.browser, shop.app.url);
     const { page } = session;
     await page.goto("/admin");
     await page.waitForURL("**/admin/login?redirect=%2Fadmin");

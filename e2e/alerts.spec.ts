@@ -1,19 +1,9 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../tests/support/app.ts";
-import { launchBrowser, openSession } from "./support/browser.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { openSession } from "./support/browser.ts";
+import { shopUnderTest } from "./support/shop.ts";
 
-let app: TestApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startTestApp("pglite"), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const shop = shopUnderTest();
 
 /**
  * Opens the home page and waits for its first new-build poll: the page is hydrated (its offline
@@ -33,7 +23,7 @@ const onlineAlert = (page: Page) =>
 
 describe("alerts (spec §4, §9)", () => {
   it("warns when the connection drops, and the warning goes away on its own after about 3 s", async () => {
-    const session = await openSession(browser, app.url);
+    const session = await openSession(shop.browser, shop.app.url);
     const { page, context } = session;
     await openHome(page);
 
@@ -57,7 +47,7 @@ describe("alerts (spec §4, §9)", () => {
   });
 
   it("removes an alert at once when its dismiss button is pressed, leaving the others", async () => {
-    const session = await openSession(browser, app.url);
+    const session = await openSession(shop.browser, shop.app.url);
     const { page, context } = session;
     await openHome(page);
 

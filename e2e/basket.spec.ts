@@ -1,27 +1,25 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { ProductCard, ProductView } from "../server/catalog/service/products.ts";
-import { startTestApp, type TestApp } from "../tests/support/app.ts";
-import { gotoHydrated, launchBrowser, openSession } from "./support/browser.ts";
+import { gotoHydrated, openSession } from "./support/browser.ts";
+import { shopUnderTest } from "./support/shop.ts";
 
-let app: TestApp;
-let browser: Browser;
+const shop = shopUnderTest();
 let product: ProductView;
 
 const price = (pence: number) =>
   new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" }).format(pence / 100);
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startTestApp("pglite"), launchBrowser()]);
   // A demo hoodie with a variant in good stock, so quantities can go up.
   const cards = (
-    (await (await app.fetch("/api/products?type=hoodie&inStock=true&perPage=100")).json()) as {
+    (await (await shop.app.fetch("/api/products?type=hoodie&inStock=true&perPage=100")).json()) as {
       data: ProductCard[];
     }
   ).data;
   for (const card of cards) {
     const view = (
-      (await (await app.fetch(`/api/products/${card.slug}`)).json()) as { data: ProductView }
+      (await (await shop.app.fetch(`/api/products/${card.slug}`)).json()) as { data: ProductView }
     ).data;
     if (
       !view.preOrder &&
@@ -32,11 +30,6 @@ beforeAll(async () => {
     }
   }
   if (!product) throw new Error("no suitable demo hoodie");
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
 });
 
 const variant = () => {
@@ -57,14 +50,14 @@ async function chooseVariant(page: Page) {
 /** Stores a basket of one of the test variant, as a shopper's earlier visit would have. */
 async function putOneInBasket(context: BrowserContext) {
   const value = encodeURIComponent(JSON.stringify({ [variant().id]: 1 }));
-  await context.addCookies([{ name: "basket", value, url: app.url }]);
+  await context.addCookies([{ name: "basket", value, url: shop.app.url }]);
 }
 
 const drawer = (page: Page) => page.getByRole("dialog", { name: "Your basket" });
 
 describe("basket with JavaScript (spec §4)", () => {
   it("adds from the product page, stays there, confirms and opens the drawer; Esc closes it", async () => {
-    const session = await openSession(browser, app.url);
+    const session = await openSession(shop.browser, shop.app.url);
     const { page } = session;
     await gotoHydrated(page, `/products/${product.slug}`);
     await chooseVariant(page);
@@ -91,7 +84,7 @@ describe("basket with JavaScript (spec §4)", () => {
   });
 
   it("opens the drawer from the header with the keyboard, keeps focus inside, and returns it on close", async () => {
-    const session = await openSession(browser, app.url);
+    const session = await openSession(shop.browser, shop.app.url);
     const { page, context } = session;
     await putOneInBasket(context);
     const restored = page.waitForResponse((response) =>
@@ -119,7 +112,7 @@ describe("basket with JavaScript (spec §4)", () => {
   });
 
   it("changes the quantity, applies and removes a code, and finds it all again after a reload", async () => {
-    const session = await openSession(browser, app.url);
+    const session = await openSession(shop.browser, shop.app.url);
     const { page, context } = session;
     await putOneInBasket(context);
     await gotoHydrated(page, "/basket");
@@ -157,7 +150,7 @@ describe("basket with JavaScript (spec §4)", () => {
 
 describe("basket without JavaScript (spec §4)", () => {
   it("adds with a form post that lands on /basket, then changes, discounts and empties it", async () => {
-    const session = await openSession(browser, app.url, { javaScriptEnabled: false });
+    const session = await openSession(shop.browser, shop.app.url, { javaScriptEnabled: false });
     const { page } = session;
     await page.goto(`/products/${product.slug}`);
     await chooseVariant(page);

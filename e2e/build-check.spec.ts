@@ -1,19 +1,9 @@
-import type { Browser, Page, Request } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../tests/support/app.ts";
-import { launchBrowser, openSession } from "./support/browser.ts";
+import type { Page, Request } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { openSession } from "./support/browser.ts";
+import { shopUnderTest } from "./support/shop.ts";
 
-let app: TestApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startTestApp("pglite"), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const shop = shopUnderTest();
 
 const isBuildPoll = (request: Request) => new URL(request.url()).pathname === "/builds/latest.json";
 
@@ -63,7 +53,7 @@ function readMarker(page: Page): Promise<string | undefined> {
 
 describe("new-build check (spec §2, §9)", () => {
   it("polls /builds/latest.json with a timestamp, first no earlier than 1 s after the page came to life", async () => {
-    const session = await openSession(browser, app.url);
+    const session = await openSession(shop.browser, shop.app.url);
     const { page } = session;
     const finished = page.waitForEvent("requestfinished", isBuildPoll);
     await page.goto("/");
@@ -100,7 +90,7 @@ describe("new-build check (spec §2, §9)", () => {
   });
 
   it("makes the next navigation a full page load once a different build is published", async () => {
-    const session = await openSession(browser, app.url);
+    const session = await openSession(shop.browser, shop.app.url);
     const { page } = session;
     await publishBuild(page, async () => "a-newer-build");
     await openHomeAndAwaitPoll(page);
@@ -121,7 +111,7 @@ describe("new-build check (spec §2, §9)", () => {
   });
 
   it("keeps navigating in the page while the published build is the one it runs", async () => {
-    const session = await openSession(browser, app.url);
+    const session = await openSession(shop.browser, shop.app.url);
     const { page } = session;
     const documents: string[] = [];
     page.on("request", (request) => {
@@ -136,13 +126,13 @@ describe("new-build check (spec §2, §9)", () => {
 
     expect(new URL(page.url()).pathname).toBe("/products");
     expect(await readMarker(page)).toBe("still the same document");
-    expect(documents).toEqual([`${app.url}/`]);
+    expect(documents).toEqual([`${shop.app.url}/`]);
     await session.expectNoErrors();
     await session.close();
   });
 
   it("polls again when the tab becomes visible, not when it is hidden", async () => {
-    const session = await openSession(browser, app.url);
+    const session = await openSession(shop.browser, shop.app.url);
     const { page } = session;
     // Counts the page's polls as it makes them, so a poll that did not happen is known at once.
     await page.addInitScript(() => {

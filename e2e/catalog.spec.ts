@@ -1,23 +1,13 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import type { ProductCard, ProductView } from "../server/catalog/service/products.ts";
-import { startTestApp, type TestApp } from "../tests/support/app.ts";
-import { gotoHydrated, launchBrowser, openSession } from "./support/browser.ts";
+import { gotoHydrated, openSession } from "./support/browser.ts";
+import { shopUnderTest } from "./support/shop.ts";
 
-let app: TestApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startTestApp("pglite"), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const shop = shopUnderTest();
 
 async function api<T>(path: string): Promise<T> {
-  const response = await app.fetch(path);
+  const response = await shop.app.fetch(path);
   return ((await response.json()) as { data: T }).data;
 }
 
@@ -37,7 +27,7 @@ const mainImage = (page: Page) => page.locator("main img[fetchpriority='high']")
 describe("product page (spec §2)", () => {
   it("picks size and colour, shows the variant's price and stock, and shows that colour's images", async () => {
     const product = await tShirtInColours();
-    const session = await openSession(browser, app.url);
+    const session = await openSession(shop.browser, shop.app.url);
     const { page } = session;
     await gotoHydrated(page, `/products/${product.slug}`);
     await expect
@@ -99,7 +89,7 @@ describe("product page (spec §2)", () => {
   });
 
   it("shows sold-out options as unavailable and lets no one pick them", async () => {
-    const session = await openSession(browser, app.url);
+    const session = await openSession(shop.browser, shop.app.url);
     const { page } = session;
     const product = await tShirtInColours();
     await gotoHydrated(page, `/products/${product.slug}`);
@@ -120,7 +110,7 @@ describe("product filters (spec §2)", () => {
     );
     const hoodies = facets.types.find((type) => type.slug === "hoodie");
     if (!hoodies) throw new Error("no hoodies in the demo catalogue");
-    const session = await openSession(browser, app.url);
+    const session = await openSession(shop.browser, shop.app.url);
     const { page } = session;
     await gotoHydrated(page, "/products");
     const filters = page.getByRole("form", { name: "Filter products" });
@@ -154,7 +144,7 @@ describe("product filters (spec §2)", () => {
   });
 
   it("sorts by price from the select", async () => {
-    const session = await openSession(browser, app.url);
+    const session = await openSession(shop.browser, shop.app.url);
     const { page } = session;
     await gotoHydrated(page, "/products");
     await page.getByLabel("Sort by").selectOption("price-asc");
@@ -173,7 +163,7 @@ describe("product filters (spec §2)", () => {
 describe("search (spec §2)", () => {
   it("suggests products as you type; arrow keys and Enter open one", async () => {
     const expected = await api<ProductCard[]>("/api/products?q=gull&perPage=6");
-    const session = await openSession(browser, app.url);
+    const session = await openSession(shop.browser, shop.app.url);
     const { page } = session;
     await gotoHydrated(page, "/");
     const box = page.getByRole("combobox", { name: "Search products and bands" });
@@ -191,7 +181,7 @@ describe("search (spec §2)", () => {
   });
 
   it("shows a results page for the search, and Escape closes the suggestions", async () => {
-    const session = await openSession(browser, app.url);
+    const session = await openSession(shop.browser, shop.app.url);
     const { page } = session;
     await gotoHydrated(page, "/");
     const box = page.getByRole("combobox", { name: "Search products and bands" });

@@ -1,27 +1,17 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../tests/support/app.ts";
-import { launchBrowser, openSession, type Session } from "./support/browser.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { openSession, type Session } from "./support/browser.ts";
+import { shopUnderTest } from "./support/shop.ts";
 
 const RELOADS_KEY = "encore:chunk-reloads";
 const buildCheckChunk = /\/assets\/build-check-[\w-]+\.js$/;
 const chunkFailed = /net::ERR_FAILED \(http:\/\/[^)]+\/assets\/build-check-[\w-]+\.js\)/;
 
-let app: TestApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startTestApp("pglite"), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const shop = shopUnderTest();
 
 /** A page whose lazily loaded build-check chunk never arrives, and the documents it loads. */
 async function openWithBrokenChunk(): Promise<{ session: Session; documents: string[] }> {
-  const session = await openSession(browser, app.url);
+  const session = await openSession(shop.browser, shop.app.url);
   const documents: string[] = [];
   session.page.on("request", (request) => {
     if (request.resourceType() === "document") documents.push(new URL(request.url()).pathname);
@@ -65,7 +55,9 @@ describe("failed chunk loads (spec §4, §8)", () => {
     // Both failures are reported to the server log.
     await expect
       .poll(() =>
-        app.logs.filter((line) => (line.clientError as { kind?: string })?.kind === "chunk-load"),
+        shop.app.logs.filter(
+          (line) => (line.clientError as { kind?: string })?.kind === "chunk-load",
+        ),
       )
       .toHaveLength(2);
 

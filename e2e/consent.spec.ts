@@ -1,27 +1,14 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../tests/support/app.ts";
-import { gotoHydrated, launchBrowser, openSession, type Session } from "./support/browser.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { gotoHydrated, openSession, type Session } from "./support/browser.ts";
+import { shopUnderTest } from "./support/shop.ts";
 
 const MEASUREMENT_ID = "G-TEST1234";
 const GTAG_SCRIPT = `https://www.googletagmanager.com/gtag/js?id=${MEASUREMENT_ID}`;
 const GOOGLE_HOSTS =
   /^https:\/\/([\w-]+\.)*(googletagmanager\.com|google-analytics\.com|analytics\.google\.com)\//;
 
-let app: TestApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([
-    startTestApp("pglite", { env: { GA_MEASUREMENT_ID: MEASUREMENT_ID } }),
-    launchBrowser(),
-  ]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const shop = shopUnderTest({ env: { GA_MEASUREMENT_ID: MEASUREMENT_ID } });
 
 /**
  * Google cannot be reached from here, so a stand-in answers for its hosts (a tiny gtag.js that
@@ -79,8 +66,8 @@ async function gaCookieNames(session: Session) {
 /** Cookies GA4 would have set on an earlier visit. */
 async function addGaCookies(session: Session) {
   await session.context.addCookies([
-    { name: "_ga", value: "GA1.1.111.222", url: app.url },
-    { name: `_ga_${MEASUREMENT_ID.slice(2)}`, value: "GS1.1.333", url: app.url },
+    { name: "_ga", value: "GA1.1.111.222", url: shop.app.url },
+    { name: `_ga_${MEASUREMENT_ID.slice(2)}`, value: "GS1.1.333", url: shop.app.url },
   ]);
 }
 
@@ -108,7 +95,9 @@ describe("cookie consent (PECR)", () => {
     const pages = await Promise.all(
       ["", "cookie_consent=v1.analytics-granted", "cookie_consent=v1.analytics-denied"].map(
         async (cookies) => {
-          const response = await app.fetch("/", { headers: cookies ? { Cookie: cookies } : {} });
+          const response = await shop.app.fetch("/", {
+            headers: cookies ? { Cookie: cookies } : {},
+          });
           const nonce = /'nonce-([^']+)'/.exec(
             response.headers.get("content-security-policy") ?? "",
           )?.[1];
@@ -131,7 +120,7 @@ describe("cookie consent (PECR)", () => {
   });
 
   it("asks first: no GA4 request before a choice, on two pages, while cookieless events are sent", async () => {
-    const session = await openSession(browser, app.url);
+    const session = await openSession(shop.browser, shop.app.url);
     const { page } = session;
     const google = await interceptGoogle(session);
     const events = recordShopEvents(page);
@@ -163,7 +152,7 @@ describe("cookie consent (PECR)", () => {
   });
 
   it("loads GA4 once on Accept analytics, forwards shop events to it, and remembers the choice", async () => {
-    const session = await openSession(browser, app.url);
+    const session = await openSession(shop.browser, shop.app.url);
     const { page } = session;
     const google = await interceptGoogle(session);
     const events = recordShopEvents(page);
@@ -217,7 +206,7 @@ describe("cookie consent (PECR)", () => {
   });
 
   it("never loads GA4 after Reject analytics, and removes GA4's cookies", async () => {
-    const session = await openSession(browser, app.url);
+    const session = await openSession(shop.browser, shop.app.url);
     const { page } = session;
     const google = await interceptGoogle(session);
     const events = recordShopEvents(page);
@@ -242,12 +231,12 @@ describe("cookie consent (PECR)", () => {
   });
 
   it("reopens from Cookie settings in the footer; switching to reject stops GA4 and removes its cookies", async () => {
-    const session = await openSession(browser, app.url);
+    const session = await openSession(shop.browser, shop.app.url);
     const { page } = session;
     const google = await interceptGoogle(session);
     const events = recordShopEvents(page);
     await session.context.addCookies([
-      { name: "cookie_consent", value: "v1.analytics-granted", url: app.url },
+      { name: "cookie_consent", value: "v1.analytics-granted", url: shop.app.url },
     ]);
     await gotoHydrated(page, "/");
     await expect.poll(google.gtagLoads).toBe(1);
@@ -292,7 +281,7 @@ describe("cookie consent (PECR)", () => {
   });
 
   it("can be answered with the keyboard alone, with focus always visible", async () => {
-    const session = await openSession(browser, app.url);
+    const session = await openSession(shop.browser, shop.app.url);
     const { page } = session;
     const google = await interceptGoogle(session);
     await gotoHydrated(page, "/");
@@ -335,7 +324,7 @@ describe("cookie consent (PECR)", () => {
   });
 
   it("fits a 390 px phone without hiding the page, with Accept and Reject the same size", async () => {
-    const session = await openSession(browser, app.url, {
+    const session = await openSession(shop.browser, shop.app.url, {
       viewport: { width: 390, height: 844 },
     });
     const { page } = session;
@@ -366,7 +355,7 @@ describe("cookie consent (PECR)", () => {
   });
 
   it("asks on every layout of the shop, but not in the back office", async () => {
-    const session = await openSession(browser, app.url);
+    const session = await openSession(shop.browser, shop.app.url);
     const { page } = session;
     await interceptGoogle(session);
 

@@ -1,21 +1,11 @@
-import type { Browser, Page, Request } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../tests/support/app.ts";
-import { launchBrowser, openSession } from "./support/browser.ts";
+import type { Page, Request } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { openSession } from "./support/browser.ts";
+import { shopUnderTest } from "./support/shop.ts";
 
 type Connection = { saveData: boolean; effectiveType: string };
 
-let app: TestApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startTestApp("pglite"), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const shop = shopUnderTest();
 
 /** A request a prefetch of /products makes: its data or its route module. */
 function isProductsPrefetch(request: Request): boolean {
@@ -65,7 +55,7 @@ async function openHome(page: Page) {
 
 describe("route prefetching (spec §2)", () => {
   it("prefetches a header link's route when the pointer rests on it", async () => {
-    const session = await openSession(browser, app.url);
+    const session = await openSession(shop.browser, shop.app.url);
     const { page } = session;
     // React Router looks up the routes the page's links lead to before it can prefetch them.
     const routesKnown = page.waitForResponse(
@@ -102,16 +92,16 @@ describe("route prefetching (spec §2)", () => {
 
   for (const [situation, connection] of slowConnections) {
     it(`does not prefetch ${situation}, and does once the connection is fast again`, async () => {
-      const session = await openSession(browser, app.url);
+      const session = await openSession(shop.browser, shop.app.url);
       const { page } = session;
       await emulateConnection(page, connection);
       await openHome(page);
       // In data-saver mode React Router does not look up the routes links lead to, and cannot
-      // prefetch a route it does not know: visiting both first makes the test about the app.
+      // prefetch a route it does not know: visiting both first makes the test about the shop.app.
       await visit(page, "Bands");
       await visit(page, "Shop all");
       await page.getByRole("link", { name: "Encore home" }).click();
-      await page.waitForURL(`${app.url}/`);
+      await page.waitForURL(`${shop.app.url}/`);
       await page
         .getByRole("heading", { level: 1, name: "Shop all" })
         .waitFor({ state: "detached" });

@@ -1,7 +1,7 @@
-import type { Browser, Page, Request } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../tests/support/app.ts";
-import { launchBrowser, openSession, type Session } from "./support/browser.ts";
+import type { Page, Request } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { openSession, type Session } from "./support/browser.ts";
+import { shopUnderTest } from "./support/shop.ts";
 
 // spec §2: the start-up calls, in the order the default layout makes them.
 const startupCalls = {
@@ -20,7 +20,7 @@ const busy = "The shop is busy right now. Please try again in a moment.";
 
 /** A real token for the demo customer, from the sign-in endpoint. */
 async function demoCustomerToken(): Promise<string> {
-  const response = await app.fetch("/api/login-user", {
+  const response = await shop.app.fetch("/api/login-user", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ email: "fan@example.com", password: "encore-fan-2026" }),
@@ -28,17 +28,7 @@ async function demoCustomerToken(): Promise<string> {
   return ((await response.json()) as { data: { token: string } }).data.token;
 }
 
-let app: TestApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startTestApp("pglite"), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const shop = shopUnderTest();
 
 function stepOf(request: Request): Step | undefined {
   const { pathname } = new URL(request.url());
@@ -80,7 +70,7 @@ function buildPoll(page: Page) {
 }
 
 async function setCookies(session: Session, cookies: Record<string, string>) {
-  const domain = new URL(app.url).hostname;
+  const domain = new URL(shop.app.url).hostname;
   await session.context.addCookies(
     Object.entries(cookies).map(([name, value]) => ({ name, value, domain, path: "/" })),
   );
@@ -90,7 +80,7 @@ const basketCookie = encodeURIComponent(JSON.stringify({ 12: 2 }));
 
 describe("start-up in the default layout (spec §2)", () => {
   it("runs token → CSRF cookie → user → basket → discount, each call after the previous one finished", async () => {
-    const session = await openSession(browser, app.url);
+    const session = await openSession(shop.browser, shop.app.url);
     const { page } = session;
     await setCookies(session, {
       token: await demoCustomerToken(),
@@ -128,7 +118,7 @@ describe("start-up in the default layout (spec §2)", () => {
   });
 
   it("only logs a failure loading the user: the page stays, no alert, no trip to Login", async () => {
-    const session = await openSession(browser, app.url);
+    const session = await openSession(shop.browser, shop.app.url);
     const { page } = session;
     await setCookies(session, { token: await demoCustomerToken() });
     // The server fails (overloaded, restarting): not a 401, so nobody is logged out.
@@ -154,7 +144,7 @@ describe("start-up in the default layout (spec §2)", () => {
     await expect.poll(() => warnings).toContain(`[encore] startup: ${busy}`);
     // The browser reports it to the server log too.
     await expect
-      .poll(() => app.logs.map((line) => line.clientError))
+      .poll(() => shop.app.logs.map((line) => line.clientError))
       .toContainEqual({
         kind: "startup",
         message: busy,
@@ -173,7 +163,7 @@ describe("start-up in the default layout (spec §2)", () => {
   });
 
   it("makes no user call for a dead token cookie: the server clears it and the shop is signed out", async () => {
-    const session = await openSession(browser, app.url);
+    const session = await openSession(shop.browser, shop.app.url);
     const { page } = session;
     await setCookies(session, { token: "a-token-the-server-never-issued" });
     const { events } = recordStartupCalls(page);
@@ -187,7 +177,7 @@ describe("start-up in the default layout (spec §2)", () => {
   });
 
   it("makes no user call without a token cookie, and still restores basket then discount", async () => {
-    const session = await openSession(browser, app.url);
+    const session = await openSession(shop.browser, shop.app.url);
     const { page } = session;
     await setCookies(session, { basket: basketCookie, discount_code: "WELCOME10" });
     const { events } = recordStartupCalls(page);
@@ -209,7 +199,7 @@ describe("start-up in the default layout (spec §2)", () => {
   });
 
   it("skips the basket and discount calls when the stored basket is not a JSON map", async () => {
-    const session = await openSession(browser, app.url);
+    const session = await openSession(shop.browser, shop.app.url);
     const { page } = session;
     await setCookies(session, { basket: "not-json", discount_code: "WELCOME10" });
     const { events } = recordStartupCalls(page);
@@ -225,7 +215,7 @@ describe("start-up in the default layout (spec §2)", () => {
   });
 
   it("skips the discount call when the basket is empty", async () => {
-    const session = await openSession(browser, app.url);
+    const session = await openSession(shop.browser, shop.app.url);
     const { page } = session;
     await setCookies(session, { discount_code: "WELCOME10" });
     const { events } = recordStartupCalls(page);
@@ -242,7 +232,7 @@ describe("start-up in the default layout (spec §2)", () => {
 
 describe("the guest layout (spec §2)", () => {
   it("does not run the start-up on the Login page", async () => {
-    const session = await openSession(browser, app.url);
+    const session = await openSession(shop.browser, shop.app.url);
     const { page } = session;
     await setCookies(session, { basket: basketCookie, discount_code: "WELCOME10" });
     const { events } = recordStartupCalls(page);

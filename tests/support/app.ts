@@ -22,7 +22,7 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-type TestAppOptions = {
+export type TestAppOptions = {
   env?: Record<string, string>;
   /** Replaces the React Router handler, e.g. to make a page fail on purpose. */
   ssr?: SsrHandler;
