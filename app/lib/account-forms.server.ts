@@ -1,10 +1,13 @@
 import { type RouterContextProvider, redirect } from "react-router";
 import type { z } from "zod";
-import { GUEST_LINK_SENT, RESET_REQUESTED } from "../../server/auth/api.ts";
 import { type AccountCall, TOO_MANY_REQUESTS, takeAccountLimit } from "../../server/auth/limits.ts";
-import { requestPasswordReset, resetPassword } from "../../server/auth/password-links.ts";
+import {
+  RESET_REQUESTED,
+  requestPasswordReset,
+  resetPassword,
+} from "../../server/auth/password-links.ts";
 import type { TokenAbility } from "../../server/auth/schema.ts";
-import { changePassword, register, signIn } from "../../server/auth/service.ts";
+import { changePassword, GUEST_LINK_SENT, register, signIn } from "../../server/auth/service.ts";
 import type { LiveToken } from "../../server/auth/tokens.ts";
 import { TOKEN_LIFETIME_MS } from "../../server/auth/tokens.ts";
 import {

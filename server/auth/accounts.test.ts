@@ -7,10 +7,9 @@ import { DEMO_ACCOUNTS } from "../customers/seed.ts";
 import type { Db } from "../db/client.ts";
 import { mailOutbox } from "../mail/schema.ts";
 import { rateLimitHits } from "../platform/schema.ts";
-import { GUEST_LINK_SENT, RESET_REQUESTED } from "./api.ts";
-import { LINK_NOT_VALID } from "./password-links.ts";
+import { LINK_NOT_VALID, RESET_REQUESTED } from "./password-links.ts";
 import { accessTokens, passwordResets } from "./schema.ts";
-import { ACCOUNT_EXISTS } from "./service.ts";
+import { ACCOUNT_EXISTS, GUEST_LINK_SENT } from "./service.ts";
 import { makeUser, setCookie } from "./test-helpers.ts";
 
 type Json = Record<string, unknown>;

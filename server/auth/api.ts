@@ -13,10 +13,10 @@ import {
   requireAuth,
   setTokenCookie,
 } from "./middleware.ts";
-import { requestPasswordReset, resetPassword } from "./password-links.ts";
+import { RESET_REQUESTED, requestPasswordReset, resetPassword } from "./password-links.ts";
 import { dummyPasswordHash } from "./passwords.ts";
 import type { TokenAbility } from "./schema.ts";
-import { changePassword, register, signIn } from "./service.ts";
+import { changePassword, GUEST_LINK_SENT, register, signIn } from "./service.ts";
 import { findLiveToken, revokeToken, TOKEN_LIFETIME_MS } from "./tokens.ts";
 import {
   EmailInput,
@@ -33,14 +33,6 @@ async function limitClient(c: Context<AppEnv>, call: AccountCall) {
   const result = await takeAccountLimit(c.get("db"), call, clientAddress(c));
   if (!result.allowed) throw tooManyRequests(TOO_MANY_REQUESTS, result.retryAfterSeconds);
 }
-
-/** The answer to a reset request, whether or not the email has an account (SECURITY §19). */
-export const RESET_REQUESTED =
-  "If an account uses that email address, we have sent it a link to choose a new password.";
-
-/** Registering with an email a guest has ordered with: the address must be proved first. */
-export const GUEST_LINK_SENT =
-  "You have ordered with us as a guest before. We have emailed you a link to choose a password and finish your account.";
 
 async function login(c: Context<AppEnv>, ability: TokenAbility) {
   const { email, password } = await jsonBody(c, LoginInput);

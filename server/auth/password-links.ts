@@ -87,6 +87,10 @@ export async function requestPasswordReset(
   await sendPasswordLink(db, user, user.isGuest ? "claim" : "reset", publicUrl, now);
 }
 
+/** The answer to a reset request, whether or not the email has an account (SECURITY §19). */
+export const RESET_REQUESTED =
+  "If an account uses that email address, we have sent it a link to choose a new password.";
+
 export type ResetResult =
   | { ok: true; user: User }
   | { ok: false; field: "token" | "password"; message: string };

@@ -48,6 +48,10 @@ export async function signIn(
   return { ok: true, token, expiresAt, user: publicUser(user) };
 }
 
+/** Registering with an email a guest has ordered with: the address must be proved first. */
+export const GUEST_LINK_SENT =
+  "You have ordered with us as a guest before. We have emailed you a link to choose a password and finish your account.";
+
 export type RegisterResult =
   | { kind: "created"; token: string; expiresAt: Date; user: PublicUser }
   | { kind: "confirmation-sent" }

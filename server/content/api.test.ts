@@ -7,8 +7,8 @@ import { makeBrand, makeProduct } from "../../tests/support/factories.ts";
 import type { Db } from "../db/client.ts";
 import { mailOutbox } from "../mail/schema.ts";
 import { rateLimitHits } from "../platform/schema.ts";
-import { CONTACT_THANKS } from "./api.ts";
 import { contactMessages } from "./schema.ts";
+import { CONTACT_THANKS } from "./service/contact.ts";
 
 type Json = Record<string, unknown>;
 type ArticleJson = { id: number; slug: string; title: string; publishedAt: string };

@@ -7,7 +7,7 @@ import { notFound, tooManyRequests } from "../http/errors.ts";
 import { IdOrSlug } from "../http/query-schemas.ts";
 import { jsonBody, pathParam, queryParams } from "../http/validate.ts";
 import { findBlog, getArticle, listArticles, listBlogs } from "./service/blogs.ts";
-import { sendContactMessage } from "./service/contact.ts";
+import { CONTACT_THANKS, CONTACT_TOO_MANY, sendContactMessage } from "./service/contact.ts";
 import { ArticleListQuery, ContactInput } from "./validators.ts";
 
 const NO_BLOG = "No blog with that id or slug.";
@@ -46,15 +46,8 @@ export function contentPublicApi() {
         supportEmail: c.get("config").supportEmail,
       });
       if (!result.ok) {
-        throw tooManyRequests(
-          "You have sent several messages in the last hour. Please try again later, or call us.",
-          result.retryAfterSeconds,
-        );
+        throw tooManyRequests(CONTACT_TOO_MANY, result.retryAfterSeconds);
       }
       return ok(c, { message: CONTACT_THANKS }, 202);
     });
 }
-
-/** What the sender is told once their message is on its way. */
-export const CONTACT_THANKS =
-  "Thank you. Your message is on its way to our customer care team, who reply within one working day.";

@@ -1,7 +1,10 @@
 import { data, Form, redirect, useNavigation } from "react-router";
-import { CONTACT_THANKS } from "../../../server/content/api";
 import { CONTACT_TOPICS } from "../../../server/content/schema";
-import { sendContactMessage } from "../../../server/content/service/contact";
+import {
+  CONTACT_THANKS,
+  CONTACT_TOO_MANY,
+  sendContactMessage,
+} from "../../../server/content/service/contact";
 import { ContactInput } from "../../../server/content/validators";
 import { fieldErrors } from "../../../server/http/errors";
 import { PageHeading } from "../../components/page-heading";
@@ -51,10 +54,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     supportEmail: config.supportEmail,
   });
   if (!result.ok) {
-    const message =
-      "You have sent several messages in the last hour. Please try again later, or call us.";
     return data(
-      { errors: {}, values, message },
+      { errors: {}, values, message: CONTACT_TOO_MANY },
       { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
     );
   }

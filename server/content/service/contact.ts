@@ -7,6 +7,14 @@ import type { ContactInput } from "../validators.ts";
 /** One address may send this many messages an hour: plenty for a person, little for a spammer. */
 export const CONTACT_LIMIT: RateLimit = { bucket: "contact", limit: 5, windowMs: 60 * 60 * 1000 };
 
+/** What the sender is told once their message is on its way. */
+export const CONTACT_THANKS =
+  "Thank you. Your message is on its way to our customer care team, who reply within one working day.";
+
+/** What a sender over the limit is told. */
+export const CONTACT_TOO_MANY =
+  "You have sent several messages in the last hour. Please try again later, or call us.";
+
 export type ContactResult = { ok: true } | { ok: false; retryAfterSeconds: number };
 
 /**
