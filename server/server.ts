@@ -28,6 +28,8 @@ export type StartOptions = {
   database?: Database;
   /** Development: Vite's inline scripts and hot-reload socket are allowed by the CSP. */
   development?: boolean;
+  /** Tests: every API answer is checked against its route's declaration. */
+  checkAnswers?: boolean;
   /** Lets development put Vite's middleware in front of the app. */
   wrapListener?: (listener: NodeListener) => NodeListener;
 };
