@@ -38,6 +38,8 @@ export type RunningServer = {
   url: string;
   server: Server;
   database: Database;
+  /** Every route the HTTP app has mounted, as Hono lists them (tests compare it with the API document). */
+  routes: ReadonlyArray<{ method: string; path: string }>;
   /** Delivers the mail that is due now (tests wait on it). */
   flushMail(): Promise<void>;
   close(): Promise<void>;
@@ -86,6 +88,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     url: `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${port}`,
     server,
     database,
+    routes: app.routes.map(({ method, path }) => ({ method, path })),
     flushMail: mailWorker.flush,
     async close() {
       await new Promise<void>((resolve) => {
