@@ -1,12 +1,7 @@
 import { eq } from "drizzle-orm";
+import type { PublicUser } from "../../common/accounts.ts";
 import { type User, users } from "../customers/schema.ts";
-import {
-  findUserByEmail,
-  isStaffRole,
-  normaliseEmail,
-  type PublicUser,
-  publicUser,
-} from "../customers/service.ts";
+import { findUserByEmail, isStaffRole, normaliseEmail, publicUser } from "../customers/service.ts";
 import type { Db } from "../db/client.ts";
 import { revokeTokensOf, sendPasswordLink } from "./password-links.ts";
 import { passwordProblem } from "./password-policy.ts";
