@@ -5,7 +5,13 @@ import { signedInCookie } from "../tests/support/accounts.ts";
 import { startTestApp, type TestApp } from "../tests/support/app.ts";
 import { databaseKinds } from "../tests/support/databases.ts";
 import { makeDiscount } from "../tests/support/discounts.ts";
-import { FullAccountCheck, PublicAddress, PublicUser, SignedIn } from "./accounts.ts";
+import {
+  ConfirmationSent,
+  FullAccountCheck,
+  PublicAddress,
+  PublicUser,
+  SignedIn,
+} from "./accounts.ts";
 import { Basket } from "./basket.ts";
 import {
   AttributeTypeView,
@@ -169,5 +175,15 @@ describe.each(databaseKinds)("the API's answers on %s", (kind) => {
 
     expectContract(FullAccountCheck, await post("/api/has-full-account", { email: account.email }));
     expectContract(Notice, await post("/api/password/forgot", { email: account.email }, 202));
+
+    // An email that has only guest orders gets a link instead of an account.
+    const guest = `contracts-guest-${Date.now()}@example.com`;
+    await app.database.db.execute(
+      sql`insert into users (email, name, is_guest) values (${guest}, 'Guest', true)`,
+    );
+    expectContract(
+      ConfirmationSent,
+      await post("/api/register", { ...account, email: guest }, 202),
+    );
   });
 });
