@@ -7,4 +7,3 @@ export const CONTACT_TOPICS = [
   { id: "account", title: "My account" },
   { id: "other", title: "Something else" },
 ] as const;
-export type ContactTopic = (typeof CONTACT_TOPICS)[number]["id"];

@@ -115,7 +115,7 @@ export const jobOpenings = pgTable(
   (table) => [check("job_openings_status", sql`${table.status} in ('draft', 'published')`)],
 );
 
-// Until app/routes/shop/help-contact.tsx imports them from common/ itself.
+// Until app/routes/shop/help-contact.tsx imports it from common/ itself.
 export { CONTACT_TOPICS } from "../../common/contact-topics.ts";
 
 /** Messages from the contact form, kept for customer care (and sent on to them by email). */
