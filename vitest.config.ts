@@ -10,15 +10,24 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["app/**/*.test.{ts,tsx}", "server/**/*.unit.test.ts"],
+          include: [
+            "app/**/*.test.{ts,tsx}",
+            "server/**/*.unit.test.ts",
+            "common/**/*.unit.test.ts",
+          ],
           exclude: ["app/**/*.integration.test.ts"],
         },
       },
       {
         test: {
           name: "integration",
-          include: ["server/**/*.test.ts", "tests/**/*.test.ts", "app/**/*.integration.test.ts"],
-          exclude: ["server/**/*.unit.test.ts"],
+          include: [
+            "server/**/*.test.ts",
+            "common/**/*.test.ts",
+            "tests/**/*.test.ts",
+            "app/**/*.integration.test.ts",
+          ],
+          exclude: ["server/**/*.unit.test.ts", "common/**/*.unit.test.ts"],
           globalSetup,
           testTimeout: 30_000,
           hookTimeout: 120_000,

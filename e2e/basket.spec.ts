@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { ProductCard, ProductView } from "../server/catalog/service/products.ts";
+import type { ProductCard, ProductView } from "../common/catalog.ts";
 import { gotoHydrated, openSession } from "./support/browser.ts";
 import { shopUnderTest } from "./support/shop.ts";
 

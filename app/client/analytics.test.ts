@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ProductCard, ProductView } from "../../server/catalog/service/products";
+import type { ProductCard, ProductView } from "../../common/catalog";
 import {
   gaItem,
   penceToPounds,

@@ -1,5 +1,5 @@
-import type { EventItem, EventName } from "../../server/analytics/schema";
-import type { ProductCard, ProductView, VariantView } from "../../server/catalog/service/products";
+import type { EventItem, EventName } from "../../common/analytics";
+import type { ProductCard, ProductView, VariantView } from "../../common/catalog";
 
 export type { EventName };
 

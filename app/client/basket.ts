@@ -1,4 +1,4 @@
-import type { Basket, BasketLine } from "../../server/basket/service";
+import type { Basket, BasketLine } from "../../common/basket";
 import { apiPost } from "../lib/api-client";
 import {
   applyBasketChange,

@@ -1,4 +1,4 @@
-import type { ArticleSummary } from "../../server/content/service/blogs";
+import type { ArticleSummary } from "../../common/content";
 import { formatLongDate } from "../lib/dates";
 import { BannerImage } from "./banner-image";
 import { AppLink } from "./ui/app-link";

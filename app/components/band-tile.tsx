@@ -1,4 +1,4 @@
-import type { BrandView } from "../../server/catalog/service/brands";
+import type { BrandView } from "../../common/catalog";
 import { fileUrl } from "../lib/images";
 import { AppLink } from "./ui/app-link";
 

@@ -1,4 +1,4 @@
-import type { BasketLine } from "../../server/basket/service";
+import type { BasketLine } from "../../common/basket";
 import { formatPrice } from "../lib/money";
 import { ProductImage } from "./product-image";
 import { AppLink } from "./ui/app-link";

@@ -1,4 +1,4 @@
-import type { ProductCard as Card } from "../../server/catalog/service/products";
+import type { ProductCard as Card } from "../../common/catalog";
 import { Price } from "./price";
 import { ProductImage } from "./product-image";
 import { AppLink } from "./ui/app-link";

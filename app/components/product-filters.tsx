@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form, useSubmit } from "react-router";
-import type { ProductFilters as Facets } from "../../server/catalog/service/filters";
-import type { ProductListQuery } from "../../server/catalog/validators";
+import type { ProductFilters as Facets } from "../../common/catalog";
+import type { ProductListQuery } from "../../common/product-list-query";
 import { formatPrice } from "../lib/money";
 import { AppLink } from "./ui/app-link";
 

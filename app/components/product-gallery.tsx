@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { ProductView } from "../../server/catalog/service/products";
+import type { ProductView } from "../../common/catalog";
 import { ProductImage } from "./product-image";
 
 /**

@@ -1,4 +1,4 @@
-import type { ProductCard as Card } from "../../server/catalog/service/products";
+import type { ProductCard as Card } from "../../common/catalog";
 import { trackSelectItem } from "../client/analytics";
 import { ProductCard } from "./product-card";
 

@@ -1,7 +1,7 @@
 import { useLocation } from "react-router";
-import type { ProductFilters as Facets } from "../../server/catalog/service/filters";
-import type { Page, ProductCard } from "../../server/catalog/service/products";
-import type { ProductListQuery } from "../../server/catalog/validators";
+import type { ProductFilters as Facets, ProductCard } from "../../common/catalog";
+import type { Page } from "../../common/pagination";
+import type { ProductListQuery } from "../../common/product-list-query";
 import { Pagination } from "./pagination";
 import { ProductFilters } from "./product-filters";
 import { ProductGrid } from "./product-grid";

@@ -1,4 +1,4 @@
-import type { PublicAddress } from "../../server/customers/service";
+import type { PublicAddress } from "../../common/accounts";
 
 const COUNTRY_NAMES = new Intl.DisplayNames(["en-GB"], { type: "region" });
 

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, useNavigate, useSearchParams } from "react-router";
-import type { Page, ProductCard } from "../../server/catalog/service/products";
+import type { ProductCard } from "../../common/catalog";
+import type { Page } from "../../common/pagination";
 import { apiGet } from "../lib/api-client";
 import { fileUrl } from "../lib/images";
 import { formatPrice } from "../lib/money";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ProductView } from "../../server/catalog/service/products";
+import type { ProductView } from "../../common/catalog";
 import { variantFor } from "./variant-picker";
 
 const variant = (

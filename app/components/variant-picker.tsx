@@ -1,4 +1,4 @@
-import type { ProductView, VariantView } from "../../server/catalog/service/products";
+import type { ProductView, VariantView } from "../../common/catalog";
 
 type Props = {
   product: ProductView;

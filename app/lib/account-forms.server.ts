@@ -1,5 +1,5 @@
 import { type RouterContextProvider, redirect } from "react-router";
-import type { SignedIn } from "../../server/auth/service.ts";
+import type { NewSession } from "../../server/auth/service.ts";
 import { TOKEN_LIFETIME_MS } from "../../server/auth/tokens.ts";
 import { appContext } from "./app-context.server";
 import { flashCookie } from "./flash.server";
@@ -20,7 +20,7 @@ const SIGN_IN_SECONDS = Math.floor(TOKEN_LIFETIME_MS / 1000);
 /** The redirect after a form signed someone in: the session cookie, and `message` to show. */
 export function redirectSignedIn(
   context: Readonly<RouterContextProvider>,
-  session: SignedIn,
+  session: NewSession,
   to: string,
   message: string,
 ) {

@@ -1,11 +1,11 @@
 import type { RouterContextProvider } from "react-router";
+import type { ProductListQuery } from "../../common/product-list-query";
 import { listAttributes } from "../../server/catalog/service/attributes";
 import { getBrand, listBrands } from "../../server/catalog/service/brands";
 import { getCollection, listCollections } from "../../server/catalog/service/collections";
 import { productFilters } from "../../server/catalog/service/filters";
 import { getProduct, listProducts, relatedProducts } from "../../server/catalog/service/products";
 import { getActiveSpotlight } from "../../server/catalog/service/spotlight";
-import type { ProductListQuery } from "../../server/catalog/validators";
 import { appContext } from "./app-context.server";
 
 /** The catalogue services with this request's database: what loaders call (DESIGN §6.1). */

@@ -1,7 +1,9 @@
+import type { ImageRef } from "../../common/images";
+
 /** The widths the file endpoint makes (`/api/file/{slug}?w=`); srcset uses the same list. */
 export const IMAGE_WIDTHS = [160, 320, 480, 640, 800, 1000, 1200, 1600] as const;
 
-export type ImageRef = { slug: string; alt: string; width: number | null; height: number | null };
+export type { ImageRef };
 
 export const fileUrl = (slug: string, width?: number) =>
   `/api/file/${slug}${width ? `?w=${width}` : ""}`;

@@ -1,2 +1,2 @@
 /** The eight legal pages of spec §2, in footer order (their text is content, see server/content). */
-export { LEGAL_PAGES as legalPages, type LegalPage } from "../../server/content/legal-pages";
+export { LEGAL_PAGES as legalPages, type LegalPage } from "../../common/legal-pages";

@@ -1,4 +1,5 @@
-import { type ProductListQuery, PublicProductListQuery } from "../../server/catalog/validators";
+import type { ProductListQuery } from "../../common/product-list-query";
+import { PublicProductListQuery } from "../../server/catalog/validators";
 
 const KEYS = [
   "q",

@@ -2,7 +2,7 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub, Meta, Outlet } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { ProductView, VariantView } from "../../server/catalog/service/products";
+import type { ProductView, VariantView } from "../../common/catalog";
 import {
   absoluteUrl,
   breadcrumbJsonLd,

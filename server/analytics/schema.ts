@@ -9,38 +9,11 @@ import {
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
-
-/** The shop events we count (GA4's recommended e-commerce names, so the two line up). */
-export const EVENT_NAMES = [
-  "view_item",
-  "select_item",
-  "add_to_cart",
-  "remove_from_cart",
-  "view_cart",
-  "begin_checkout",
-  "add_shipping_info",
-  "add_payment_info",
-  "purchase",
-  "view_item_list",
-  "search",
-] as const;
-export type EventName = (typeof EVENT_NAMES)[number];
+import { EVENT_NAMES, type EventItem } from "../../common/analytics.ts";
 
 /** A coarse class of the browser, worked out from the User-Agent, which itself is never kept. */
 export const DEVICE_CLASSES = ["mobile", "desktop", "bot"] as const;
 export type DeviceClass = (typeof DEVICE_CLASSES)[number];
-
-/** One item of an event, in GA4's shape: prices in pounds, as the browser sent them. */
-export type EventItem = {
-  item_id: string;
-  item_name: string;
-  item_brand?: string;
-  item_category?: string;
-  item_variant?: string;
-  price?: number;
-  quantity?: number;
-  index?: number;
-};
 
 /**
  * First-party, cookieless shop events. UK GDPR by design: no IP address, no User-Agent string, no

@@ -1,7 +1,8 @@
 import { and, gte, ne, sql } from "drizzle-orm";
 import { isbot } from "isbot";
+import { EVENT_NAMES, type EventName } from "../../common/analytics.ts";
 import type { Db } from "../db/client.ts";
-import { analyticsEvents, type DeviceClass, EVENT_NAMES, type EventName } from "./schema.ts";
+import { analyticsEvents, type DeviceClass } from "./schema.ts";
 import type { PublicEventInput } from "./validators.ts";
 
 const MOBILE = /Mobi|Android|iPhone|iPad|iPod|Tablet|Silk|Kindle|Opera Mini|IEMobile/i;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EVENT_NAMES } from "./schema.ts";
+import { EVENT_NAMES } from "../../common/analytics.ts";
 
 /** Pounds as GA4 takes them: a non-negative number with at most two decimal places. */
 const Pounds = z

@@ -1,15 +1,22 @@
 import type { Context } from "hono";
-import { z } from "zod";
+import {
+  ConfirmationSent,
+  FullAccountCheck,
+  PublicAddress,
+  PublicUser,
+  SignedIn,
+} from "../../common/accounts.ts";
+import { Notice } from "../../common/notice.ts";
 import { findUserByEmail, publicUser, savedAddress } from "../customers/service.ts";
 import type { AppEnv } from "../http/env.ts";
 import { ok } from "../http/envelope.ts";
-import { ANSWER_PENDING, accountOf, defineRoute, type RouteGroup } from "../http/route-table.ts";
+import { accountOf, defineRoute, type RouteGroup } from "../http/route-table.ts";
 import { ACCOUNT_LIMITS, TOO_MANY_REQUESTS } from "./limits.ts";
 import { assertCsrf, requestToken, setTokenCookie } from "./middleware.ts";
 import { RESET_REQUESTED, requestPasswordReset, resetPassword } from "./password-links.ts";
 import { dummyPasswordHash } from "./passwords.ts";
 import type { TokenAbility } from "./schema.ts";
-import { changePassword, register, type SignedIn, signIn } from "./service.ts";
+import { changePassword, type NewSession, register, signIn } from "./service.ts";
 import { findLiveToken, revokeToken, TOKEN_LIFETIME_MS } from "./tokens.ts";
 import {
   EmailInput,
@@ -21,14 +28,13 @@ import {
 
 const tag = "accounts";
 const NO_STORE = { "Cache-Control": "no-store" };
-const Message = z.object({ message: z.string() });
 const SIGN_IN_SECONDS = Math.floor(TOKEN_LIFETIME_MS / 1000);
 
 // Made now, so the first unknown email takes as long as any other (SECURITY §19).
 dummyPasswordHash().catch(() => {});
 
 /** The answer to a sign-in: the cookie for browsers, the token for other clients. */
-function signedIn(c: Context<AppEnv>, session: SignedIn, status: 200 | 201 = 200) {
+function signedIn(c: Context<AppEnv>, session: NewSession, status: 200 | 201 = 200) {
   setTokenCookie(c, session.token, SIGN_IN_SECONDS);
   return ok(c, { token: session.token, user: session.user }, status);
 }
@@ -43,7 +49,7 @@ const login = (ability: TokenAbility, path: string, who: string) =>
       "Every wrong detail gets the same 422 on `email`; the sixth failure for one email from one client in 15 minutes is a 429 (SECURITY §19, §20).",
     body: LoginInput,
     headers: NO_STORE,
-    answers: { data: ANSWER_PENDING },
+    answers: { data: SignedIn },
     refusals: ["invalid", "rate-limited"],
     call: ({ db, clientAddress }, { body }) =>
       signIn(db, { ...body, ability, clientKey: clientAddress }),
@@ -64,9 +70,9 @@ export const registerAccount = defineRoute({
   limit: { rule: ACCOUNT_LIMITS.register, message: TOO_MANY_REQUESTS },
   headers: NO_STORE,
   answers: [
-    { data: ANSWER_PENDING, status: 201, description: "Created and signed in." },
+    { data: SignedIn, status: 201, description: "Created and signed in." },
     {
-      data: z.object({ status: z.literal("confirmation-sent"), message: z.string() }),
+      data: ConfirmationSent,
       status: 202,
       description: "A guest ordered with this email: a link to finish the account was mailed.",
     },
@@ -88,7 +94,7 @@ export const forgotPassword = defineRoute({
   body: EmailInput,
   limit: { rule: ACCOUNT_LIMITS.forgotPassword, message: TOO_MANY_REQUESTS },
   headers: NO_STORE,
-  answers: { data: Message, status: 202 },
+  answers: { data: Notice, status: 202 },
   async call({ db, config }, { body }) {
     await requestPasswordReset(db, body.email, config.publicUrl);
     return { message: RESET_REQUESTED };
@@ -104,7 +110,7 @@ export const resetPasswordByLink = defineRoute({
   body: ResetPasswordInput,
   limit: { rule: ACCOUNT_LIMITS.resetPassword, message: TOO_MANY_REQUESTS },
   headers: NO_STORE,
-  answers: { data: Message },
+  answers: { data: Notice },
   refusals: ["invalid"],
   call: ({ db }, { body }) => resetPassword(db, body.token, body.password),
   reply: (c, result) => ok(c, { message: result.message }),
@@ -117,7 +123,7 @@ export const updatePassword = defineRoute({
   tag,
   summary: "Change the password; every other session is signed out",
   body: UpdatePasswordInput,
-  answers: { data: Message },
+  answers: { data: Notice },
   refusals: ["invalid"],
   call: ({ db, account }, { body }) =>
     changePassword(db, { ...body, user: accountOf(account).user, tokenId: accountOf(account).id }),
@@ -153,7 +159,7 @@ const hasFullAccount = defineRoute({
   body: EmailInput,
   limit: { rule: ACCOUNT_LIMITS.hasFullAccount, message: TOO_MANY_REQUESTS },
   headers: NO_STORE,
-  answers: { data: z.object({ hasFullAccount: z.boolean() }) },
+  answers: { data: FullAccountCheck },
   async call({ db }, { body }) {
     const user = await findUserByEmail(db, body.email);
     return { hasFullAccount: Boolean(user && !user.isGuest) };
@@ -166,7 +172,7 @@ const savedDetails = (kind: "shipping" | "billing") =>
     path: `/${kind}-details`,
     tag,
     summary: `The customer's saved ${kind} address, or null`,
-    answers: { data: ANSWER_PENDING },
+    answers: { data: PublicAddress.nullable() },
     call: ({ db, account }) => savedAddress(db, accountOf(account).user.id, kind),
   });
 
@@ -188,7 +194,7 @@ export const authRoutes: RouteGroup[] = [
         tag,
         summary: "The signed-in staff member's details",
         access: "staff",
-        answers: { data: ANSWER_PENDING },
+        answers: { data: PublicUser },
         call: ({ account }) => publicUser(accountOf(account).user),
       }),
     ],
@@ -201,7 +207,7 @@ export const authRoutes: RouteGroup[] = [
         path: "/user/show",
         tag,
         summary: "The signed-in customer's details",
-        answers: { data: ANSWER_PENDING },
+        answers: { data: PublicUser },
         call: ({ account }) => publicUser(accountOf(account).user),
       }),
       updatePassword,

@@ -1,13 +1,8 @@
 import { eq } from "drizzle-orm";
+import type { PublicUser } from "../../common/accounts.ts";
 import { type Refusal, rateLimited, refuse } from "../../common/refusal.ts";
 import { type User, users } from "../customers/schema.ts";
-import {
-  findUserByEmail,
-  isStaffRole,
-  normaliseEmail,
-  type PublicUser,
-  publicUser,
-} from "../customers/service.ts";
+import { findUserByEmail, isStaffRole, normaliseEmail, publicUser } from "../customers/service.ts";
 import type { Db } from "../db/client.ts";
 import { revokeTokensOf, sendPasswordLink } from "./password-links.ts";
 import { passwordProblem } from "./password-policy.ts";
@@ -16,8 +11,8 @@ import { passwordResets, type TokenAbility } from "./schema.ts";
 import { markAttemptSucceeded, reserveAttempt } from "./throttle.ts";
 import { issueToken } from "./tokens.ts";
 
-/** A sign-in: the token to carry, and who it is. */
-export type SignedIn = { token: string; expiresAt: Date; user: PublicUser };
+/** A new sign-in: the token to carry, until when, and who it is. */
+export type NewSession = { token: string; expiresAt: Date; user: PublicUser };
 
 /** SECURITY §19: one answer for every wrong detail, naming neither the email nor the password. */
 export const DETAILS_DO_NOT_MATCH = "These details do not match our records.";
@@ -34,7 +29,7 @@ export async function signIn(
   db: Db,
   input: { email: string; password: string; clientKey: string; ability: TokenAbility },
   now = new Date(),
-): Promise<SignedIn | Refusal> {
+): Promise<NewSession | Refusal> {
   const email = normaliseEmail(input.email);
   const reservation = await reserveAttempt(db, email, input.clientKey, now);
   if (!reservation.allowed) return rateLimited(TOO_MANY_SIGN_INS, reservation.retryAfterSeconds);
@@ -55,7 +50,7 @@ export const GUEST_LINK_SENT =
   "You have ordered with us as a guest before. We have emailed you a link to choose a password and finish your account.";
 
 export type Registered =
-  | ({ kind: "created" } & SignedIn)
+  | ({ kind: "created" } & NewSession)
   | { kind: "confirmation-sent"; message: string };
 
 export const ACCOUNT_EXISTS =

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Basket } from "../../common/basket.ts";
 import { startTestApp, type TestApp } from "../../tests/support/app.ts";
 import { databaseKinds } from "../../tests/support/databases.ts";
 import { makeAttributeType, makeBrand, makeProduct } from "../../tests/support/factories.ts";
-import type { Basket } from "./service.ts";
 
 describe.each(databaseKinds)("basket API on %s", (kind) => {
   let app: TestApp;

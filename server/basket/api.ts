@@ -1,4 +1,5 @@
-import { ANSWER_PENDING, defineRoute, type RouteGroup } from "../http/route-table.ts";
+import { Basket } from "../../common/basket.ts";
+import { defineRoute, type RouteGroup } from "../http/route-table.ts";
 import { resolveBasket } from "./service.ts";
 import { PublicBasketLinesInput } from "./validators.ts";
 
@@ -10,7 +11,7 @@ export const priceBasketLines = defineRoute({
   summary: "The stored basket's lines, priced and checked against stock (spec §4)",
   body: PublicBasketLinesInput,
   headers: { "Cache-Control": "no-store" },
-  answers: { data: ANSWER_PENDING },
+  answers: { data: Basket },
   call: ({ db }, { body }) => resolveBasket(db, body.lines),
 });
 

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
+import type { Basket, BasketAdjustment, BasketLine } from "../../common/basket.ts";
 import {
   attributes,
   attributeTypes,
@@ -14,46 +15,6 @@ import type { BasketLineRequest } from "./validators.ts";
 
 /** The most of one item a basket may hold, whatever the stock. */
 export const MAX_PER_LINE = 10;
-
-type Image = { slug: string; alt: string; width: number | null; height: number | null };
-
-/** spec §3: a basket line as the shop shows it; prices come from the database, never the client. */
-export type BasketLine = {
-  key: string;
-  title: string;
-  productId: number;
-  quantity: number;
-  /** The most this line can hold now: stock, and never more than MAX_PER_LINE. */
-  maxQuantity: number;
-  lineTotal: number;
-  productVariant: {
-    id: number;
-    sku: string;
-    price: number;
-    compareAtPrice: number | null;
-    attributes: Array<{ id: number; title: string; type: string }>;
-    product: {
-      id: number;
-      slug: string;
-      title: string;
-      productType: string;
-      preOrder: boolean;
-      brand: { title: string; slug: string };
-      mediaFiles: Array<Image & { fileType: string }>;
-    };
-  };
-  image: Image | null;
-};
-
-/** Why a requested line changed: the shopper is told each one. */
-export type BasketAdjustment = { id: number; kind: "removed" | "capped"; message: string };
-
-export type Basket = {
-  lines: BasketLine[];
-  adjustments: BasketAdjustment[];
-  subtotal: number;
-  itemCount: number;
-};
 
 /**
  * The basket for the requested lines, priced from the database. Lines for the same variant are

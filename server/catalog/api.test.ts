@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ProductFilters, ProductView } from "../../common/catalog.ts";
 import { startTestApp, type TestApp } from "../../tests/support/app.ts";
 import { databaseKinds } from "../../tests/support/databases.ts";
 import {
@@ -7,8 +8,6 @@ import {
   makeCollection,
   makeProduct,
 } from "../../tests/support/factories.ts";
-import type { ProductFilters } from "./service/filters.ts";
-import type { ProductView } from "./service/products.ts";
 
 type Json = Record<string, unknown> & { data: unknown; meta?: Record<string, number> };
 

@@ -1,9 +1,20 @@
 import type { MiddlewareHandler } from "hono";
 import { z } from "zod";
+import {
+  AttributeTypeView,
+  AttributeView,
+  BrandPage,
+  BrandView,
+  CollectionView,
+  ProductCard,
+  ProductCardPage,
+  ProductFilters,
+  ProductView,
+} from "../../common/catalog.ts";
 import { refuse } from "../../common/refusal.ts";
 import type { AppEnv } from "../http/env.ts";
 import { IdList, IdOrSlug } from "../http/query-schemas.ts";
-import { ANSWER_PENDING, defineRoute, type RouteGroup } from "../http/route-table.ts";
+import { defineRoute, type RouteGroup } from "../http/route-table.ts";
 import { listAttributes, listAttributeTypes } from "./service/attributes.ts";
 import { getBrand, listBrands } from "./service/brands.ts";
 import { getCollection } from "./service/collections.ts";
@@ -34,7 +45,7 @@ export const catalogRoutes: RouteGroup[] = [
         summary: "Bands, A to Z",
         middleware: [cached],
         query: PublicBrandListQuery,
-        answers: { page: ANSWER_PENDING },
+        answers: { page: BrandPage },
         call: ({ db }, { query }) => listBrands(db, query),
       }),
       defineRoute({
@@ -44,7 +55,7 @@ export const catalogRoutes: RouteGroup[] = [
         summary: "One band, by id or slug",
         middleware: [cached],
         params: ById,
-        answers: { data: ANSWER_PENDING },
+        answers: { data: BrandView },
         refusals: ["not-found"],
         call: async ({ db }, { params }) =>
           (await getBrand(db, params.id)) ?? refuse("not-found", "No band with that id or slug."),
@@ -56,7 +67,7 @@ export const catalogRoutes: RouteGroup[] = [
         summary: "Products, filtered, searched, sorted and paginated",
         middleware: [cached],
         query: PublicProductListQuery,
-        answers: { page: ANSWER_PENDING },
+        answers: { page: ProductCardPage },
         call: ({ db }, { query }) => listProducts(db, query),
       }),
       defineRoute({
@@ -66,7 +77,7 @@ export const catalogRoutes: RouteGroup[] = [
         summary: "One product with its variants, options and images",
         middleware: [cached],
         params: ById,
-        answers: { data: ANSWER_PENDING },
+        answers: { data: ProductView },
         refusals: ["not-found"],
         call: async ({ db }, { params }) =>
           (await getProduct(db, params.id)) ?? refuse("not-found", NO_PRODUCT),
@@ -78,7 +89,7 @@ export const catalogRoutes: RouteGroup[] = [
         summary: "Products to show beside one",
         middleware: [cached],
         params: ById,
-        answers: { data: z.array(ANSWER_PENDING) },
+        answers: { data: z.array(ProductCard) },
         refusals: ["not-found"],
         call: async ({ db }, { params }) =>
           (await relatedProducts(db, params.id)) ?? refuse("not-found", NO_PRODUCT),
@@ -90,7 +101,7 @@ export const catalogRoutes: RouteGroup[] = [
         summary: "Kinds of option (size, colour, format)",
         middleware: [cached],
         query: z.strictObject({}),
-        answers: { data: z.array(ANSWER_PENDING) },
+        answers: { data: z.array(AttributeTypeView) },
         call: ({ db }) => listAttributeTypes(db),
       }),
       defineRoute({
@@ -100,7 +111,7 @@ export const catalogRoutes: RouteGroup[] = [
         summary: "Option values, optionally of some kinds only",
         middleware: [cached],
         query: z.strictObject({ types: IdList.optional() }),
-        answers: { data: z.array(ANSWER_PENDING) },
+        answers: { data: z.array(AttributeView) },
         call: ({ db }, { query }) => listAttributes(db, query.types),
       }),
       defineRoute({
@@ -110,7 +121,7 @@ export const catalogRoutes: RouteGroup[] = [
         summary: "The filters and their counts for a product listing",
         middleware: [cached],
         query: PublicProductListQuery,
-        answers: { data: ANSWER_PENDING },
+        answers: { data: ProductFilters },
         call: ({ db }, { query }) => productFilters(db, query),
       }),
       defineRoute({
@@ -121,7 +132,7 @@ export const catalogRoutes: RouteGroup[] = [
         middleware: [cached],
         params: ById,
         query: PublicCollectionQuery,
-        answers: { data: ANSWER_PENDING },
+        answers: { data: CollectionView },
         refusals: ["not-found"],
         call: async ({ db }, { params, query }) =>
           (await getCollection(db, params.id, query)) ??

@@ -14,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { ATTRIBUTE_DISPLAYS, type BrandLinks, COLLECTION_KINDS } from "../../common/catalog.ts";
 import { mediaFiles } from "../media/schema.ts";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -22,10 +23,6 @@ const updated = () => timestamp("updated_at", { withTimezone: true }).notNull().
 
 export const PRODUCT_STATUSES = ["draft", "published", "archived"] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
-
-export type BrandLinks = Partial<
-  Record<"website" | "instagram" | "spotify" | "bandcamp" | "youtube", string>
->;
 
 /** Bands (the API calls them brands, spec §7). */
 export const brands = pgTable(
@@ -134,8 +131,6 @@ export const productVariants = pgTable(
   ],
 );
 
-export const ATTRIBUTE_DISPLAYS = ["buttons", "swatches"] as const;
-
 /** Size, Colour, Fit, Format … */
 export const attributeTypes = pgTable("attribute_types", {
   id: serial("id").primaryKey(),
@@ -198,8 +193,6 @@ export const productMedia = pgTable(
     index("product_media_product_idx").on(table.productId, table.position),
   ],
 );
-
-export const COLLECTION_KINDS = ["curated", "rule"] as const;
 
 /** A rule-based collection's rule: which published products belong, worked out when asked. */
 export type CollectionRule =

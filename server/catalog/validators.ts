@@ -1,9 +1,7 @@
 import { z } from "zod";
+import { PRODUCT_SORTS } from "../../common/product-list-query.ts";
+import { PRODUCT_TYPES } from "../../common/product-types.ts";
 import { Flag, IdList, Pagination, Pence } from "../http/query-schemas.ts";
-import { PRODUCT_TYPES } from "./product-types.ts";
-
-export const PRODUCT_SORTS = ["featured", "newest", "price-asc", "price-desc", "title"] as const;
-export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
 const typeSlugs = PRODUCT_TYPES.map((type) => type.slug);
 
@@ -47,8 +45,6 @@ export const PublicProductListQuery = z
       message: "The highest price must not be below the lowest.",
     },
   );
-
-export type ProductListQuery = z.output<typeof PublicProductListQuery>;
 
 export const PublicBrandListQuery = z.strictObject({
   ...Pagination,

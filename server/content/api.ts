@@ -1,7 +1,9 @@
 import { z } from "zod";
+import { ArticlePage, ArticleView, BlogView } from "../../common/content.ts";
+import { Notice } from "../../common/notice.ts";
 import { refuse } from "../../common/refusal.ts";
 import { IdOrSlug } from "../http/query-schemas.ts";
-import { ANSWER_PENDING, defineRoute, type RouteGroup } from "../http/route-table.ts";
+import { defineRoute, type RouteGroup } from "../http/route-table.ts";
 import { findBlog, getArticle, listArticles, listBlogs } from "./service/blogs.ts";
 import { sendContactMessage } from "./service/contact.ts";
 import { ArticleListQuery, ContactInput } from "./validators.ts";
@@ -17,7 +19,7 @@ export const sendContact = defineRoute({
   summary: "Send a message to customer care",
   body: ContactInput,
   answers: {
-    data: z.object({ message: z.string() }),
+    data: Notice,
     status: 202,
     description: "Kept and on its way to customer care.",
   },
@@ -37,7 +39,7 @@ export const contentRoutes: RouteGroup[] = [
         tag,
         summary: "The blogs",
         query: z.strictObject({}),
-        answers: { data: z.array(ANSWER_PENDING) },
+        answers: { data: z.array(BlogView) },
         call: ({ db }) => listBlogs(db),
       }),
       defineRoute({
@@ -46,7 +48,7 @@ export const contentRoutes: RouteGroup[] = [
         tag,
         summary: "One blog, by id or slug",
         params: z.strictObject({ id: IdOrSlug }),
-        answers: { data: ANSWER_PENDING },
+        answers: { data: BlogView },
         refusals: ["not-found"],
         call: async ({ db }, { params }) =>
           (await findBlog(db, params.id)) ?? refuse("not-found", NO_BLOG),
@@ -58,7 +60,7 @@ export const contentRoutes: RouteGroup[] = [
         summary: "A page of a blog's published articles, newest first",
         params: z.strictObject({ blog: IdOrSlug }),
         query: ArticleListQuery,
-        answers: { page: ANSWER_PENDING },
+        answers: { page: ArticlePage },
         refusals: ["not-found"],
         call: async ({ db }, { params, query }) =>
           (await listArticles(db, params.blog, query)) ?? refuse("not-found", NO_BLOG),
@@ -69,7 +71,7 @@ export const contentRoutes: RouteGroup[] = [
         tag,
         summary: "One published article of a blog",
         params: z.strictObject({ blog: IdOrSlug, article: IdOrSlug }),
-        answers: { data: ANSWER_PENDING },
+        answers: { data: ArticleView },
         refusals: ["not-found"],
         call: async ({ db }, { params }) =>
           (await getArticle(db, params.blog, params.article)) ??

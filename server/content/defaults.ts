@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { LEGAL_PAGES } from "../../common/legal-pages.ts";
 import type { Db } from "../db/client.ts";
 import { projectRoot } from "../paths.ts";
-import { LEGAL_PAGES } from "./legal-pages.ts";
 import { markdownToHtml } from "./markdown.ts";
 import { contentPages } from "./schema.ts";
 

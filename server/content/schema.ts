@@ -115,15 +115,6 @@ export const jobOpenings = pgTable(
   (table) => [check("job_openings_status", sql`${table.status} in ('draft', 'published')`)],
 );
 
-export const CONTACT_TOPICS = [
-  { id: "order", title: "An order I have placed" },
-  { id: "returns", title: "Returns and refunds" },
-  { id: "sizing", title: "Sizing and products" },
-  { id: "delivery", title: "Delivery" },
-  { id: "account", title: "My account" },
-  { id: "other", title: "Something else" },
-] as const;
-export type ContactTopic = (typeof CONTACT_TOPICS)[number]["id"];
 
 /** Messages from the contact form, kept for customer care (and sent on to them by email). */
 export const contactMessages = pgTable(

@@ -9,9 +9,9 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { USER_ROLES } from "../../common/accounts.ts";
 
 /** What an account may do: shop, or also run the shop (staff, and admin above staff). */
-export const USER_ROLES = ["customer", "staff", "admin"] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
 /** The longest email address anyone can have (RFC 5321 path limit). */

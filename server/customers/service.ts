@@ -1,13 +1,9 @@
 import { and, eq } from "drizzle-orm";
+import type { PublicAddress, PublicUser } from "../../common/accounts.ts";
 import type { Db } from "../db/client.ts";
-import {
-  type AddressKind,
-  type CustomerAddress,
-  customerAddresses,
-  type User,
-  type UserRole,
-  users,
-} from "./schema.ts";
+import { type AddressKind, customerAddresses, type User, type UserRole, users } from "./schema.ts";
+
+// app/lib/account-forms.server.ts still names it from here.
 
 /** An email as accounts are keyed: trimmed and lower case. */
 export function normaliseEmail(email: string): string {
@@ -23,9 +19,6 @@ export async function findUserByEmail(db: Db, email: string): Promise<User | und
   return row;
 }
 
-/** What the API shows of an account: an allow-list, so the hash never leaves the server. */
-export type PublicUser = { id: number; name: string; email: string; role: UserRole };
-
 export function publicUser(user: Pick<User, "id" | "name" | "email" | "role">): PublicUser {
   return { id: user.id, name: user.name, email: user.email, role: user.role };
 }
@@ -34,12 +27,6 @@ export function publicUser(user: Pick<User, "id" | "name" | "email" | "role">): 
 export function isStaffRole(role: UserRole): boolean {
   return role === "staff" || role === "admin";
 }
-
-/** A saved address as the API shows it (an allow-list: no ids, no owner). */
-export type PublicAddress = Pick<
-  CustomerAddress,
-  "fullName" | "line1" | "line2" | "city" | "county" | "postcode" | "country" | "phone"
->;
 
 /** The customer's saved `kind` address, or null when none is saved yet. */
 export async function savedAddress(

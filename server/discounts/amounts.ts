@@ -1,4 +1,4 @@
-import type { DiscountUnitType } from "./schema.ts";
+import type { DiscountUnitType } from "../../common/discounts.ts";
 
 const gbp = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" });
 

@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type { AppliedDiscount } from "../../common/discounts.ts";
 import { signedInCookie } from "../../tests/support/accounts.ts";
 import { startTestApp, type TestApp } from "../../tests/support/app.ts";
 import { databaseKinds } from "../../tests/support/databases.ts";
 import { makeDiscount, usageOf } from "../../tests/support/discounts.ts";
 import { makeBrand, makeCollection, makeProduct } from "../../tests/support/factories.ts";
 import type { Db } from "../db/client.ts";
-import type { AppliedDiscount } from "./service.ts";
 
 type Body = { data?: unknown; message?: string; errors?: Record<string, string[]> };
 type Line = { id: number; quantity: number };

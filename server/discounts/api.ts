@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { ANSWER_PENDING, defineRoute, type RouteGroup } from "../http/route-table.ts";
+import {
+  AppliedDiscount,
+  DiscountUnitTypeOption,
+  EligibleUserGroupOption,
+} from "../../common/discounts.ts";
+import { defineRoute, type RouteGroup } from "../http/route-table.ts";
 import {
   applyDiscountToBasket,
   customerShopper,
@@ -22,7 +27,7 @@ export const applyDiscount = defineRoute({
   identify: true,
   body: PublicDiscountApplyInput,
   headers: { "Cache-Control": "no-store" },
-  answers: { data: ANSWER_PENDING },
+  answers: { data: AppliedDiscount },
   async call({ db, account }, { body }) {
     const result = await applyDiscountToBasket(db, {
       code: body.discount,
@@ -44,7 +49,7 @@ export const discountsRoutes: RouteGroup[] = [
         tag,
         summary: "How a discount's value is counted",
         query: z.strictObject({}),
-        answers: { data: z.array(ANSWER_PENDING) },
+        answers: { data: z.array(DiscountUnitTypeOption) },
         call: () => DISCOUNT_UNIT_TYPE_LIST,
       }),
       defineRoute({
@@ -53,7 +58,7 @@ export const discountsRoutes: RouteGroup[] = [
         tag,
         summary: "Who a discount can be limited to",
         query: z.strictObject({}),
-        answers: { data: z.array(ANSWER_PENDING) },
+        answers: { data: z.array(EligibleUserGroupOption) },
         call: () => ELIGIBLE_USER_GROUP_LIST,
       }),
       applyDiscount,

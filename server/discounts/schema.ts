@@ -9,15 +9,8 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { DISCOUNT_UNIT_TYPES, ELIGIBLE_USER_GROUPS } from "../../common/discounts.ts";
 import { brands, productCollections, products } from "../catalog/schema.ts";
-
-/** How a discount's value reads: a whole percent (1–100) or pence off. */
-export const DISCOUNT_UNIT_TYPES = ["percentage", "fixed"] as const;
-export type DiscountUnitType = (typeof DISCOUNT_UNIT_TYPES)[number];
-
-/** Who may use a code; "segment" names one segment in `segment_id`. */
-export const ELIGIBLE_USER_GROUPS = ["everyone", "guests", "registered", "segment"] as const;
-export type EligibleUserGroup = (typeof ELIGIBLE_USER_GROUPS)[number];
 
 /**
  * What a code takes money off: the whole basket, or only the lines whose product matches one of

@@ -1,6 +1,12 @@
 import { and, count, eq, gt, inArray, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import type { Basket } from "../../common/basket.ts";
+import type {
+  AppliedDiscount,
+  DiscountUnitTypeOption,
+  EligibleUserGroupOption,
+} from "../../common/discounts.ts";
 import type { Refusal } from "../../common/refusal.ts";
-import { type Basket, resolveBasket } from "../basket/service.ts";
+import { resolveBasket } from "../basket/service.ts";
 import type { BasketLineRequest } from "../basket/validators.ts";
 import { products } from "../catalog/schema.ts";
 import { collectionCondition, findCollection } from "../catalog/service/products.ts";
@@ -8,22 +14,16 @@ import { collectionCondition, findCollection } from "../catalog/service/products
 import { normaliseEmail } from "../customers/service.ts";
 import type { Db } from "../db/client.ts";
 import { discountAmount, formatPence, splitProportionally } from "./amounts.ts";
-import {
-  type DiscountUnitType,
-  discountRedemptions,
-  discounts,
-  discountTargets,
-  type EligibleUserGroup,
-} from "./schema.ts";
+import { discountRedemptions, discounts, discountTargets } from "./schema.ts";
 
 /** spec §7: GET /api/discount-unit-types. */
-export const DISCOUNT_UNIT_TYPE_LIST: ReadonlyArray<{ id: DiscountUnitType; title: string }> = [
+export const DISCOUNT_UNIT_TYPE_LIST: ReadonlyArray<DiscountUnitTypeOption> = [
   { id: "percentage", title: "Percentage off" },
   { id: "fixed", title: "Fixed amount off" },
 ];
 
 /** spec §7: GET /api/eligible-user-groups. */
-export const ELIGIBLE_USER_GROUP_LIST: ReadonlyArray<{ id: EligibleUserGroup; title: string }> = [
+export const ELIGIBLE_USER_GROUP_LIST: ReadonlyArray<EligibleUserGroupOption> = [
   { id: "everyone", title: "Everyone" },
   { id: "guests", title: "Guests" },
   { id: "registered", title: "Registered customers" },
@@ -68,25 +68,6 @@ export type DiscountRefusal = Refusal & {
   refused: "invalid";
   reason: DiscountRefusalReason;
   field: "discount" | "lines";
-};
-
-/** A code applied to a basket: all money in pence, VAT included. */
-export type AppliedDiscount = {
-  id: number;
-  code: string;
-  description: string;
-  unitType: DiscountUnitType;
-  value: number;
-  /** The money off; never more than `eligibleSubtotal`. */
-  discount: number;
-  /** Every line of the basket. */
-  subtotal: number;
-  /** The lines the code covers. */
-  eligibleSubtotal: number;
-  /** subtotal − discount, never below 0. */
-  total: number;
-  /** The discount per variant id, summing exactly to `discount`; 0 for lines out of scope. */
-  lines: Array<{ id: number; discount: number }>;
 };
 
 export type DiscountResult = { ok: true; discount: AppliedDiscount } | DiscountRefusal;

@@ -27,20 +27,10 @@ export const ValidationFailedAnswer = z
   .object({ message: z.literal("Validation failed"), errors: FieldErrorsAnswer })
   .meta({ id: "ValidationFailed", description: "The input broke a rule: 422 (spec §5)." });
 
-/** DESIGN §4: the meta of a paginated list. */
-export const PageMeta = z
-  .object({
-    currentPage: z.number().int().min(1),
-    perPage: z.number().int().min(1),
-    total: z.number().int().min(0),
-    lastPage: z.number().int().min(1),
-  })
-  .meta({ id: "PageMeta" });
-
 /** The body of a success answer, as documented and checked. */
 export function answerBody(answer: Answer): z.ZodType | undefined {
   if ("data" in answer) return z.object({ data: answer.data });
-  if ("page" in answer) return z.object({ data: z.array(answer.page), meta: PageMeta });
+  if ("page" in answer) return answer.page;
   if ("json" in answer) return answer.json;
   return undefined;
 }

@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { z } from "zod";
+import type { z } from "zod";
 import { type Refusal, type RefusalCode, rateLimited } from "../../common/refusal.ts";
 import type { LiveToken } from "../auth/tokens.ts";
 import type { Config } from "../config.ts";
@@ -44,7 +44,7 @@ export type RouteInput<P, Q, B> = { params: P; query: Q; body: B };
 /**
  * The answer a route documents for a success, the `{ data }` envelope by default (DESIGN §4):
  * `data` is what `call` returns; `page` a paginated list (`{ data, meta }`) that `call` returns
- * whole; `json` a body of its own shape; `empty` no body; `file` bytes of the given media types.
+ * whole (its schema is the whole page, `pageOf(item)`); `json` a body of its own shape; `empty` no body; `file` bytes of the given media types.
  */
 export type Answer =
   | { data: z.ZodType; status?: 200 | 201 | 202; description?: string }
@@ -167,6 +167,3 @@ export async function runCall<V>(
   }
   return (await route.call(context, input)) as V | Refusal;
 }
-
-/** Placeholder for answers whose contract is being written (replaced before landing). */
-export const ANSWER_PENDING = z.unknown();

@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { FILE_TYPES } from "../../common/images.ts";
 
-/** spec §3: the kinds of file the shop stores. */
-export const FILE_TYPES = ["IMAGE", "VIDEO", "AUDIO", "DOCUMENT", "ARCHIVE"] as const;
 export type FileType = (typeof FILE_TYPES)[number];
 
 /** Uploaded or generated files; the bytes live in the file store under `slug`. */

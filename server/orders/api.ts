@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { ANSWER_PENDING, defineRoute, type RouteGroup } from "../http/route-table.ts";
+import { ChargeTypeOption } from "../../common/orders.ts";
+import { defineRoute, type RouteGroup } from "../http/route-table.ts";
 import { CHARGE_TYPES } from "./charge-types.ts";
 
 /** spec §7, public order reference data. */
@@ -13,7 +14,7 @@ export const ordersRoutes: RouteGroup[] = [
         tag: "orders",
         summary: "The kinds of charge an order's total is made of",
         query: z.strictObject({}),
-        answers: { data: z.array(ANSWER_PENDING) },
+        answers: { data: z.array(ChargeTypeOption) },
         call: () => CHARGE_TYPES,
       }),
     ],

@@ -1,4 +1,5 @@
 import { Form, redirect, useNavigation } from "react-router";
+import { CONTACT_TOPICS } from "../../../common/contact-topics";
 import { PageHeading } from "../../components/page-heading";
 import {
   FormMessage,
@@ -8,7 +9,7 @@ import {
   TextField,
 } from "../../components/ui/form";
 import { appContext } from "../../lib/app-context.server";
-import { CONTACT_TOPICS, sendContact } from "../../lib/content.server";
+import { sendContact } from "../../lib/content.server";
 import { flashCookie } from "../../lib/flash.server";
 import { formFailure, runFormRoute } from "../../lib/form-route.server";
 import { screenMeta } from "../../lib/meta";

@@ -1,4 +1,4 @@
-import { HOW_TO_MEASURE, SIZE_TABLES } from "../../../server/content/sizing";
+import { HOW_TO_MEASURE, SIZE_TABLES } from "../../../common/sizing";
 import { PageHeading } from "../../components/page-heading";
 import { screenMeta } from "../../lib/meta";
 import type { Route } from "./+types/help-sizing-guide";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { productTypeByTitle } from "../../../server/catalog/product-types";
+import { productTypeByTitle } from "../../../common/product-types";
 import { trackViewItem } from "../../client/analytics";
 import { addToBasket } from "../../client/basket";
 import { Breadcrumbs } from "../../components/breadcrumbs";

@@ -1,9 +1,10 @@
 import { asc, eq, inArray } from "drizzle-orm";
+import type { AttributeTypeView, AttributeView } from "../../../common/catalog.ts";
 import type { Db } from "../../db/client.ts";
 import { attributes, attributeTypes } from "../schema.ts";
 
 /** Attribute types (Size, Colour …) in display order. */
-export function listAttributeTypes(db: Db) {
+export function listAttributeTypes(db: Db): Promise<AttributeTypeView[]> {
   return db
     .select({
       id: attributeTypes.id,
@@ -16,7 +17,7 @@ export function listAttributeTypes(db: Db) {
 }
 
 /** Attribute values in their natural order (sizes XS → 3XL), optionally of some types only. */
-export function listAttributes(db: Db, typeIds?: number[]) {
+export function listAttributes(db: Db, typeIds?: number[]): Promise<AttributeView[]> {
   return db
     .select({
       id: attributes.id,

@@ -1,24 +1,11 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import type { BrandView } from "../../../common/catalog.ts";
+import type { ImageRef } from "../../../common/images.ts";
+import type { Page } from "../../../common/pagination.ts";
 import type { Db } from "../../db/client.ts";
 import { mediaFiles } from "../../media/schema.ts";
 import { sanitizeRichText } from "../../platform/rich-text.ts";
-import { type BrandLinks, brands, products } from "../schema.ts";
-import type { ImageRef, Page } from "./products.ts";
-
-/** A band as the public sees it (SECURITY §3: an allow-list of fields). */
-export type BrandView = {
-  id: number;
-  slug: string;
-  title: string;
-  story: string;
-  genre: string;
-  origin: string;
-  links: BrandLinks;
-  featured: boolean;
-  logo: ImageRef | null;
-  hero: ImageRef | null;
-  productCount: number;
-};
+import { brands, products } from "../schema.ts";
 
 // Correlated subqueries name the outer columns in full: Drizzle leaves columns unqualified when a
 // query reads one table, and an unqualified "id" would bind to the inner table instead.

@@ -1,18 +1,10 @@
 import { asc } from "drizzle-orm";
+import type { CollectionView } from "../../../common/catalog.ts";
+import type { ProductListQuery } from "../../../common/product-list-query.ts";
 import type { Db } from "../../db/client.ts";
 import { sanitizeRichText } from "../../platform/rich-text.ts";
 import { productCollections } from "../schema.ts";
-import type { ProductListQuery } from "../validators.ts";
-import { findCollection, listProducts, type Page, type ProductCard } from "./products.ts";
-
-export type CollectionView = {
-  id: number;
-  slug: string;
-  title: string;
-  description: string;
-  kind: "curated" | "rule";
-  products: Page<ProductCard>;
-};
+import { findCollection, listProducts } from "./products.ts";
 
 /** A collection by id or slug with one page of its published products; undefined if none. */
 export async function getCollection(

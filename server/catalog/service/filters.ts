@@ -1,29 +1,10 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import type { ProductFilters } from "../../../common/catalog.ts";
+import type { ProductListQuery } from "../../../common/product-list-query.ts";
+import { PRODUCT_TYPES } from "../../../common/product-types.ts";
 import type { Db } from "../../db/client.ts";
-import { PRODUCT_TYPES } from "../product-types.ts";
 import { attributes, attributeTypes, brands, products } from "../schema.ts";
-import type { ProductListQuery } from "../validators.ts";
 import { listingConditions } from "./products.ts";
-
-export type ProductFilters = {
-  brands: Array<{ id: number; slug: string; title: string; count: number }>;
-  types: Array<{ slug: string; title: string; count: number }>;
-  attributeTypes: Array<{
-    id: number;
-    slug: string;
-    title: string;
-    display: "buttons" | "swatches";
-    attributes: Array<{
-      id: number;
-      slug: string;
-      title: string;
-      swatch: string | null;
-      count: number;
-    }>;
-  }>;
-  price: { min: number; max: number } | null;
-  inStock: number;
-};
 
 const empty: ProductFilters = {
   brands: [],

@@ -1,8 +1,12 @@
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import type { ProductCard, ProductView } from "../../../common/catalog.ts";
+import type { ImageRef } from "../../../common/images.ts";
+import type { Page } from "../../../common/pagination.ts";
+import type { ProductListQuery } from "../../../common/product-list-query.ts";
+import { productTypeBySlug } from "../../../common/product-types.ts";
 import type { Db } from "../../db/client.ts";
 import { mediaFiles } from "../../media/schema.ts";
 import { sanitizeRichText } from "../../platform/rich-text.ts";
-import { productTypeBySlug } from "../product-types.ts";
 import {
   attributes,
   attributeTypes,
@@ -15,34 +19,10 @@ import {
   productVariants,
   variantAttributes,
 } from "../schema.ts";
-import type { ProductListQuery } from "../validators.ts";
 import { toPrefixQuery } from "./search.ts";
 
 /** Stock at or below this shows as 'only N left'; above it, just 'in stock'. */
 export const LOW_STOCK = 5;
-
-export type ImageRef = { slug: string; alt: string; width: number | null; height: number | null };
-
-/** A product as a card shows it: allow-listed public fields only (SECURITY §3). */
-export type ProductCard = {
-  id: number;
-  slug: string;
-  title: string;
-  productType: string;
-  brand: { id: number; slug: string; title: string };
-  priceFrom: number;
-  priceTo: number;
-  compareAtPrice: number | null;
-  inStock: boolean;
-  preOrder: boolean;
-  releaseDate: string | null;
-  image: ImageRef | null;
-};
-
-export type Page<T> = {
-  data: T[];
-  meta: { currentPage: number; perPage: number; total: number; lastPage: number };
-};
 
 const published = eq(products.status, "published");
 
@@ -236,36 +216,6 @@ export async function listProducts(db: Db, query: ProductListQuery): Promise<Pag
     meta: { currentPage: page, perPage, total, lastPage: Math.max(1, Math.ceil(total / perPage)) },
   };
 }
-
-export type VariantView = {
-  id: number;
-  sku: string;
-  price: number;
-  compareAtPrice: number | null;
-  inStock: boolean;
-  /** How many are left when that is few (at most LOW_STOCK); otherwise null. */
-  stockLeft: number | null;
-  attributes: Array<{ id: number; slug: string; title: string; typeId: number }>;
-};
-
-export type ProductView = Omit<ProductCard, "image"> & {
-  description: string;
-  tags: string[];
-  seoTitle: string | null;
-  seoDescription: string | null;
-  variants: VariantView[];
-  attributeTypes: Array<{
-    id: number;
-    slug: string;
-    title: string;
-    display: "buttons" | "swatches";
-    attributes: Array<{ id: number; slug: string; title: string; swatch: string | null }>;
-  }>;
-  mediaFiles: Array<
-    ImageRef & { id: number; title: string; fileType: string; attributeId: number | null }
-  >;
-  image: ImageRef | null;
-};
 
 /** A published product by id or slug with its variants, options and files; undefined if none. */
 export async function getProduct(

@@ -1,9 +1,10 @@
 import { and, desc, gt, isNull, lte, or } from "drizzle-orm";
+import type { BrandView, ProductCard } from "../../../common/catalog.ts";
 import type { Db } from "../../db/client.ts";
 import { sanitizeRichText } from "../../platform/rich-text.ts";
 import { spotlights } from "../schema.ts";
-import { type BrandView, getBrand } from "./brands.ts";
-import { findCollection, listProducts, type ProductCard } from "./products.ts";
+import { getBrand } from "./brands.ts";
+import { findCollection, listProducts } from "./products.ts";
 
 export type SpotlightView = {
   headline: string;

@@ -1,44 +1,13 @@
 import { and, asc, desc, eq, lte, type SQL, sql } from "drizzle-orm";
+import type { ArticleSummary, ArticleView, BlogView } from "../../../common/content.ts";
+import type { ImageRef } from "../../../common/images.ts";
+import type { Page } from "../../../common/pagination.ts";
 import { brands } from "../../catalog/schema.ts";
-import {
-  type ImageRef,
-  type Page,
-  type ProductCard,
-  productCardsByIds,
-} from "../../catalog/service/products.ts";
+import { productCardsByIds } from "../../catalog/service/products.ts";
 import type { Db } from "../../db/client.ts";
 import { mediaFiles } from "../../media/schema.ts";
 import { sanitizeRichText } from "../../platform/rich-text.ts";
 import { articleProducts, articles, blogs } from "../schema.ts";
-
-/** A blog as the public sees it, with how many articles it has published. */
-export type BlogView = {
-  id: number;
-  slug: string;
-  title: string;
-  description: string;
-  articleCount: number;
-};
-
-/** An article in a list: allow-listed public fields only (SECURITY §3). */
-export type ArticleSummary = {
-  id: number;
-  slug: string;
-  title: string;
-  excerpt: string;
-  author: string;
-  publishedAt: string;
-  blog: { id: number; slug: string; title: string };
-  band: { id: number; slug: string; title: string } | null;
-  cover: ImageRef | null;
-};
-
-/** A whole article: its sanitised body and the products it features. */
-export type ArticleView = ArticleSummary & {
-  body: string;
-  updatedAt: string;
-  products: ProductCard[];
-};
 
 /** Public means published, with a publishing time that has come; drafts never leave the server. */
 const isPublic = (now: Date) =>

@@ -1,8 +1,9 @@
+import { CONTACT_TOPICS } from "../../../common/contact-topics.ts";
 import { type Refusal, rateLimited } from "../../../common/refusal.ts";
 import type { Db } from "../../db/client.ts";
 import { queueMail } from "../../mail/service.ts";
 import { type RateLimit, takeRateLimit } from "../../platform/rate-limit.ts";
-import { CONTACT_TOPICS, contactMessages } from "../schema.ts";
+import { contactMessages } from "../schema.ts";
 import type { ContactInput } from "../validators.ts";
 
 /** One address may send this many messages an hour: plenty for a person, little for a spammer. */

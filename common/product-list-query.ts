@@ -1,0 +1,21 @@
+/** The orders a product listing can be sorted in. */
+export const PRODUCT_SORTS = ["featured", "newest", "price-asc", "price-desc", "title"] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
+/**
+ * A product listing's query once read from the URL (server/catalog/validators.ts reads it): lists
+ * split, flags as booleans, prices in pence. The pages keep it to show the chosen filters.
+ */
+export type ProductListQuery = {
+  page: number;
+  perPage: number;
+  q?: string;
+  brand?: string[];
+  collection?: string;
+  type?: string[];
+  attributes?: number[];
+  priceMin?: number;
+  priceMax?: number;
+  inStock?: boolean;
+  sort?: ProductSort;
+};
