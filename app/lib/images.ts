@@ -1,10 +1,8 @@
-/** The widths the file endpoint makes (`/api/file/{slug}?w=`); srcset uses the same list. */
-export const IMAGE_WIDTHS = [160, 320, 480, 640, 800, 1000, 1200, 1600] as const;
+import { fileUrl, IMAGE_WIDTHS } from "../../common/images.ts";
+
+export { fileUrl };
 
 export type ImageRef = { slug: string; alt: string; width: number | null; height: number | null };
-
-export const fileUrl = (slug: string, width?: number) =>
-  `/api/file/${slug}${width ? `?w=${width}` : ""}`;
 
 /** A srcset of every width up to the original's, so no request asks for an upscaled copy. */
 export function srcSet(image: ImageRef): string {

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import {
   type AddressKind,
@@ -33,6 +33,18 @@ export function publicUser(user: Pick<User, "id" | "name" | "email" | "role">): 
 /** True for accounts that may sign in to the staff area. */
 export function isStaffRole(role: UserRole): boolean {
   return role === "staff" || role === "admin";
+}
+
+/** How many customer accounts and guest customers there are, in one query. */
+export async function accountCounts(db: Db): Promise<{ customers: number; guests: number }> {
+  const [row] = await db
+    .select({
+      customers: sql<number>`count(*) filter (where ${users.role} = 'customer' and not ${users.isGuest})::int`,
+      guests: sql<number>`count(*) filter (where ${users.isGuest})::int`,
+    })
+    .from(users);
+  if (!row) throw new Error("The account count query returned nothing");
+  return row;
 }
 
 /** A saved address as the API shows it (an allow-list: no ids, no owner). */

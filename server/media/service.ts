@@ -5,7 +5,7 @@ import { mediaFiles } from "./schema.ts";
 import type { FileStore } from "./storage.ts";
 
 // Only the widths the shop's srcset asks for are made, so no one can fill the disk with sizes.
-export { IMAGE_WIDTHS } from "../../app/lib/images.ts";
+export { IMAGE_WIDTHS } from "../../common/images.ts";
 
 export type ImageFormat = "avif" | "webp" | "jpeg" | "png";
 

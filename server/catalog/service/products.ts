@@ -47,7 +47,7 @@ export type Page<T> = {
 const published = eq(products.status, "published");
 
 /** The SQL condition for the products a collection holds, curated or by rule. */
-export function collectionCondition(collection: {
+function collectionCondition(collection: {
   id: number;
   kind: "curated" | "rule";
   rule: CollectionRule | null;
@@ -82,6 +82,29 @@ export async function findCollection(db: Db, idOrSlug: number | string) {
         : eq(productCollections.slug, idOrSlug),
     );
   return collection;
+}
+
+/**
+ * The ids, among `candidateIds`, of the products in any of these bands, products or collections
+ * (a collection by what it holds now, curated or by rule). Empty when nothing is named.
+ */
+export async function productIdsWithin(
+  db: Db,
+  candidateIds: number[],
+  within: { brandIds: number[]; productIds: number[]; collectionIds: number[] },
+): Promise<Set<number>> {
+  const collections = await Promise.all(within.collectionIds.map((id) => findCollection(db, id)));
+  const matches: SQL[] = [];
+  if (within.brandIds.length) matches.push(inArray(products.brandId, within.brandIds));
+  if (within.productIds.length) matches.push(inArray(products.id, within.productIds));
+  for (const collection of collections)
+    if (collection) matches.push(collectionCondition(collection));
+  if (matches.length === 0 || candidateIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(inArray(products.id, candidateIds), or(...matches)));
+  return new Set(rows.map((row) => row.id));
 }
 
 export type FilterPart = "brand" | "type" | "attributes" | "price" | "inStock";
