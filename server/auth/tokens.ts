@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, lt, or } from "drizzle-orm";
-import { type User, users } from "../customers/schema.ts";
+import { accountView, type User } from "../customers/service.ts";
 import type { Db } from "../db/client.ts";
 import { accessTokens, type TokenAbility } from "./schema.ts";
 
@@ -53,9 +53,9 @@ export async function findLiveToken(
 ): Promise<LiveToken | undefined> {
   if (!TOKEN_FORMAT.test(token)) return undefined;
   const [row] = await db
-    .select({ token: accessTokens, user: users })
+    .select({ token: accessTokens, user: accountView })
     .from(accessTokens)
-    .innerJoin(users, eq(users.id, accessTokens.userId))
+    .innerJoin(accountView, eq(accountView.id, accessTokens.userId))
     .where(
       and(
         eq(accessTokens.tokenHash, hashToken(token)),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_EMAIL_LENGTH } from "../customers/schema.ts";
+import { MAX_EMAIL_LENGTH } from "../customers/service.ts";
 import { CONTACT_TOPICS } from "./schema.ts";
 
 const TOPIC_IDS = CONTACT_TOPICS.map((topic) => topic.id) as [string, ...string[]];

@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client.ts";
 import {
   type AddressKind,
@@ -8,6 +9,16 @@ import {
   type UserRole,
   users,
 } from "./schema.ts";
+
+export { MAX_EMAIL_LENGTH } from "./schema.ts";
+export type { User };
+
+/**
+ * Accounts as a join target, for the reads that must fetch a row of their own module and its
+ * account in one query (the token lookup runs on every signed-in request). Read-only by
+ * contract: accounts change only through the functions below (DESIGN §6.3).
+ */
+export const accountView = alias(users, "account");
 
 /** An email as accounts are keyed: trimmed and lower case. */
 export function normaliseEmail(email: string): string {
@@ -21,6 +32,54 @@ export async function findUserByEmail(db: Db, email: string): Promise<User | und
     .from(users)
     .where(eq(users.email, normaliseEmail(email)));
   return row;
+}
+
+export type CreateAccountResult = { ok: true; user: User } | { ok: false; reason: "email-taken" };
+
+const isUniqueViolation = (error: unknown) =>
+  (error as { code?: string })?.code === "23505" ||
+  (error as { cause?: { code?: string } })?.cause?.code === "23505";
+
+/**
+ * Opens a full customer account with an already normalised email and hashed password. An email
+ * already in use, even by a registration that committed a moment ago, comes back as
+ * `email-taken`: the unique index decides, not an earlier read.
+ */
+export async function createCustomerAccount(
+  db: Db,
+  input: { email: string; name: string; passwordHash: string; marketingConsent: boolean },
+  now = new Date(),
+): Promise<CreateAccountResult> {
+  try {
+    const [user] = await db
+      .insert(users)
+      .values({ ...input, createdAt: now, updatedAt: now })
+      .returning();
+    if (!user) throw new Error("The account was not created");
+    return { ok: true, user };
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, reason: "email-taken" };
+    throw error;
+  }
+}
+
+/**
+ * Stores a new password hash for the account. With `claim`, a guest becomes a full account (a
+ * mailed link proved the address is theirs). The updated account, or undefined if there is none.
+ */
+export async function setPasswordHash(
+  db: Db,
+  userId: number,
+  passwordHash: string,
+  now: Date,
+  options: { claim?: boolean } = {},
+): Promise<User | undefined> {
+  const [user] = await db
+    .update(users)
+    .set({ passwordHash, updatedAt: now, ...(options.claim ? { isGuest: false } : {}) })
+    .where(eq(users.id, userId))
+    .returning();
+  return user;
 }
 
 /** What the API shows of an account: an allow-list, so the hash never leaves the server. */
