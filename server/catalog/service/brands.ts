@@ -1,9 +1,10 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { type Page, pageMeta, pageOffset } from "../../db/pagination.ts";
 import { mediaFiles } from "../../media/schema.ts";
 import { sanitizeRichText } from "../../platform/rich-text.ts";
 import { type BrandLinks, brands, products } from "../schema.ts";
-import type { ImageRef, Page } from "./products.ts";
+import type { ImageRef } from "./products.ts";
 
 /** A band as the public sees it (SECURITY §3: an allow-list of fields). */
 export type BrandView = {
@@ -66,18 +67,12 @@ export async function listBrands(
       .where(where)
       .orderBy(sql`lower(${brands.title})`, asc(brands.id))
       .limit(query.perPage)
-      .offset((query.page - 1) * query.perPage),
+      .offset(pageOffset(query.page, query.perPage)),
     db.select({ total: sql<number>`count(*)::int` }).from(brands).where(where),
   ]);
-  const total = count?.total ?? 0;
   return {
     data: rows.map(withSafeStory),
-    meta: {
-      currentPage: query.page,
-      perPage: query.perPage,
-      total,
-      lastPage: Math.max(1, Math.ceil(total / query.perPage)),
-    },
+    meta: pageMeta(query.page, query.perPage, count?.total ?? 0),
   };
 }
 

@@ -1,9 +1,10 @@
 import { asc } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import type { Page } from "../../db/pagination.ts";
 import { sanitizeRichText } from "../../platform/rich-text.ts";
 import { productCollections } from "../schema.ts";
 import type { ProductListQuery } from "../validators.ts";
-import { findCollection, listProducts, type Page, type ProductCard } from "./products.ts";
+import { findCollection, listProducts, type ProductCard } from "./products.ts";
 
 export type CollectionView = {
   id: number;

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { type Page, pageMeta, pageOffset } from "../../db/pagination.ts";
 import { mediaFiles } from "../../media/schema.ts";
 import { sanitizeRichText } from "../../platform/rich-text.ts";
 import { productTypeBySlug } from "../product-types.ts";
@@ -39,10 +40,8 @@ export type ProductCard = {
   image: ImageRef | null;
 };
 
-export type Page<T> = {
-  data: T[];
-  meta: { currentPage: number; perPage: number; total: number; lastPage: number };
-};
+// Pages that import the page type from here keep working until it moves to common/.
+export type { Page };
 
 const published = eq(products.status, "published");
 
@@ -239,7 +238,7 @@ function ordering(query: ProductListQuery, tsquery: string | undefined): SQL[] {
 export async function listProducts(db: Db, query: ProductListQuery): Promise<Page<ProductCard>> {
   const { page, perPage } = query;
   const conditions = await listingConditions(db, query);
-  if (!conditions) return { data: [], meta: { currentPage: page, perPage, total: 0, lastPage: 1 } };
+  if (!conditions) return { data: [], meta: pageMeta(page, perPage, 0) };
   const where = and(...conditions);
   const tsquery = query.q ? toPrefixQuery(query.q) : undefined;
   const [rows, [count]] = await Promise.all([
@@ -250,13 +249,12 @@ export async function listProducts(db: Db, query: ProductListQuery): Promise<Pag
       .where(where)
       .orderBy(...ordering(query, tsquery))
       .limit(perPage)
-      .offset((page - 1) * perPage),
+      .offset(pageOffset(page, perPage)),
     db.select({ total: sql<number>`count(*)::int` }).from(products).where(where),
   ]);
-  const total = count?.total ?? 0;
   return {
     data: rows as ProductCard[],
-    meta: { currentPage: page, perPage, total, lastPage: Math.max(1, Math.ceil(total / perPage)) },
+    meta: pageMeta(page, perPage, count?.total ?? 0),
   };
 }
 

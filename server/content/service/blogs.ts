@@ -2,11 +2,11 @@ import { and, asc, desc, eq, lte, type SQL, sql } from "drizzle-orm";
 import { brands } from "../../catalog/schema.ts";
 import {
   type ImageRef,
-  type Page,
   type ProductCard,
   productCardsByIds,
 } from "../../catalog/service/products.ts";
 import type { Db } from "../../db/client.ts";
+import { type Page, pageMeta, pageOffset } from "../../db/pagination.ts";
 import { mediaFiles } from "../../media/schema.ts";
 import { sanitizeRichText } from "../../platform/rich-text.ts";
 import { articleProducts, articles, blogs } from "../schema.ts";
@@ -124,12 +124,8 @@ export async function listArticles(
     .where(and(eq(articles.blogId, blog.id), isPublic(now)))
     .orderBy(...newestFirst)
     .limit(perPage)
-    .offset((page - 1) * perPage);
-  const total = blog.articleCount;
-  return {
-    data,
-    meta: { currentPage: page, perPage, total, lastPage: Math.max(1, Math.ceil(total / perPage)) },
-  };
+    .offset(pageOffset(page, perPage));
+  return { data, meta: pageMeta(page, perPage, blog.articleCount) };
 }
 
 /** The newest public articles across every blog. */
