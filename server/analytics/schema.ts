@@ -1,14 +1,6 @@
 import { sql } from "drizzle-orm";
-import {
-  bigserial,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-} from "drizzle-orm/pg-core";
+import { bigserial, check, index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { createdAt, pence } from "../db/columns.ts";
 
 /** The shop events we count (GA4's recommended e-commerce names, so the two line up). */
 export const EVENT_NAMES = [
@@ -55,12 +47,12 @@ export const analyticsEvents = pgTable(
     path: text("path").notNull(),
     items: jsonb("items").$type<EventItem[]>(),
     /** The event's value in pence (the browser sends pounds, as GA4 does); GBP only. */
-    valuePence: integer("value_pence"),
+    valuePence: pence("value_pence"),
     searchTerm: text("search_term"),
     listName: text("list_name"),
     device: text("device", { enum: DEVICE_CLASSES }).notNull(),
     referrerHost: text("referrer_host"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     index("analytics_events_created_idx").on(table.createdAt),

@@ -10,6 +10,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { brands, productCollections, products } from "../catalog/schema.ts";
+import { createdAt, pence, timestamps } from "../db/columns.ts";
 
 /** How a discount's value reads: a whole percent (1–100) or pence off. */
 export const DISCOUNT_UNIT_TYPES = ["percentage", "fixed"] as const;
@@ -46,7 +47,7 @@ export const discounts = pgTable(
     // percentage: a whole percent 1–100; fixed: pence.
     value: integer("value").notNull(),
     // Pence the lines in scope must add up to; null for no minimum.
-    minSubtotal: integer("min_subtotal"),
+    minSubtotal: pence("min_subtotal"),
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     endsAt: timestamp("ends_at", { withTimezone: true }),
     usageLimit: integer("usage_limit"),
@@ -58,8 +59,7 @@ export const discounts = pgTable(
     // The segments module does not exist yet; its table will get the foreign key.
     segmentId: integer("segment_id"),
     scope: text("scope", { enum: DISCOUNT_SCOPES }).notNull().default("basket"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (table) => [
     uniqueIndex("discounts_code_idx").on(table.code),
@@ -122,7 +122,7 @@ export const discountRedemptions = pgTable(
     // The customers and orders modules will add their foreign keys.
     customerId: integer("customer_id"),
     orderId: integer("order_id"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     index("discount_redemptions_discount_email_idx").on(table.discountId, table.email),

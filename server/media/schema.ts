@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, serial, text } from "drizzle-orm/pg-core";
+import { createdAt } from "../db/columns.ts";
 
 /** spec §3: the kinds of file the shop stores. */
 export const FILE_TYPES = ["IMAGE", "VIDEO", "AUDIO", "DOCUMENT", "ARCHIVE"] as const;
@@ -19,7 +20,7 @@ export const mediaFiles = pgTable(
     byteSize: integer("byte_size").notNull(),
     width: integer("width"),
     height: integer("height"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     check(
