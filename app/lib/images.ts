@@ -1,8 +1,6 @@
-import { fileUrl, IMAGE_WIDTHS } from "../../common/images.ts";
+import { fileUrl, IMAGE_WIDTHS, type ImageRef } from "../../common/images.ts";
 
-export { fileUrl };
-
-export type ImageRef = { slug: string; alt: string; width: number | null; height: number | null };
+export { fileUrl, type ImageRef };
 
 /** A srcset of every width up to the original's, so no request asks for an upscaled copy. */
 export function srcSet(image: ImageRef): string {

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { mediaFiles } from "../../media/schema.ts";
+import { mediaFileView } from "../../media/service.ts";
 import {
   attributes,
   attributeTypes,
@@ -57,13 +57,13 @@ export async function basketVariants(db: Db, variantIds: number[]) {
         .select({
           productId: productMedia.productId,
           attributeId: productMedia.attributeId,
-          slug: mediaFiles.slug,
-          fileType: mediaFiles.fileType,
-          width: mediaFiles.width,
-          height: mediaFiles.height,
+          slug: mediaFileView.slug,
+          fileType: mediaFileView.fileType,
+          width: mediaFileView.width,
+          height: mediaFileView.height,
         })
         .from(productMedia)
-        .innerJoin(mediaFiles, eq(mediaFiles.id, productMedia.fileId))
+        .innerJoin(mediaFileView, eq(mediaFileView.id, productMedia.fileId))
         .where(and(inArray(productMedia.productId, productIds)))
         .orderBy(asc(productMedia.position), asc(productMedia.fileId))
     : [];

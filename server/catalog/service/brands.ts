@@ -1,10 +1,10 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { type AnyColumn, and, asc, eq, type SQL, sql } from "drizzle-orm";
+import type { ImageRef } from "../../../common/images.ts";
 import type { Db } from "../../db/client.ts";
 import { type Page, pageMeta, pageOffset } from "../../db/pagination.ts";
-import { mediaFiles } from "../../media/schema.ts";
+import { imageRefOf } from "../../media/service.ts";
 import { sanitizeRichText } from "../../platform/rich-text.ts";
 import { type BrandLinks, brands, products } from "../schema.ts";
-import type { ImageRef } from "./products.ts";
 
 /** A band as the public sees it (SECURITY §3: an allow-list of fields). */
 export type BrandView = {
@@ -23,10 +23,8 @@ export type BrandView = {
 
 // Correlated subqueries name the outer columns in full: Drizzle leaves columns unqualified when a
 // query reads one table, and an unqualified "id" would bind to the inner table instead.
-const imageOf = (column: "logo_file_id" | "hero_file_id") => sql<ImageRef | null>`(
-  select json_build_object('slug', mf.slug, 'alt', "brands"."title", 'width', mf.width, 'height', mf.height)
-  from ${mediaFiles} mf where mf.id = ${sql.raw(`"brands"."${column}"`)}
-)`;
+const imageOf = (column: "logo_file_id" | "hero_file_id") =>
+  imageRefOf(sql.raw(`"brands"."${column}"`), sql.raw(`"brands"."title"`));
 
 // SECURITY §22: staff text is made safe when read, whatever was stored: an allow-listed story,
 // and links only to web addresses (never javascript:).
@@ -74,6 +72,19 @@ export async function listBrands(
     data: rows.map(withSafeStory),
     meta: pageMeta(query.page, query.perPage, count?.total ?? 0),
   };
+}
+
+/**
+ * The band `brandId` names as `{ id, slug, title }`, null when it names none: a scalar subquery
+ * for another module's select (an article's band). `brandId` must name its table in full.
+ */
+export function bandRefOf(
+  brandId: SQL | AnyColumn,
+): SQL<{ id: number; slug: string; title: string } | null> {
+  return sql`(
+  select json_build_object('id', b.id, 'slug', b.slug, 'title', b.title)
+  from ${brands} b where b.id = ${brandId}
+)`;
 }
 
 /** One band by id or slug, or undefined. */

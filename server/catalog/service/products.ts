@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import type { ImageRef } from "../../../common/images.ts";
 import type { Db } from "../../db/client.ts";
 import { type Page, pageMeta, pageOffset } from "../../db/pagination.ts";
-import { mediaFiles } from "../../media/schema.ts";
+import { mediaFileView } from "../../media/service.ts";
 import { sanitizeRichText } from "../../platform/rich-text.ts";
 import { productTypeBySlug } from "../product-types.ts";
 import {
@@ -22,7 +23,7 @@ import { toPrefixQuery } from "./search.ts";
 /** Stock at or below this shows as 'only N left'; above it, just 'in stock'. */
 export const LOW_STOCK = 5;
 
-export type ImageRef = { slug: string; alt: string; width: number | null; height: number | null };
+export type { ImageRef };
 
 /** A product as a card shows it: allow-listed public fields only (SECURITY §3). */
 export type ProductCard = {
@@ -179,9 +180,9 @@ export async function listingConditions(
 // spec §3: a product's image is its first IMAGE file, its alt text the product's title. The outer
 // product is named in full ("products"."id"): see the note in brands.ts.
 const firstImage = sql<ImageRef | null>`(
-  select json_build_object('slug', mf.slug, 'alt', "products"."title", 'width', mf.width, 'height', mf.height)
+  select json_build_object('slug', ${mediaFileView.slug}, 'alt', "products"."title", 'width', ${mediaFileView.width}, 'height', ${mediaFileView.height})
   from ${productMedia} pm
-  join ${mediaFiles} mf on mf.id = pm.file_id and mf.file_type = 'IMAGE'
+  join ${mediaFileView} on ${mediaFileView.id} = pm.file_id and ${mediaFileView.fileType} = 'IMAGE'
   where pm.product_id = "products"."id"
   order by pm.position, pm.file_id
   limit 1
@@ -339,16 +340,16 @@ export async function getProduct(
       .orderBy(asc(attributeTypes.position), asc(attributeTypes.id), asc(attributes.position)),
     db
       .select({
-        id: mediaFiles.id,
-        slug: mediaFiles.slug,
-        title: mediaFiles.title,
-        fileType: mediaFiles.fileType,
-        width: mediaFiles.width,
-        height: mediaFiles.height,
+        id: mediaFileView.id,
+        slug: mediaFileView.slug,
+        title: mediaFileView.title,
+        fileType: mediaFileView.fileType,
+        width: mediaFileView.width,
+        height: mediaFileView.height,
         attributeId: productMedia.attributeId,
       })
       .from(productMedia)
-      .innerJoin(mediaFiles, eq(mediaFiles.id, productMedia.fileId))
+      .innerJoin(mediaFileView, eq(mediaFileView.id, productMedia.fileId))
       .where(eq(productMedia.productId, card.id))
       .orderBy(asc(productMedia.position), asc(productMedia.fileId)),
   ]);

@@ -1,13 +1,10 @@
 import { and, asc, desc, eq, lte, type SQL, sql } from "drizzle-orm";
-import { brands } from "../../catalog/schema.ts";
-import {
-  type ImageRef,
-  type ProductCard,
-  productCardsByIds,
-} from "../../catalog/service/products.ts";
+import type { ImageRef } from "../../../common/images.ts";
+import { bandRefOf } from "../../catalog/service/brands.ts";
+import { type ProductCard, productCardsByIds } from "../../catalog/service/products.ts";
 import type { Db } from "../../db/client.ts";
 import { type Page, pageMeta, pageOffset } from "../../db/pagination.ts";
-import { mediaFiles } from "../../media/schema.ts";
+import { imageRefOf } from "../../media/service.ts";
 import { sanitizeRichText } from "../../platform/rich-text.ts";
 import { articleProducts, articles, blogs } from "../schema.ts";
 
@@ -91,19 +88,12 @@ const summaryColumns = {
   blog: sql<
     ArticleSummary["blog"]
   >`json_build_object('id', ${blogs.id}, 'slug', ${blogs.slug}, 'title', ${blogs.title})`,
-  band: sql<ArticleSummary["band"]>`case when ${brands.id} is null then null
-    else json_build_object('id', ${brands.id}, 'slug', ${brands.slug}, 'title', ${brands.title}) end`,
-  cover: sql<ImageRef | null>`case when ${mediaFiles.id} is null then null
-    else json_build_object('slug', ${mediaFiles.slug}, 'alt', '', 'width', ${mediaFiles.width}, 'height', ${mediaFiles.height}) end`,
+  band: bandRefOf(articles.brandId),
+  cover: imageRefOf(articles.coverFileId, sql`''`),
 };
 
 function articleQuery(db: Db) {
-  return db
-    .select(summaryColumns)
-    .from(articles)
-    .innerJoin(blogs, eq(blogs.id, articles.blogId))
-    .leftJoin(brands, eq(brands.id, articles.brandId))
-    .leftJoin(mediaFiles, eq(mediaFiles.id, articles.coverFileId));
+  return db.select(summaryColumns).from(articles).innerJoin(blogs, eq(blogs.id, articles.blogId));
 }
 
 const newestFirst = [desc(articles.publishedAt), desc(articles.id)];
@@ -159,8 +149,6 @@ export async function getArticle(
     })
     .from(articles)
     .innerJoin(blogs, eq(blogs.id, articles.blogId))
-    .leftJoin(brands, eq(brands.id, articles.brandId))
-    .leftJoin(mediaFiles, eq(mediaFiles.id, articles.coverFileId))
     .where(
       and(byIdOrSlug(blogs, blogIdOrSlug), byIdOrSlug(articles, articleIdOrSlug), isPublic(now)),
     );
