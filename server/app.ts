@@ -2,28 +2,22 @@ import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { RouterContextProvider } from "react-router";
-import { analyticsPublicApi } from "./analytics/api.ts";
-import { authPublicApi, authUserApi } from "./auth/api.ts";
-import { basketPublicApi } from "./basket/api.ts";
-import { catalogPublicApi } from "./catalog/api.ts";
+import { API_ROUTES } from "./api-routes.ts";
 import type { Config } from "./config.ts";
-import { contentPublicApi } from "./content/api.ts";
 import type { Database } from "./db/client.ts";
-import { discountsPublicApi } from "./discounts/api.ts";
 import { appContext } from "./http/app-context.ts";
 import { clientAddress } from "./http/client-address.ts";
 import type { AppEnv } from "./http/env.ts";
 import { handleError } from "./http/errors.ts";
+import { mountRoutes } from "./http/mount-routes.ts";
 import { withPageCaching } from "./http/page-caching.ts";
 import { requestLog } from "./http/request-log.ts";
 import { sameOriginForms } from "./http/same-origin-forms.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { staticFiles } from "./http/static-files.ts";
 import type { Logger } from "./logger.ts";
-import { mediaPublicApi } from "./media/api.ts";
 import type { FileStore } from "./media/storage.ts";
-import { ordersPublicApi } from "./orders/api.ts";
-import { type BuildInfo, buildsRoute, csrfCookieRoute, platformPublicApi } from "./platform/api.ts";
+import { type BuildInfo, buildsRoute } from "./platform/api.ts";
 
 const ONE_MEGABYTE = 1024 * 1024;
 
@@ -40,6 +34,8 @@ export type AppOptions = {
   build: BuildInfo;
   ssr: SsrHandler;
   development?: boolean;
+  /** Tests: every API answer is checked against its route's declaration. */
+  checkAnswers?: boolean;
   /** The built browser files; absent in development, where Vite serves them. */
   clientDir?: string;
 };
@@ -60,6 +56,10 @@ export function createApp(options: AppOptions) {
   app.use(async (c, next) => {
     c.set("config", config);
     c.set("db", database.db);
+    c.set("database", database);
+    c.set("secret", options.secret);
+    c.set("files", options.files);
+    c.set("catalogCache", options.catalogCache);
     await next();
   });
   app.use(compress());
@@ -72,24 +72,11 @@ export function createApp(options: AppOptions) {
     }),
   );
 
-  const api = new Hono<AppEnv>();
-  api.route("/", platformPublicApi(database));
-  api.route("/", catalogPublicApi(options.catalogCache));
-  api.route("/", mediaPublicApi(options.files));
-  api.route("/", analyticsPublicApi());
-  api.route("/", basketPublicApi());
-  api.route("/", discountsPublicApi());
-  api.route("/", ordersPublicApi());
-  api.route("/", contentPublicApi());
-  api.route("/", authPublicApi(options.secret));
-  api.route("/user", authUserApi(options.secret));
-  api.route("/staff", new Hono<AppEnv>());
-  api.all("*", (c) =>
+  mountRoutes(app, API_ROUTES, { checkAnswers: options.checkAnswers });
+  app.all("/api/*", (c) =>
     c.json({ message: `No API endpoint at ${c.req.method} ${c.req.path}.` }, 404),
   );
-  app.route("/api", api);
 
-  app.route("/sanctum", csrfCookieRoute(options.secret));
   app.route("/builds", buildsRoute(options.build));
   if (options.clientDir) app.route("/", staticFiles(options.clientDir));
 

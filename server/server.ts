@@ -28,6 +28,8 @@ export type StartOptions = {
   database?: Database;
   /** Development: Vite's inline scripts and hot-reload socket are allowed by the CSP. */
   development?: boolean;
+  /** Tests: every API answer is checked against its route's declaration. */
+  checkAnswers?: boolean;
   /** Lets development put Vite's middleware in front of the app. */
   wrapListener?: (listener: NodeListener) => NodeListener;
 };
@@ -36,6 +38,8 @@ export type RunningServer = {
   url: string;
   server: Server;
   database: Database;
+  /** Every route the HTTP app has mounted, as Hono lists them (tests compare it with the API document). */
+  routes: ReadonlyArray<{ method: string; path: string }>;
   /** Delivers the mail that is due now (tests wait on it). */
   flushMail(): Promise<void>;
   close(): Promise<void>;
@@ -84,6 +88,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     url: `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${port}`,
     server,
     database,
+    routes: app.routes.map(({ method, path }) => ({ method, path })),
     flushMail: mailWorker.flush,
     async close() {
       await new Promise<void>((resolve) => {

@@ -9,6 +9,10 @@ import {
 import { getContentPage, listOpenRoles } from "../../server/content/service/pages";
 import { appContext } from "./app-context.server";
 
+// The contact page's form runs the contact API's own route.
+export { sendContact } from "../../server/content/api.ts";
+export { CONTACT_TOPICS } from "../../server/content/schema.ts";
+
 /** The content services with this request's database: what loaders call (DESIGN §6.1). */
 export function content(context: Readonly<RouterContextProvider>) {
   const { db } = context.get(appContext);

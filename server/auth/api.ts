@@ -1,22 +1,15 @@
-import { type Context, Hono } from "hono";
+import type { Context } from "hono";
+import { z } from "zod";
 import { findUserByEmail, publicUser, savedAddress } from "../customers/service.ts";
-import { clientAddress } from "../http/client-address.ts";
 import type { AppEnv } from "../http/env.ts";
 import { ok } from "../http/envelope.ts";
-import { tooManyRequests, validationFailed } from "../http/errors.ts";
-import { jsonBody } from "../http/validate.ts";
-import { type AccountCall, TOO_MANY_REQUESTS, takeAccountLimit } from "./limits.ts";
-import {
-  type AuthEnv,
-  assertCsrf,
-  requestToken,
-  requireAuth,
-  setTokenCookie,
-} from "./middleware.ts";
+import { ANSWER_PENDING, accountOf, defineRoute, type RouteGroup } from "../http/route-table.ts";
+import { ACCOUNT_LIMITS, TOO_MANY_REQUESTS } from "./limits.ts";
+import { assertCsrf, requestToken, setTokenCookie } from "./middleware.ts";
 import { RESET_REQUESTED, requestPasswordReset, resetPassword } from "./password-links.ts";
 import { dummyPasswordHash } from "./passwords.ts";
 import type { TokenAbility } from "./schema.ts";
-import { changePassword, GUEST_LINK_SENT, register, signIn } from "./service.ts";
+import { changePassword, register, type SignedIn, signIn } from "./service.ts";
 import { findLiveToken, revokeToken, TOKEN_LIFETIME_MS } from "./tokens.ts";
 import {
   EmailInput,
@@ -26,113 +19,194 @@ import {
   UpdatePasswordInput,
 } from "./validators.ts";
 
-/** SECURITY §19: one answer for every wrong detail, naming neither the email nor the password. */
-export const DETAILS_DO_NOT_MATCH = "These details do not match our records.";
+const tag = "accounts";
+const NO_STORE = { "Cache-Control": "no-store" };
+const Message = z.object({ message: z.string() });
+const SIGN_IN_SECONDS = Math.floor(TOKEN_LIFETIME_MS / 1000);
 
-async function limitClient(c: Context<AppEnv>, call: AccountCall) {
-  const result = await takeAccountLimit(c.get("db"), call, clientAddress(c));
-  if (!result.allowed) throw tooManyRequests(TOO_MANY_REQUESTS, result.retryAfterSeconds);
+// Made now, so the first unknown email takes as long as any other (SECURITY §19).
+dummyPasswordHash().catch(() => {});
+
+/** The answer to a sign-in: the cookie for browsers, the token for other clients. */
+function signedIn(c: Context<AppEnv>, session: SignedIn, status: 200 | 201 = 200) {
+  setTokenCookie(c, session.token, SIGN_IN_SECONDS);
+  return ok(c, { token: session.token, user: session.user }, status);
 }
 
-async function login(c: Context<AppEnv>, ability: TokenAbility) {
-  const { email, password } = await jsonBody(c, LoginInput);
-  c.header("Cache-Control", "no-store");
-  const result = await signIn(c.get("db"), {
-    email,
-    password,
-    ability,
-    clientKey: clientAddress(c),
+const login = (ability: TokenAbility, path: string, who: string) =>
+  defineRoute({
+    method: "post",
+    path,
+    tag,
+    summary: `Sign in ${who}: sets the token cookie and answers the token (spec §7)`,
+    description:
+      "Every wrong detail gets the same 422 on `email`; the sixth failure for one email from one client in 15 minutes is a 429 (SECURITY §19, §20).",
+    body: LoginInput,
+    headers: NO_STORE,
+    answers: { data: ANSWER_PENDING },
+    refusals: ["invalid", "rate-limited"],
+    call: ({ db, clientAddress }, { body }) =>
+      signIn(db, { ...body, ability, clientKey: clientAddress }),
+    reply: (c, session) => signedIn(c, session),
   });
-  if (!result.ok && result.reason === "throttled") {
-    throw tooManyRequests(
-      "Too many attempts to sign in. Please try again later.",
-      result.retryAfterSeconds,
-    );
-  }
-  if (!result.ok) throw validationFailed({ email: [DETAILS_DO_NOT_MATCH] });
-  setTokenCookie(c, result.token, Math.floor(TOKEN_LIFETIME_MS / 1000));
-  return ok(c, { token: result.token, user: result.user });
-}
 
-/**
- * spec §7, default area: sign-in for shoppers and staff, sign-out, and the signed-in staff
- * member's details at GET /api/user.
- */
-export function authPublicApi(secret: string) {
-  // Made now, so the first unknown email takes as long as any other (SECURITY §19).
-  dummyPasswordHash().catch(() => {});
-  const staffDetails = new Hono<AuthEnv>().get("/", requireAuth("staff", secret), (c) =>
-    ok(c, publicUser(c.get("auth").user)),
-  );
-  return new Hono<AppEnv>()
-    .post("/login-user", (c) => login(c, "customer"))
-    .post("/login-admin", (c) => login(c, "staff"))
-    .post("/logout", async (c) => {
-      const carried = requestToken(c);
-      const db = c.get("db");
-      if (carried) {
-        // Only a live cookie token is worth forging a request for; a dead one is just cleared.
-        if (await findLiveToken(db, carried.token)) assertCsrf(c, carried.source, secret);
-        await revokeToken(db, carried.token);
-      }
-      // Cleared whatever the token was, so a stale cookie never outlives a sign-out.
-      setTokenCookie(c, "", 0);
-      c.header("Cache-Control", "no-store");
-      return c.body(null, 204);
-    })
-    .post("/register", async (c) => {
-      const input = await jsonBody(c, RegisterInput);
-      await limitClient(c, "register");
-      c.header("Cache-Control", "no-store");
-      const result = await register(c.get("db"), input, c.get("config").publicUrl);
-      if (result.kind === "refused") throw validationFailed({ [result.field]: [result.message] });
-      if (result.kind === "confirmation-sent") {
-        return ok(c, { status: "confirmation-sent", message: GUEST_LINK_SENT }, 202);
-      }
-      setTokenCookie(c, result.token, Math.floor(TOKEN_LIFETIME_MS / 1000));
-      return ok(c, { token: result.token, user: result.user }, 201);
-    })
-    .post("/has-full-account", async (c) => {
-      const { email } = await jsonBody(c, EmailInput);
-      await limitClient(c, "hasFullAccount");
-      c.header("Cache-Control", "no-store");
-      const user = await findUserByEmail(c.get("db"), email);
-      return ok(c, { hasFullAccount: Boolean(user && !user.isGuest) });
-    })
-    .post("/password/forgot", async (c) => {
-      const { email } = await jsonBody(c, EmailInput);
-      await limitClient(c, "forgotPassword");
-      await requestPasswordReset(c.get("db"), email, c.get("config").publicUrl);
-      c.header("Cache-Control", "no-store");
-      return ok(c, { message: RESET_REQUESTED }, 202);
-    })
-    .post("/password/reset", async (c) => {
-      const { token, password } = await jsonBody(c, ResetPasswordInput);
-      await limitClient(c, "resetPassword");
-      const result = await resetPassword(c.get("db"), token, password);
-      if (!result.ok) throw validationFailed({ [result.field]: [result.message] });
-      c.header("Cache-Control", "no-store");
-      return ok(c, { message: "Your password has been changed. You can sign in with it now." });
-    })
-    .route("/user", staffDetails);
-}
+/** POST /api/login-user and /api/login-admin. */
+export const loginCustomer = login("customer", "/login-user", "a customer");
+export const loginStaff = login("staff", "/login-admin", "a staff member");
 
-/** spec §7, user area (`/api/user`): everything here needs a shopper's token. */
-export function authUserApi(secret: string) {
-  return new Hono<AuthEnv>()
-    .use("*", requireAuth("customer", secret))
-    .get("/user/show", (c) => ok(c, publicUser(c.get("auth").user)))
-    .post("/user/password/update", async (c) => {
-      const input = await jsonBody(c, UpdatePasswordInput);
-      const { user, id } = c.get("auth");
-      const result = await changePassword(c.get("db"), { ...input, user, tokenId: id });
-      if (!result.ok) throw validationFailed({ [result.field]: [result.message] });
-      return ok(c, { message: "Your password has been changed. You stay signed in here." });
-    })
-    .get("/shipping-details", async (c) =>
-      ok(c, await savedAddress(c.get("db"), c.get("auth").user.id, "shipping")),
-    )
-    .get("/billing-details", async (c) =>
-      ok(c, await savedAddress(c.get("db"), c.get("auth").user.id, "billing")),
-    );
-}
+/** POST /api/register: a new account, signed in; or a mailed link for an email a guest used. */
+export const registerAccount = defineRoute({
+  method: "post",
+  path: "/register",
+  tag,
+  summary: "Open a customer account and sign it in",
+  body: RegisterInput,
+  limit: { rule: ACCOUNT_LIMITS.register, message: TOO_MANY_REQUESTS },
+  headers: NO_STORE,
+  answers: [
+    { data: ANSWER_PENDING, status: 201, description: "Created and signed in." },
+    {
+      data: z.object({ status: z.literal("confirmation-sent"), message: z.string() }),
+      status: 202,
+      description: "A guest ordered with this email: a link to finish the account was mailed.",
+    },
+  ],
+  refusals: ["invalid"],
+  call: ({ db, config }, { body }) => register(db, body, config.publicUrl),
+  reply: (c, result) =>
+    result.kind === "created"
+      ? signedIn(c, result, 201)
+      : ok(c, { status: result.kind, message: result.message }, 202),
+});
+
+/** POST /api/password/forgot: answers the same whether or not the email has an account. */
+export const forgotPassword = defineRoute({
+  method: "post",
+  path: "/password/forgot",
+  tag,
+  summary: "Mail a link to choose a new password",
+  body: EmailInput,
+  limit: { rule: ACCOUNT_LIMITS.forgotPassword, message: TOO_MANY_REQUESTS },
+  headers: NO_STORE,
+  answers: { data: Message, status: 202 },
+  async call({ db, config }, { body }) {
+    await requestPasswordReset(db, body.email, config.publicUrl);
+    return { message: RESET_REQUESTED };
+  },
+});
+
+/** POST /api/password/reset: a new password through a mailed link. */
+export const resetPasswordByLink = defineRoute({
+  method: "post",
+  path: "/password/reset",
+  tag,
+  summary: "Choose a new password with a mailed link; signs out every session",
+  body: ResetPasswordInput,
+  limit: { rule: ACCOUNT_LIMITS.resetPassword, message: TOO_MANY_REQUESTS },
+  headers: NO_STORE,
+  answers: { data: Message },
+  refusals: ["invalid"],
+  call: ({ db }, { body }) => resetPassword(db, body.token, body.password),
+  reply: (c, result) => ok(c, { message: result.message }),
+});
+
+/** POST /api/user/user/password/update: the signed-in customer's new password. */
+export const updatePassword = defineRoute({
+  method: "post",
+  path: "/user/password/update",
+  tag,
+  summary: "Change the password; every other session is signed out",
+  body: UpdatePasswordInput,
+  answers: { data: Message },
+  refusals: ["invalid"],
+  call: ({ db, account }, { body }) =>
+    changePassword(db, { ...body, user: accountOf(account).user, tokenId: accountOf(account).id }),
+});
+
+const logout = defineRoute({
+  method: "post",
+  path: "/logout",
+  tag,
+  summary: "Sign out: the token is revoked and the cookie cleared",
+  csrf: true,
+  answers: { empty: 204 },
+  async handle(c) {
+    const carried = requestToken(c);
+    const db = c.get("db");
+    if (carried) {
+      // Only a live cookie token is worth forging a request for; a dead one is just cleared.
+      if (await findLiveToken(db, carried.token)) assertCsrf(c, carried.source, c.get("secret"));
+      await revokeToken(db, carried.token);
+    }
+    // Cleared whatever the token was, so a stale cookie never outlives a sign-out.
+    setTokenCookie(c, "", 0);
+    c.header("Cache-Control", "no-store");
+    return c.body(null, 204);
+  },
+});
+
+const hasFullAccount = defineRoute({
+  method: "post",
+  path: "/has-full-account",
+  tag,
+  summary: "Whether an email has an account to sign in to (checkout offers sign-in)",
+  body: EmailInput,
+  limit: { rule: ACCOUNT_LIMITS.hasFullAccount, message: TOO_MANY_REQUESTS },
+  headers: NO_STORE,
+  answers: { data: z.object({ hasFullAccount: z.boolean() }) },
+  async call({ db }, { body }) {
+    const user = await findUserByEmail(db, body.email);
+    return { hasFullAccount: Boolean(user && !user.isGuest) };
+  },
+});
+
+const savedDetails = (kind: "shipping" | "billing") =>
+  defineRoute({
+    method: "get",
+    path: `/${kind}-details`,
+    tag,
+    summary: `The customer's saved ${kind} address, or null`,
+    answers: { data: ANSWER_PENDING },
+    call: ({ db, account }) => savedAddress(db, accountOf(account).user.id, kind),
+  });
+
+/** spec §7: sign-in, sign-out and accounts (default area), and the customer's own (user area). */
+export const authRoutes: RouteGroup[] = [
+  {
+    area: "public",
+    routes: [
+      loginCustomer,
+      loginStaff,
+      logout,
+      registerAccount,
+      hasFullAccount,
+      forgotPassword,
+      resetPasswordByLink,
+      defineRoute({
+        method: "get",
+        path: "/user",
+        tag,
+        summary: "The signed-in staff member's details",
+        access: "staff",
+        answers: { data: ANSWER_PENDING },
+        call: ({ account }) => publicUser(accountOf(account).user),
+      }),
+    ],
+  },
+  {
+    area: "user",
+    routes: [
+      defineRoute({
+        method: "get",
+        path: "/user/show",
+        tag,
+        summary: "The signed-in customer's details",
+        answers: { data: ANSWER_PENDING },
+        call: ({ account }) => publicUser(accountOf(account).user),
+      }),
+      updatePassword,
+      savedDetails("shipping"),
+      savedDetails("billing"),
+    ],
+  },
+];

@@ -15,11 +15,6 @@ export const XSRF_HEADER = "X-XSRF-TOKEN";
 /** Who is signed in, and how: a bearer header is exempt from the CSRF check, a cookie is not. */
 export type Authenticated = LiveToken & { source: "bearer" | "cookie" };
 
-/** The app's context plus the signed-in account, for handlers behind `requireAuth`. */
-export type AuthEnv = {
-  Variables: AppEnv["Variables"] & { auth: Authenticated };
-};
-
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export const unauthenticated = () => new ApiError(401, "Unauthenticated.");
@@ -84,7 +79,7 @@ export function setTokenCookie(c: Context, token: string, maxAgeSeconds: number)
  * account): none, expired or revoked → 401; the wrong kind → 403; a cookie request without the
  * CSRF header → 419. Each use slides the expiry on, and refreshes the cookie with it.
  */
-export function requireAuth(ability: TokenAbility, secret: string): MiddlewareHandler<AuthEnv> {
+export function requireAuth(ability: TokenAbility, secret: string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const carried = requestToken(c);
     const now = new Date();

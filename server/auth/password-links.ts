@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, ne } from "drizzle-orm";
+import { type Refusal, refuse } from "../../common/refusal.ts";
 import { accountView, findUserByEmail, setPasswordHash, type User } from "../customers/service.ts";
 import type { Db } from "../db/client.ts";
 import { queueMail } from "../mail/service.ts";
@@ -90,9 +91,8 @@ export async function requestPasswordReset(
 export const RESET_REQUESTED =
   "If an account uses that email address, we have sent it a link to choose a new password.";
 
-export type ResetResult =
-  | { ok: true; user: User }
-  | { ok: false; field: "token" | "password"; message: string };
+/** What the owner of a used link is told. */
+export const PASSWORD_RESET = "Your password has been changed. You can sign in with it now.";
 
 export const LINK_NOT_VALID = "This link has expired or has already been used. Ask for a new one.";
 
@@ -106,7 +106,7 @@ export async function resetPassword(
   token: string,
   password: string,
   now = new Date(),
-): Promise<ResetResult> {
+): Promise<{ user: User; message: string } | Refusal> {
   const [link] = await db
     .select({ id: passwordResets.id, user: accountView })
     .from(passwordResets)
@@ -118,9 +118,9 @@ export async function resetPassword(
         gt(passwordResets.expiresAt, now),
       ),
     );
-  if (!link) return { ok: false, field: "token", message: LINK_NOT_VALID };
+  if (!link) return refuse("invalid", LINK_NOT_VALID, "token");
   const problem = passwordProblem(password, link.user.email);
-  if (problem) return { ok: false, field: "password", message: problem };
+  if (problem) return refuse("invalid", problem, "password");
 
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
@@ -129,10 +129,10 @@ export async function resetPassword(
       .set({ usedAt: now })
       .where(and(eq(passwordResets.id, link.id), isNull(passwordResets.usedAt)))
       .returning({ id: passwordResets.id });
-    if (used.length === 0) return { ok: false, field: "token", message: LINK_NOT_VALID } as const;
+    if (used.length === 0) return refuse("invalid", LINK_NOT_VALID, "token");
     const user = await setPasswordHash(tx, link.user.id, passwordHash, now, { claim: true });
     await revokeTokensOf(tx, link.user.id, now);
-    return { ok: true, user: user ?? link.user } as const;
+    return { user: user ?? link.user, message: PASSWORD_RESET };
   });
 }
 

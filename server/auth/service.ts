@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { type Refusal, rateLimited, refuse } from "../../common/refusal.ts";
 import {
   createCustomerAccount,
   findUserByEmail,
@@ -17,10 +18,13 @@ import { passwordResets, type TokenAbility } from "./schema.ts";
 import { markAttemptSucceeded, reserveAttempt } from "./throttle.ts";
 import { issueToken } from "./tokens.ts";
 
-export type SignInResult =
-  | { ok: true; token: string; expiresAt: Date; user: PublicUser }
-  | { ok: false; reason: "mismatch" }
-  | { ok: false; reason: "throttled"; retryAfterSeconds: number };
+/** A sign-in: the token to carry, and who it is. */
+export type SignedIn = { token: string; expiresAt: Date; user: PublicUser };
+
+/** SECURITY §19: one answer for every wrong detail, naming neither the email nor the password. */
+export const DETAILS_DO_NOT_MATCH = "These details do not match our records.";
+/** SECURITY §20: what the sixth guess in the window is told. */
+export const TOO_MANY_SIGN_INS = "Too many attempts to sign in. Please try again later.";
 
 /**
  * Checks an email and password for the shop (`customer`) or the staff area (`staff`, staff and
@@ -32,32 +36,29 @@ export async function signIn(
   db: Db,
   input: { email: string; password: string; clientKey: string; ability: TokenAbility },
   now = new Date(),
-): Promise<SignInResult> {
+): Promise<SignedIn | Refusal> {
   const email = normaliseEmail(input.email);
   const reservation = await reserveAttempt(db, email, input.clientKey, now);
-  if (!reservation.allowed) {
-    return { ok: false, reason: "throttled", retryAfterSeconds: reservation.retryAfterSeconds };
-  }
+  if (!reservation.allowed) return rateLimited(TOO_MANY_SIGN_INS, reservation.retryAfterSeconds);
   const user = await findUserByEmail(db, email);
   const stored = user && !user.isGuest && user.passwordHash;
   const matches = await verifyPassword(input.password, stored || (await dummyPasswordHash()));
   const allowed =
     matches && user && stored && (input.ability === "customer" || isStaffRole(user.role));
-  if (!allowed) return { ok: false, reason: "mismatch" };
+  if (!allowed) return refuse("invalid", DETAILS_DO_NOT_MATCH, "email");
 
   await markAttemptSucceeded(db, reservation.attemptId, now);
   const { token, expiresAt } = await issueToken(db, user.id, input.ability, now);
-  return { ok: true, token, expiresAt, user: publicUser(user) };
+  return { token, expiresAt, user: publicUser(user) };
 }
 
 /** Registering with an email a guest has ordered with: the address must be proved first. */
 export const GUEST_LINK_SENT =
   "You have ordered with us as a guest before. We have emailed you a link to choose a password and finish your account.";
 
-export type RegisterResult =
-  | { kind: "created"; token: string; expiresAt: Date; user: PublicUser }
-  | { kind: "confirmation-sent" }
-  | { kind: "refused"; field: "email" | "password"; message: string };
+export type Registered =
+  | ({ kind: "created" } & SignedIn)
+  | { kind: "confirmation-sent"; message: string };
 
 export const ACCOUNT_EXISTS =
   "An account with this email address already exists. Sign in, or reset your password.";
@@ -73,17 +74,15 @@ export async function register(
   input: { name: string; email: string; password: string; marketingConsent: boolean },
   publicUrl: string,
   now = new Date(),
-): Promise<RegisterResult> {
+): Promise<Registered | Refusal> {
   const email = normaliseEmail(input.email);
   const problem = passwordProblem(input.password, email);
-  if (problem) return { kind: "refused", field: "password", message: problem };
+  if (problem) return refuse("invalid", problem, "password");
   const existing = await findUserByEmail(db, email);
-  if (existing && !existing.isGuest) {
-    return { kind: "refused", field: "email", message: ACCOUNT_EXISTS };
-  }
+  if (existing && !existing.isGuest) return refuse("invalid", ACCOUNT_EXISTS, "email");
   if (existing) {
     await sendPasswordLink(db, existing, "claim", publicUrl, now);
-    return { kind: "confirmation-sent" };
+    return { kind: "confirmation-sent", message: GUEST_LINK_SENT };
   }
   const created = await createCustomerAccount(
     db,
@@ -96,16 +95,13 @@ export async function register(
     now,
   );
   // Someone registered the same email a moment ago.
-  if (!created.ok) return { kind: "refused", field: "email", message: ACCOUNT_EXISTS };
+  if (!created.ok) return refuse("invalid", ACCOUNT_EXISTS, "email");
   const { user } = created;
   const { token, expiresAt } = await issueToken(db, user.id, "customer", now);
   return { kind: "created", token, expiresAt, user: publicUser(user) };
 }
 
-export type ChangePasswordResult =
-  | { ok: true }
-  | { ok: false; field: "currentPassword" | "password"; message: string };
-
+export const PASSWORD_CHANGED = "Your password has been changed. You stay signed in here.";
 export const CURRENT_PASSWORD_WRONG = "Your current password is not right.";
 
 /**
@@ -116,16 +112,16 @@ export async function changePassword(
   db: Db,
   input: { user: User; tokenId: number; currentPassword: string; password: string },
   now = new Date(),
-): Promise<ChangePasswordResult> {
+): Promise<{ message: string } | Refusal> {
   const { user } = input;
   const stored = user.passwordHash ?? (await dummyPasswordHash());
   if (!(await verifyPassword(input.currentPassword, stored))) {
-    return { ok: false, field: "currentPassword", message: CURRENT_PASSWORD_WRONG };
+    return refuse("invalid", CURRENT_PASSWORD_WRONG, "currentPassword");
   }
   const problem = passwordProblem(input.password, user.email);
-  if (problem) return { ok: false, field: "password", message: problem };
+  if (problem) return refuse("invalid", problem, "password");
   if (input.password === input.currentPassword) {
-    return { ok: false, field: "password", message: "Choose a password you have not used here." };
+    return refuse("invalid", "Choose a password you have not used here.", "password");
   }
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
@@ -134,5 +130,5 @@ export async function changePassword(
     // A reset link mailed earlier must not undo the change.
     await tx.delete(passwordResets).where(eq(passwordResets.userId, user.id));
   });
-  return { ok: true };
+  return { message: PASSWORD_CHANGED };
 }

@@ -1,10 +1,9 @@
-import { Hono, type MiddlewareHandler } from "hono";
+import type { MiddlewareHandler } from "hono";
 import { z } from "zod";
+import { refuse } from "../../common/refusal.ts";
 import type { AppEnv } from "../http/env.ts";
-import { ok } from "../http/envelope.ts";
-import { notFound } from "../http/errors.ts";
 import { IdList, IdOrSlug } from "../http/query-schemas.ts";
-import { pathParam, queryParams } from "../http/validate.ts";
+import { ANSWER_PENDING, defineRoute, type RouteGroup } from "../http/route-table.ts";
 import { listAttributes, listAttributeTypes } from "./service/attributes.ts";
 import { getBrand, listBrands } from "./service/brands.ts";
 import { getCollection } from "./service/collections.ts";
@@ -16,60 +15,118 @@ import {
   PublicProductListQuery,
 } from "./validators.ts";
 
-const CACHED_PATHS = [
-  "/brands",
-  "/brands/*",
-  "/products",
-  "/products/*",
-  "/product-attribute-types",
-  "/product-attributes",
-  "/product-filters",
-  "/product-collections/*",
-];
+/** Repeated catalogue requests are answered from memory until the catalogue changes. */
+const cached: MiddlewareHandler<AppEnv> = (c, next) => c.get("catalogCache")(c, next);
+
+const ById = z.strictObject({ id: IdOrSlug });
+const NO_PRODUCT = "No product with that id or slug.";
+const tag = "catalogue";
 
 /** spec §7, public catalogue: bands, products, attributes, filters and collections. */
-export function catalogPublicApi(cache: MiddlewareHandler<AppEnv>) {
-  const app = new Hono<AppEnv>();
-  // Only these paths: middleware on "*" here would also run for every other /api route.
-  for (const path of CACHED_PATHS) app.use(path, cache);
-  return app
-    .get("/brands", async (c) => {
-      const page = await listBrands(c.get("db"), queryParams(c, PublicBrandListQuery));
-      return c.json(page);
-    })
-    .get("/brands/:id", async (c) => {
-      const brand = await getBrand(c.get("db"), pathParam(c, "id", IdOrSlug));
-      if (!brand) throw notFound("No band with that id or slug.");
-      return ok(c, brand);
-    })
-    .get("/products", async (c) => {
-      return c.json(await listProducts(c.get("db"), queryParams(c, PublicProductListQuery)));
-    })
-    .get("/products/:id", async (c) => {
-      const product = await getProduct(c.get("db"), pathParam(c, "id", IdOrSlug));
-      if (!product) throw notFound("No product with that id or slug.");
-      return ok(c, product);
-    })
-    .get("/products/:id/related", async (c) => {
-      const related = await relatedProducts(c.get("db"), pathParam(c, "id", IdOrSlug));
-      if (!related) throw notFound("No product with that id or slug.");
-      return ok(c, related);
-    })
-    .get("/product-attribute-types", async (c) => {
-      queryParams(c, z.strictObject({}));
-      return ok(c, await listAttributeTypes(c.get("db")));
-    })
-    .get("/product-attributes", async (c) => {
-      const { types } = queryParams(c, z.strictObject({ types: IdList.optional() }));
-      return ok(c, await listAttributes(c.get("db"), types));
-    })
-    .get("/product-filters", async (c) => {
-      return ok(c, await productFilters(c.get("db"), queryParams(c, PublicProductListQuery)));
-    })
-    .get("/product-collections/:id", async (c) => {
-      const query = queryParams(c, PublicCollectionQuery);
-      const collection = await getCollection(c.get("db"), pathParam(c, "id", IdOrSlug), query);
-      if (!collection) throw notFound("No collection with that id or slug.");
-      return ok(c, collection);
-    });
-}
+export const catalogRoutes: RouteGroup[] = [
+  {
+    area: "public",
+    routes: [
+      defineRoute({
+        method: "get",
+        path: "/brands",
+        tag,
+        summary: "Bands, A to Z",
+        middleware: [cached],
+        query: PublicBrandListQuery,
+        answers: { page: ANSWER_PENDING },
+        call: ({ db }, { query }) => listBrands(db, query),
+      }),
+      defineRoute({
+        method: "get",
+        path: "/brands/{id}",
+        tag,
+        summary: "One band, by id or slug",
+        middleware: [cached],
+        params: ById,
+        answers: { data: ANSWER_PENDING },
+        refusals: ["not-found"],
+        call: async ({ db }, { params }) =>
+          (await getBrand(db, params.id)) ?? refuse("not-found", "No band with that id or slug."),
+      }),
+      defineRoute({
+        method: "get",
+        path: "/products",
+        tag,
+        summary: "Products, filtered, searched, sorted and paginated",
+        middleware: [cached],
+        query: PublicProductListQuery,
+        answers: { page: ANSWER_PENDING },
+        call: ({ db }, { query }) => listProducts(db, query),
+      }),
+      defineRoute({
+        method: "get",
+        path: "/products/{id}",
+        tag,
+        summary: "One product with its variants, options and images",
+        middleware: [cached],
+        params: ById,
+        answers: { data: ANSWER_PENDING },
+        refusals: ["not-found"],
+        call: async ({ db }, { params }) =>
+          (await getProduct(db, params.id)) ?? refuse("not-found", NO_PRODUCT),
+      }),
+      defineRoute({
+        method: "get",
+        path: "/products/{id}/related",
+        tag,
+        summary: "Products to show beside one",
+        middleware: [cached],
+        params: ById,
+        answers: { data: z.array(ANSWER_PENDING) },
+        refusals: ["not-found"],
+        call: async ({ db }, { params }) =>
+          (await relatedProducts(db, params.id)) ?? refuse("not-found", NO_PRODUCT),
+      }),
+      defineRoute({
+        method: "get",
+        path: "/product-attribute-types",
+        tag,
+        summary: "Kinds of option (size, colour, format)",
+        middleware: [cached],
+        query: z.strictObject({}),
+        answers: { data: z.array(ANSWER_PENDING) },
+        call: ({ db }) => listAttributeTypes(db),
+      }),
+      defineRoute({
+        method: "get",
+        path: "/product-attributes",
+        tag,
+        summary: "Option values, optionally of some kinds only",
+        middleware: [cached],
+        query: z.strictObject({ types: IdList.optional() }),
+        answers: { data: z.array(ANSWER_PENDING) },
+        call: ({ db }, { query }) => listAttributes(db, query.types),
+      }),
+      defineRoute({
+        method: "get",
+        path: "/product-filters",
+        tag,
+        summary: "The filters and their counts for a product listing",
+        middleware: [cached],
+        query: PublicProductListQuery,
+        answers: { data: ANSWER_PENDING },
+        call: ({ db }, { query }) => productFilters(db, query),
+      }),
+      defineRoute({
+        method: "get",
+        path: "/product-collections/{id}",
+        tag,
+        summary: "A collection with a page of its products",
+        middleware: [cached],
+        params: ById,
+        query: PublicCollectionQuery,
+        answers: { data: ANSWER_PENDING },
+        refusals: ["not-found"],
+        call: async ({ db }, { params, query }) =>
+          (await getCollection(db, params.id, query)) ??
+          refuse("not-found", "No collection with that id or slug."),
+      }),
+    ],
+  },
+];

@@ -1,53 +1,81 @@
-import { Hono } from "hono";
 import { z } from "zod";
-import { clientAddress } from "../http/client-address.ts";
-import type { AppEnv } from "../http/env.ts";
-import { ok } from "../http/envelope.ts";
-import { notFound, tooManyRequests } from "../http/errors.ts";
+import { refuse } from "../../common/refusal.ts";
 import { IdOrSlug } from "../http/query-schemas.ts";
-import { jsonBody, pathParam, queryParams } from "../http/validate.ts";
+import { ANSWER_PENDING, defineRoute, type RouteGroup } from "../http/route-table.ts";
 import { findBlog, getArticle, listArticles, listBlogs } from "./service/blogs.ts";
-import { CONTACT_THANKS, CONTACT_TOO_MANY, sendContactMessage } from "./service/contact.ts";
+import { sendContactMessage } from "./service/contact.ts";
 import { ArticleListQuery, ContactInput } from "./validators.ts";
 
 const NO_BLOG = "No blog with that id or slug.";
+const tag = "content";
+
+/** POST /api/contact-messages: the contact form (the page's form runs the same route). */
+export const sendContact = defineRoute({
+  method: "post",
+  path: "/contact-messages",
+  tag,
+  summary: "Send a message to customer care",
+  body: ContactInput,
+  answers: {
+    data: z.object({ message: z.string() }),
+    status: 202,
+    description: "Kept and on its way to customer care.",
+  },
+  refusals: ["rate-limited"],
+  call: ({ db, config, clientAddress }, { body }) =>
+    sendContactMessage(db, body, { clientKey: clientAddress, supportEmail: config.supportEmail }),
+});
 
 /** spec §7, public: blogs and their articles (drafts never appear), and the contact form. */
-export function contentPublicApi() {
-  return new Hono<AppEnv>()
-    .get("/blogs", async (c) => {
-      queryParams(c, z.strictObject({}));
-      return ok(c, await listBlogs(c.get("db")));
-    })
-    .get("/blogs/:id", async (c) => {
-      const blog = await findBlog(c.get("db"), pathParam(c, "id", IdOrSlug));
-      if (!blog) throw notFound(NO_BLOG);
-      return ok(c, blog);
-    })
-    .get("/blogs/:blog/articles", async (c) => {
-      const paging = queryParams(c, ArticleListQuery);
-      const page = await listArticles(c.get("db"), pathParam(c, "blog", IdOrSlug), paging);
-      if (!page) throw notFound(NO_BLOG);
-      return c.json(page);
-    })
-    .get("/blog/:blog/articles/:article", async (c) => {
-      const article = await getArticle(
-        c.get("db"),
-        pathParam(c, "blog", IdOrSlug),
-        pathParam(c, "article", IdOrSlug),
-      );
-      if (!article) throw notFound("No article with that id or slug in this blog.");
-      return ok(c, article);
-    })
-    .post("/contact-messages", async (c) => {
-      const input = await jsonBody(c, ContactInput);
-      const result = await sendContactMessage(c.get("db"), input, {
-        clientKey: clientAddress(c),
-        supportEmail: c.get("config").supportEmail,
-      });
-      if (!result.ok) {
-        throw tooManyRequests(CONTACT_TOO_MANY, result.retryAfterSeconds);
-      }
-      return ok(c, { message: CONTACT_THANKS }, 202);
-    });
-}
+export const contentRoutes: RouteGroup[] = [
+  {
+    area: "public",
+    routes: [
+      defineRoute({
+        method: "get",
+        path: "/blogs",
+        tag,
+        summary: "The blogs",
+        query: z.strictObject({}),
+        answers: { data: z.array(ANSWER_PENDING) },
+        call: ({ db }) => listBlogs(db),
+      }),
+      defineRoute({
+        method: "get",
+        path: "/blogs/{id}",
+        tag,
+        summary: "One blog, by id or slug",
+        params: z.strictObject({ id: IdOrSlug }),
+        answers: { data: ANSWER_PENDING },
+        refusals: ["not-found"],
+        call: async ({ db }, { params }) =>
+          (await findBlog(db, params.id)) ?? refuse("not-found", NO_BLOG),
+      }),
+      defineRoute({
+        method: "get",
+        path: "/blogs/{blog}/articles",
+        tag,
+        summary: "A page of a blog's published articles, newest first",
+        params: z.strictObject({ blog: IdOrSlug }),
+        query: ArticleListQuery,
+        answers: { page: ANSWER_PENDING },
+        refusals: ["not-found"],
+        call: async ({ db }, { params, query }) =>
+          (await listArticles(db, params.blog, query)) ?? refuse("not-found", NO_BLOG),
+      }),
+      defineRoute({
+        method: "get",
+        path: "/blog/{blog}/articles/{article}",
+        tag,
+        summary: "One published article of a blog",
+        params: z.strictObject({ blog: IdOrSlug, article: IdOrSlug }),
+        answers: { data: ANSWER_PENDING },
+        refusals: ["not-found"],
+        call: async ({ db }, { params }) =>
+          (await getArticle(db, params.blog, params.article)) ??
+          refuse("not-found", "No article with that id or slug in this blog."),
+      }),
+      sendContact,
+    ],
+  },
+];

@@ -1,10 +1,5 @@
-import { Hono } from "hono";
 import { z } from "zod";
-import { optionalCustomer } from "../auth/middleware.ts";
-import type { AppEnv } from "../http/env.ts";
-import { ok } from "../http/envelope.ts";
-import { validationFailed } from "../http/errors.ts";
-import { jsonBody, queryParams } from "../http/validate.ts";
+import { ANSWER_PENDING, defineRoute, type RouteGroup } from "../http/route-table.ts";
 import {
   applyDiscountToBasket,
   customerShopper,
@@ -14,30 +9,54 @@ import {
 } from "./service.ts";
 import { PublicDiscountApplyInput } from "./validators.ts";
 
-/** spec §7, public: discount reference data, and a code applied to a basket. */
-export function discountsPublicApi() {
-  return new Hono<AppEnv>()
-    .get("/discount-unit-types", (c) => {
-      queryParams(c, z.strictObject({}));
-      return ok(c, DISCOUNT_UNIT_TYPE_LIST);
-    })
-    .get("/eligible-user-groups", (c) => {
-      queryParams(c, z.strictObject({}));
-      return ok(c, ELIGIBLE_USER_GROUP_LIST);
-    })
-    .post("/discounts/basket/apply", async (c) => {
-      const { discount, lines } = await jsonBody(c, PublicDiscountApplyInput);
-      c.header("Cache-Control", "no-store");
-      // A signed-in customer is evaluated as one (registered-only codes, their own uses).
-      // Nothing is counted here; the order's transaction redeems the code.
-      const customer = await optionalCustomer(c);
-      const result = await applyDiscountToBasket(c.get("db"), {
-        code: discount,
-        lines,
-        shopper: customer ? customerShopper(customer.user.email) : GUEST,
-      });
-      // DESIGN §6.4: a refused code is an expected answer, a 422 on the field it is about.
-      if (!result.ok) throw validationFailed({ [result.field]: [result.message] });
-      return ok(c, result.discount);
+const tag = "discounts";
+
+/** POST /api/discounts/basket/apply: what a code takes off a basket; nothing is counted here. */
+export const applyDiscount = defineRoute({
+  method: "post",
+  path: "/discounts/basket/apply",
+  tag,
+  summary: "What a discount code takes off a basket, or why it cannot be used",
+  description:
+    "A signed-in customer is evaluated as one (registered-only codes, their own uses). Nothing is counted: the order's transaction redeems the code.",
+  identify: true,
+  body: PublicDiscountApplyInput,
+  headers: { "Cache-Control": "no-store" },
+  answers: { data: ANSWER_PENDING },
+  async call({ db, account }, { body }) {
+    const result = await applyDiscountToBasket(db, {
+      code: body.discount,
+      lines: body.lines,
+      shopper: account ? customerShopper(account.user.email) : GUEST,
     });
-}
+    return result.ok ? result.discount : result;
+  },
+});
+
+/** spec §7, public: discount reference data, and a code applied to a basket. */
+export const discountsRoutes: RouteGroup[] = [
+  {
+    area: "public",
+    routes: [
+      defineRoute({
+        method: "get",
+        path: "/discount-unit-types",
+        tag,
+        summary: "How a discount's value is counted",
+        query: z.strictObject({}),
+        answers: { data: z.array(ANSWER_PENDING) },
+        call: () => DISCOUNT_UNIT_TYPE_LIST,
+      }),
+      defineRoute({
+        method: "get",
+        path: "/eligible-user-groups",
+        tag,
+        summary: "Who a discount can be limited to",
+        query: z.strictObject({}),
+        answers: { data: z.array(ANSWER_PENDING) },
+        call: () => ELIGIBLE_USER_GROUP_LIST,
+      }),
+      applyDiscount,
+    ],
+  },
+];

@@ -1,4 +1,5 @@
 import { and, count, eq, gt, isNull, lt, lte, or, sql } from "drizzle-orm";
+import type { Refusal } from "../../common/refusal.ts";
 import { type Basket, resolveBasket } from "../basket/service.ts";
 import type { BasketLineRequest } from "../basket/validators.ts";
 import { productIdsWithin } from "../catalog/service/products.ts";
@@ -57,12 +58,15 @@ export type DiscountRefusalReason =
   | "not-applicable"
   | "below-minimum";
 
-/** Why a code cannot be used, in words for the shopper, and the input field it is about. */
-export type DiscountRefusal = {
+/**
+ * Why a code cannot be used: a refusal (`invalid`, beside the input field it is about) that also
+ * names the rule that failed, for tests and staff.
+ */
+export type DiscountRefusal = Refusal & {
   ok: false;
+  refused: "invalid";
   reason: DiscountRefusalReason;
   field: "discount" | "lines";
-  message: string;
 };
 
 /** A code applied to a basket: all money in pence, VAT included. */
@@ -102,7 +106,13 @@ const MESSAGES = {
 const refuse = (
   reason: Exclude<DiscountRefusalReason, "below-minimum">,
   field: "discount" | "lines" = "discount",
-): DiscountRefusal => ({ ok: false, reason, field, message: MESSAGES[reason] });
+): DiscountRefusal => ({
+  ok: false,
+  refused: "invalid",
+  reason,
+  field,
+  message: MESSAGES[reason],
+});
 
 type DiscountRow = typeof discounts.$inferSelect;
 
@@ -208,6 +218,7 @@ export async function evaluateDiscount(
     const spend = formatPence(row.minSubtotal);
     return {
       ok: false,
+      refused: "invalid",
       reason: "below-minimum",
       field: "discount",
       message:
@@ -261,10 +272,11 @@ async function redemptionsBy(db: Db, discountId: number, email: string): Promise
   return row?.used ?? 0;
 }
 
-export type RedemptionRefusal = {
+/** A code that cannot be redeemed as the order is placed: the state moved on, a 409. */
+export type RedemptionRefusal = Refusal & {
   ok: false;
+  refused: "conflict";
   reason: "not-found" | "not-started" | "expired" | "used-up" | "customer-limit";
-  message: string;
 };
 
 export type RedemptionResult =
@@ -335,5 +347,5 @@ export async function redeemDiscount(
 }
 
 function redemptionRefusal(reason: RedemptionRefusal["reason"]): RedemptionRefusal {
-  return { ok: false, reason, message: MESSAGES[reason] };
+  return { ok: false, refused: "conflict", reason, message: MESSAGES[reason] };
 }

@@ -1,6 +1,9 @@
+import type { MiddlewareHandler } from "hono";
+import type { Authenticated } from "../auth/middleware.ts";
 import type { Config } from "../config.ts";
-import type { Db } from "../db/client.ts";
+import type { Database, Db } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
+import type { FileStore } from "../media/storage.ts";
 
 /** What every Hono handler can read from its context. */
 export type AppEnv = {
@@ -10,5 +13,14 @@ export type AppEnv = {
     nonce: string;
     config: Config;
     db: Db;
+    /** The open database, for what is more than a query (its health). */
+    database: Database;
+    /** The key that signs CSRF tokens. */
+    secret: string;
+    files: FileStore;
+    /** Serves repeated catalogue requests from memory until the catalogue changes. */
+    catalogCache: MiddlewareHandler<AppEnv>;
+    /** Who is signed in: set behind a sign-in, and on public routes that identify the shopper. */
+    auth: Authenticated | undefined;
   };
 };

@@ -30,3 +30,10 @@ export function pathParam<S extends z.ZodType>(c: Context, name: string, schema:
   if (!parsed.success) throw notFound();
   return parsed.data;
 }
+
+/** Validates the path parameters; a bad one is a 404, as the path names nothing. */
+export function pathParams<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
+  const parsed = schema.safeParse(c.req.param());
+  if (!parsed.success) throw notFound();
+  return parsed.data;
+}

@@ -1,10 +1,7 @@
-import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../http/env.ts";
 import { notFound } from "../http/errors.ts";
-import { pathParam, queryParams } from "../http/validate.ts";
+import { defineRoute, type RouteGroup } from "../http/route-table.ts";
 import { IMAGE_WIDTHS, readFile } from "./service.ts";
-import type { FileStore } from "./storage.ts";
 
 const FileSlug = z
   .string()
@@ -20,12 +17,21 @@ const FileQuery = z.strictObject({
 });
 
 /** GET /api/file/{slug}: the file, or an image resized for `?w=` in the best accepted format. */
-export function mediaPublicApi(files: FileStore) {
-  return new Hono<AppEnv>().get("/file/:slug", async (c) => {
-    const slug = pathParam(c, "slug", FileSlug);
-    const { w } = queryParams(c, FileQuery);
-    const file = await readFile(c.get("db"), files, slug, {
-      width: w,
+const showFile = defineRoute({
+  method: "get",
+  path: "/file/{slug}",
+  tag: "media",
+  summary: "A file; an image resized for `?w=` in the best format the client accepts",
+  params: z.strictObject({ slug: FileSlug }),
+  query: FileQuery,
+  answers: {
+    file: ["image/avif", "image/webp", "image/jpeg", "image/png", "application/octet-stream"],
+    description: "The file's bytes; immutable, so cached for a year (ETag, 304).",
+  },
+  refusals: ["not-found"],
+  async handle(c, { params, query }) {
+    const file = await readFile(c.get("db"), c.get("files"), params.slug, {
+      width: query.w,
       accept: c.req.header("accept"),
     });
     if (!file) throw notFound("No file with that name.");
@@ -42,5 +48,7 @@ export function mediaPublicApi(files: FileStore) {
     if (c.req.header("if-none-match") === file.etag) return c.body(null, 304);
     c.header("Content-Type", file.mimeType);
     return c.body(new Uint8Array(file.bytes));
-  });
-}
+  },
+});
+
+export const mediaRoutes: RouteGroup[] = [{ area: "public", routes: [showFile] }];

@@ -1,14 +1,21 @@
-import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../http/env.ts";
-import { ok } from "../http/envelope.ts";
-import { queryParams } from "../http/validate.ts";
+import { ANSWER_PENDING, defineRoute, type RouteGroup } from "../http/route-table.ts";
 import { CHARGE_TYPES } from "./charge-types.ts";
 
-/** spec §7, public order reference data: GET /api/charge-types. */
-export function ordersPublicApi() {
-  return new Hono<AppEnv>().get("/charge-types", (c) => {
-    queryParams(c, z.strictObject({}));
-    return ok(c, CHARGE_TYPES);
-  });
-}
+/** spec §7, public order reference data. */
+export const ordersRoutes: RouteGroup[] = [
+  {
+    area: "public",
+    routes: [
+      defineRoute({
+        method: "get",
+        path: "/charge-types",
+        tag: "orders",
+        summary: "The kinds of charge an order's total is made of",
+        query: z.strictObject({}),
+        answers: { data: z.array(ANSWER_PENDING) },
+        call: () => CHARGE_TYPES,
+      }),
+    ],
+  },
+];

@@ -1,10 +1,9 @@
 import { Hono } from "hono";
 import { setCookie } from "hono/cookie";
 import { z } from "zod";
-import type { Database } from "../db/client.ts";
 import { mintCsrfToken } from "../http/csrf.ts";
 import type { AppEnv } from "../http/env.ts";
-import { jsonBody } from "../http/validate.ts";
+import { defineRoute, type RouteGroup } from "../http/route-table.ts";
 
 export const ClientErrorReport = z.strictObject({
   kind: z.enum(["startup", "chunk-load", "render"]),
@@ -12,27 +11,53 @@ export const ClientErrorReport = z.strictObject({
   path: z.string().max(2000).startsWith("/"),
 });
 
-/** Health, and the report the browser sends when something fails that it only logs. */
-export function platformPublicApi(database: Database) {
-  return new Hono<AppEnv>()
-    .get("/health", async (c) => {
-      const up = await database.ping();
-      return c.json(
-        { data: { status: up ? "ok" : "degraded", database: up ? "ok" : "unavailable" } },
-        up ? 200 : 503,
-      );
-    })
-    .post("/client-errors", async (c) => {
-      const report = await jsonBody(c, ClientErrorReport);
-      c.get("logger").warn({ clientError: report }, "client error");
-      return c.body(null, 204);
-    });
-}
+const Health = z
+  .object({
+    data: z.object({
+      status: z.enum(["ok", "degraded"]),
+      database: z.enum(["ok", "unavailable"]),
+    }),
+  })
+  .meta({ id: "Health" });
 
-/** GET /sanctum/csrf-cookie: a signed XSRF-TOKEN cookie that the page's scripts echo back. */
-export function csrfCookieRoute(secret: string) {
-  return new Hono<AppEnv>().get("/csrf-cookie", (c) => {
-    setCookie(c, "XSRF-TOKEN", mintCsrfToken(secret), {
+const health = defineRoute({
+  method: "get",
+  path: "/health",
+  tag: "platform",
+  summary: "Whether the shop and its database answer",
+  answers: [
+    { json: Health, description: "The shop and its database answer." },
+    { json: Health, status: 503, description: "The database does not answer." },
+  ],
+  async handle(c) {
+    const up = await c.get("database").ping();
+    return c.json(
+      { data: { status: up ? "ok" : "degraded", database: up ? "ok" : "unavailable" } },
+      up ? 200 : 503,
+    );
+  },
+});
+
+const clientErrors = defineRoute({
+  method: "post",
+  path: "/client-errors",
+  tag: "platform",
+  summary: "Report a failure the browser only logs (start-up, chunk load, render)",
+  body: ClientErrorReport,
+  answers: { empty: 204, description: "Logged." },
+  call({ logger }, { body }) {
+    logger.warn({ clientError: body }, "client error");
+  },
+});
+
+const csrfCookie = defineRoute({
+  method: "get",
+  path: "/csrf-cookie",
+  tag: "platform",
+  summary: "A signed XSRF-TOKEN cookie that the page's scripts echo in X-XSRF-TOKEN",
+  answers: { empty: 204, description: "The `XSRF-TOKEN` cookie is set." },
+  handle(c) {
+    setCookie(c, "XSRF-TOKEN", mintCsrfToken(c.get("secret")), {
       path: "/",
       sameSite: "Lax",
       secure: c.get("config").secure,
@@ -41,12 +66,21 @@ export function csrfCookieRoute(secret: string) {
     });
     c.header("Cache-Control", "no-store");
     return c.body(null, 204);
-  });
-}
+  },
+});
+
+/** Health, the browser's failure reports, and the CSRF cookie (spec §7). */
+export const platformRoutes: RouteGroup[] = [
+  { area: "public", routes: [health, clientErrors] },
+  { area: "sanctum", routes: [csrfCookie] },
+];
 
 export type BuildInfo = { id: string; timestamp: number };
 
-/** The new-build check (spec §2): the latest build id, and the manifest of a known build. */
+/**
+ * The new-build check (spec §2): the latest build id, and the manifest of a known build. Build
+ * files, not API calls: they stand outside the route table.
+ */
 export function buildsRoute(build: BuildInfo) {
   return new Hono<AppEnv>()
     .get("/latest.json", (c) => {

@@ -65,6 +65,7 @@ export async function startTestApp(
     ssr: options.ssr ?? production.ssr,
     build: production.build,
     clientDir: clientBuildFolder,
+    checkAnswers: true,
   });
   return {
     url: server.url,

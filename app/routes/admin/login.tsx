@@ -1,9 +1,9 @@
-import { data } from "react-router";
 import { signInFromForm } from "../../client/auth";
 import { PageHeading } from "../../components/page-heading";
 import { SignInForm } from "../../components/sign-in-form";
-import { redirectSignedIn, signInWithForm } from "../../lib/account-forms.server";
-import { LOGIN_SUCCEEDED } from "../../lib/account-messages";
+import { loginStaff, redirectSignedIn } from "../../lib/account-forms.server";
+import { LOGIN_FAILED, LOGIN_SUCCEEDED } from "../../lib/account-messages";
+import { formFailure, runFormRoute } from "../../lib/form-route.server";
 import { screenMeta } from "../../lib/meta";
 import { STAFF_HOME, safeRedirectTarget } from "../../lib/redirect-target";
 import { routeMiddleware } from "../../lib/route-middleware.server";
@@ -24,11 +24,10 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const result = await signInWithForm(form, context, "staff");
-  if (!result.ok) return data(result, { status: result.status });
-  const target = staffTarget(String(form.get("redirect") ?? ""));
-  throw redirectSignedIn(context, result.cookie, target, LOGIN_SUCCEEDED);
+  const result = await runFormRoute(loginStaff, request, context, { message: LOGIN_FAILED });
+  if (!result.ok) return formFailure(result);
+  const target = staffTarget(String(result.form.get("redirect") ?? ""));
+  throw redirectSignedIn(context, result.value, target, LOGIN_SUCCEEDED);
 }
 
 /** With JavaScript: spec §7's POST /api/login-admin. */

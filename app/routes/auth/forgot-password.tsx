@@ -1,8 +1,9 @@
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { PageHeading } from "../../components/page-heading";
 import { AppLink } from "../../components/ui/app-link";
 import { FormMessage, SubmitButton, TextField } from "../../components/ui/form";
-import { forgotPasswordWithForm } from "../../lib/account-forms.server";
+import { forgotPassword } from "../../lib/account-forms.server";
+import { formFailure, runFormRoute } from "../../lib/form-route.server";
 import { screenMeta } from "../../lib/meta";
 import { routeMiddleware } from "../../lib/route-middleware.server";
 import type { Route } from "./+types/forgot-password";
@@ -12,9 +13,9 @@ export const middleware = routeMiddleware("guest");
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const result = await forgotPasswordWithForm(await request.formData(), context);
-  if (!result.ok) return data(result, { status: result.status });
-  return { sent: result.message };
+  const result = await runFormRoute(forgotPassword, request, context);
+  if (!result.ok) return formFailure(result);
+  return { sent: result.value.message };
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {

@@ -1,10 +1,10 @@
-import { data } from "react-router";
 import { signInFromForm } from "../../client/auth";
 import { PageHeading } from "../../components/page-heading";
 import { SignInForm } from "../../components/sign-in-form";
 import { AppLink } from "../../components/ui/app-link";
-import { redirectSignedIn, signInWithForm } from "../../lib/account-forms.server";
-import { LOGIN_SUCCEEDED } from "../../lib/account-messages";
+import { loginCustomer, redirectSignedIn } from "../../lib/account-forms.server";
+import { LOGIN_FAILED, LOGIN_SUCCEEDED } from "../../lib/account-messages";
+import { formFailure, runFormRoute } from "../../lib/form-route.server";
 import { screenMeta } from "../../lib/meta";
 import { DEFAULT_SIGNED_IN_PATH, safeRedirectTarget } from "../../lib/redirect-target";
 import { routeMiddleware } from "../../lib/route-middleware.server";
@@ -21,11 +21,10 @@ export function loader({ request }: Route.LoaderArgs) {
 
 /** Without JavaScript: the server signs in and carries the success message in a flash cookie. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const result = await signInWithForm(form, context, "customer");
-  if (!result.ok) return data(result, { status: result.status });
-  const target = safeRedirectTarget(String(form.get("redirect") ?? ""));
-  throw redirectSignedIn(context, result.cookie, target, LOGIN_SUCCEEDED);
+  const result = await runFormRoute(loginCustomer, request, context, { message: LOGIN_FAILED });
+  if (!result.ok) return formFailure(result);
+  const target = safeRedirectTarget(String(result.form.get("redirect") ?? ""));
+  throw redirectSignedIn(context, result.value, target, LOGIN_SUCCEEDED);
 }
 
 /** With JavaScript: spec §7's POST /api/login-user, then the auth store holds the user. */

@@ -1,8 +1,9 @@
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { PageHeading } from "../../components/page-heading";
 import { AppLink } from "../../components/ui/app-link";
 import { FormMessage, SubmitButton, TextField } from "../../components/ui/form";
-import { redirectSignedIn, registerWithForm } from "../../lib/account-forms.server";
+import { redirectSignedIn, registerAccount } from "../../lib/account-forms.server";
+import { formFailure, runFormRoute } from "../../lib/form-route.server";
 import { screenMeta } from "../../lib/meta";
 import { safeRedirectTarget } from "../../lib/redirect-target";
 import { routeMiddleware } from "../../lib/route-middleware.server";
@@ -18,13 +19,13 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const result = await registerWithForm(form, context);
-  if (!result.ok) return data(result, { status: result.status });
-  if ("message" in result) return { sent: result.message };
-  const target = safeRedirectTarget(String(form.get("redirect") ?? ""));
-  const welcome = `Welcome to Encore, ${result.user.name}. Your account is ready.`;
-  throw redirectSignedIn(context, result.cookie, target, welcome);
+  const result = await runFormRoute(registerAccount, request, context);
+  if (!result.ok) return formFailure(result);
+  const registered = result.value;
+  if (registered.kind === "confirmation-sent") return { sent: registered.message };
+  const target = safeRedirectTarget(String(result.form.get("redirect") ?? ""));
+  const welcome = `Welcome to Encore, ${registered.user.name}. Your account is ready.`;
+  throw redirectSignedIn(context, registered, target, welcome);
 }
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,10 +1,11 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import { PageHeading } from "../../components/page-heading";
 import { AppLink } from "../../components/ui/app-link";
 import { FormMessage, SubmitButton, TextField } from "../../components/ui/form";
-import { resetPasswordWithForm } from "../../lib/account-forms.server";
+import { resetPasswordByLink } from "../../lib/account-forms.server";
 import { appContext } from "../../lib/app-context.server";
 import { flashCookie } from "../../lib/flash.server";
+import { formFailure, runFormRoute } from "../../lib/form-route.server";
 import { screenMeta } from "../../lib/meta";
 import { routeMiddleware } from "../../lib/route-middleware.server";
 import type { Route } from "./+types/reset-password";
@@ -22,8 +23,8 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const result = await resetPasswordWithForm(await request.formData(), context);
-  if (!result.ok) return data(result, { status: result.status });
+  const result = await runFormRoute(resetPasswordByLink, request, context);
+  if (!result.ok) return formFailure(result);
   const { secure } = context.get(appContext).config;
   const done = "Your password has been changed. Sign in with it now.";
   throw redirect("/login", {

@@ -1,11 +1,12 @@
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { changePasswordFromForm, logout } from "../../client/auth";
 import { PageHeading } from "../../components/page-heading";
 import { SavedAddress } from "../../components/saved-address";
 import { AppLink } from "../../components/ui/app-link";
 import { FormMessage, SubmitButton, TextField } from "../../components/ui/form";
-import { changePasswordWithForm } from "../../lib/account-forms.server";
+import { updatePassword } from "../../lib/account-forms.server";
 import { customerDetails } from "../../lib/customer.server";
+import { formFailure, runFormRoute } from "../../lib/form-route.server";
 import { screenMeta } from "../../lib/meta";
 import { requireSession } from "../../lib/session.server";
 import type { Route } from "./+types/dashboard";
@@ -18,13 +19,9 @@ export function loader({ context }: Route.LoaderArgs) {
 
 /** The password change without JavaScript. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const result = await changePasswordWithForm(
-    await request.formData(),
-    context,
-    requireSession(context),
-  );
-  if (!result.ok) return data(result, { status: result.status });
-  return { done: "Your password has been changed. You stay signed in here." };
+  const result = await runFormRoute(updatePassword, request, context);
+  if (!result.ok) return formFailure(result);
+  return { done: result.value.message };
 }
 
 export function clientAction({ request }: Route.ClientActionArgs) {

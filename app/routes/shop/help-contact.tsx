@@ -1,12 +1,4 @@
-import { data, Form, redirect, useNavigation } from "react-router";
-import { CONTACT_TOPICS } from "../../../server/content/schema";
-import {
-  CONTACT_THANKS,
-  CONTACT_TOO_MANY,
-  sendContactMessage,
-} from "../../../server/content/service/contact";
-import { ContactInput } from "../../../server/content/validators";
-import { fieldErrors } from "../../../server/http/errors";
+import { Form, redirect, useNavigation } from "react-router";
 import { PageHeading } from "../../components/page-heading";
 import {
   FormMessage,
@@ -16,7 +8,9 @@ import {
   TextField,
 } from "../../components/ui/form";
 import { appContext } from "../../lib/app-context.server";
+import { CONTACT_TOPICS, sendContact } from "../../lib/content.server";
 import { flashCookie } from "../../lib/flash.server";
+import { formFailure, runFormRoute } from "../../lib/form-route.server";
 import { screenMeta } from "../../lib/meta";
 import type { Route } from "./+types/help-contact";
 
@@ -25,44 +19,22 @@ export const meta = screenMeta("Contact us", {
     "Contact Encore's customer care team by form, email or phone. Open Monday to Saturday, UK time.",
 });
 
-const FIELDS = ["name", "email", "orderNumber", "topic", "message", "website"] as const;
-type Values = Partial<Record<(typeof FIELDS)[number], string>>;
+type Values = Partial<Record<"name" | "email" | "orderNumber" | "topic" | "message", string>>;
 
 export function loader() {
   return { topics: CONTACT_TOPICS };
 }
 
 /**
- * Validated again here whatever the browser checked; a sent message redirects back with a
- * confirmation (post/redirect/get), so a reload never sends it twice.
+ * The contact API's own route, validated again whatever the browser checked; a sent message
+ * redirects back with a confirmation (post/redirect/get), so a reload never sends it twice.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const values: Values = Object.fromEntries(
-    FIELDS.map((field) => [field, String(form.get(field) ?? "")]),
-  );
-  const parsed = ContactInput.safeParse({
-    ...values,
-    orderNumber: values.orderNumber || undefined,
-  });
-  if (!parsed.success) {
-    return data({ errors: fieldErrors(parsed.error), values, message: undefined }, { status: 422 });
-  }
-  const { db, clientAddress, config } = context.get(appContext);
-  const result = await sendContactMessage(db, parsed.data, {
-    clientKey: clientAddress,
-    supportEmail: config.supportEmail,
-  });
-  if (!result.ok) {
-    return data(
-      { errors: {}, values, message: CONTACT_TOO_MANY },
-      { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
-    );
-  }
+  const result = await runFormRoute(sendContact, request, context);
+  if (!result.ok) return formFailure(result);
+  const thanks = [{ type: "SUCCESS" as const, body: result.value.message }];
   throw redirect("/help/contact", {
-    headers: {
-      "Set-Cookie": flashCookie([{ type: "SUCCESS", body: CONTACT_THANKS }], config.secure),
-    },
+    headers: { "Set-Cookie": flashCookie(thanks, context.get(appContext).config.secure) },
   });
 }
 

@@ -1,3 +1,4 @@
+import { type Refusal, rateLimited } from "../../../common/refusal.ts";
 import type { Db } from "../../db/client.ts";
 import { queueMail } from "../../mail/service.ts";
 import { type RateLimit, takeRateLimit } from "../../platform/rate-limit.ts";
@@ -15,11 +16,9 @@ export const CONTACT_THANKS =
 export const CONTACT_TOO_MANY =
   "You have sent several messages in the last hour. Please try again later, or call us.";
 
-export type ContactResult = { ok: true } | { ok: false; retryAfterSeconds: number };
-
 /**
  * Keeps a contact message and mails it to customer care (reply-to the sender), in one
- * transaction. A message with the hidden honeypot field filled in came from a bot: it is told
+ * transaction, and says so in words for the sender. A message with the hidden honeypot field filled in came from a bot: it is told
  * all went well and nothing is kept or sent.
  */
 export async function sendContactMessage(
@@ -27,10 +26,10 @@ export async function sendContactMessage(
   input: ContactInput,
   context: { clientKey: string; supportEmail: string },
   now = new Date(),
-): Promise<ContactResult> {
+): Promise<{ message: string } | Refusal> {
   const limit = await takeRateLimit(db, CONTACT_LIMIT, context.clientKey, now);
-  if (!limit.allowed) return { ok: false, retryAfterSeconds: limit.retryAfterSeconds };
-  if (input.website) return { ok: true };
+  if (!limit.allowed) return rateLimited(CONTACT_TOO_MANY, limit.retryAfterSeconds);
+  if (input.website) return { message: CONTACT_THANKS };
 
   const topic = CONTACT_TOPICS.find((entry) => entry.id === input.topic)?.title ?? input.topic;
   await db.transaction(async (tx) => {
@@ -62,5 +61,5 @@ export async function sendContactMessage(
       ].join("\n"),
     });
   });
-  return { ok: true };
+  return { message: CONTACT_THANKS };
 }

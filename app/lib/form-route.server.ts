@@ -1,0 +1,108 @@
+import { data, type RouterContextProvider } from "react-router";
+import type { z } from "zod";
+import { type FieldErrors, isRefusal } from "../../common/refusal";
+import { fieldErrors } from "../../server/http/errors";
+import { refusalAsFormErrors } from "../../server/http/refusals";
+import { type ApiRoute, type CallContext, runCall } from "../../server/http/route-table";
+import { appContext } from "./app-context.server";
+import { sessionContext } from "./session.server";
+
+/** What a failed form shows: a message above it, messages beside fields, and what was typed. */
+export type FormFailure = {
+  ok: false;
+  status: number;
+  message?: string;
+  errors?: FieldErrors;
+  values: Record<string, string>;
+  headers?: Record<string, string>;
+};
+
+export type FormOutcome<V> = { ok: true; value: V; form: FormData } | FormFailure;
+
+const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
+// Never sent back into a page.
+const SECRET_FIELD = /password|token/i;
+
+/** The posted form: a body that is not a form is a 415, one that cannot be read a 400. */
+export async function readForm(request: Request): Promise<FormData> {
+  if (!FORM_TYPES.test(request.headers.get("Content-Type") ?? "")) {
+    throw data({ message: "This page only takes a form." }, { status: 415 });
+  }
+  try {
+    return await request.formData();
+  } catch {
+    throw data({ message: "The form could not be read." }, { status: 400 });
+  }
+}
+
+/** The zod type a field's schema stands for, under its default/optional wrappers. */
+function fieldType(schema: z.ZodType): string {
+  const def = schema._zod.def as { type: string; innerType?: z.ZodType };
+  return def.innerType && (def.type === "optional" || def.type === "default")
+    ? fieldType(def.innerType)
+    : def.type;
+}
+
+/**
+ * The body a form stands for: the schema's fields only (a form carries others, such as the
+ * redirect target); a ticked checkbox is `true`; an empty box is a missing value, so the schema's
+ * own "Enter your…" message applies.
+ */
+function formBody(schema: z.ZodType, form: FormData) {
+  const shape = (schema as z.ZodObject).shape ?? {};
+  const body: Record<string, unknown> = {};
+  const values: Record<string, string> = {};
+  for (const [name, field] of Object.entries(shape)) {
+    const raw = form.get(name);
+    const text = typeof raw === "string" ? raw : undefined;
+    if (fieldType(field) === "boolean") {
+      body[name] = text !== undefined && text !== "false";
+      continue;
+    }
+    if (text !== undefined && !SECRET_FIELD.test(name)) values[name] = text;
+    if (text !== undefined && text.trim() !== "") body[name] = text;
+  }
+  return { body, values };
+}
+
+/**
+ * Runs an API route for a page's form (DESIGN §6.1): the route's validator, limit and service
+ * call, so the form and the JSON API cannot drift. A refusal or a bad field comes back as
+ * `FormFailure` with the status the API would answer; `message` is shown above the form
+ * whenever it fails (spec §8's sign-in message).
+ */
+export async function runFormRoute<P, Q, B, V>(
+  route: ApiRoute<P, Q, B, V>,
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  options: { message?: string } = {},
+): Promise<FormOutcome<V>> {
+  const form = await readForm(request);
+  const { body, values } = route.body ? formBody(route.body, form) : { body: {}, values: {} };
+  const failed = (failure: Omit<FormFailure, "ok" | "values">): FormFailure => ({
+    ok: false,
+    values,
+    ...failure,
+    message: failure.message ?? options.message,
+  });
+  const parsed = route.body?.safeParse(body);
+  if (parsed && !parsed.success) return failed({ status: 422, errors: fieldErrors(parsed.error) });
+
+  const { db, config, logger, clientAddress } = context.get(appContext);
+  const call: CallContext = {
+    db,
+    config,
+    logger,
+    clientAddress,
+    account: context.get(sessionContext) ?? undefined,
+  };
+  const input = { params: {}, query: {}, body: parsed?.data };
+  const value = await runCall<V>(route, call, input);
+  if (isRefusal(value)) return failed(refusalAsFormErrors(value));
+  return { ok: true, value, form };
+}
+
+/** A failed form's answer: its status and headers, and what the page shows. */
+export function formFailure({ status, headers, message, errors, values }: FormFailure) {
+  return data({ message, errors, values }, { status, headers });
+}

@@ -1,0 +1,111 @@
+import type { Context, Handler, Hono } from "hono";
+import { isRefusal } from "../../common/refusal.ts";
+import { optionalCustomer, requireAuth } from "../auth/middleware.ts";
+import { answerBody, refusalStatuses } from "./answers.ts";
+import { clientAddress } from "./client-address.ts";
+import type { AppEnv } from "./env.ts";
+import { ok } from "./envelope.ts";
+import { ApiError } from "./errors.ts";
+import { refusalAsApiError } from "./refusals.ts";
+import {
+  type AnyRoute,
+  AREA_PREFIX,
+  type Area,
+  answerStatus,
+  type CallContext,
+  type RouteGroup,
+  routeAccess,
+  routeAnswers,
+  runCall,
+} from "./route-table.ts";
+import { jsonBody, pathParams, queryParams } from "./validate.ts";
+
+/** `/products/{id}` as Hono writes it: `/products/:id`. */
+export const honoPath = (path: string) => path.replace(/\{(\w+)\}/g, ":$1");
+
+export type MountOptions = {
+  /** Tests: every answer is checked against its declaration, so the document cannot lie. */
+  checkAnswers?: boolean;
+};
+
+/** The edge-neutral context of an API request. */
+function callContext(c: Context<AppEnv>, account: CallContext["account"]): CallContext {
+  return {
+    db: c.get("db"),
+    config: c.get("config"),
+    logger: c.get("logger"),
+    clientAddress: clientAddress(c),
+    account,
+  };
+}
+
+/** The default answer of a `call` route: the `{ data }` envelope, or a page as it is. */
+function defaultReply(c: Context<AppEnv>, route: AnyRoute, value: unknown): Response {
+  const [answer] = routeAnswers(route);
+  if (!answer || "data" in answer) {
+    return ok(c, value, answer && "data" in answer ? (answer.status ?? 200) : 200);
+  }
+  if ("empty" in answer) return c.body(null, 204);
+  return c.json(value as object);
+}
+
+function routeHandler(route: AnyRoute, area: Area): Handler<AppEnv> {
+  const access = routeAccess(route, area);
+  return async (c) => {
+    if (access !== "anyone") await requireAuth(access, c.get("secret"))(c, async () => {});
+    const account = route.identify ? await optionalCustomer(c) : c.get("auth");
+    const input = {
+      params: route.params ? pathParams(c, route.params) : {},
+      query: route.query ? queryParams(c, route.query) : {},
+      body: route.body ? await jsonBody(c, route.body) : undefined,
+    };
+    for (const [name, value] of Object.entries(route.headers ?? {})) c.header(name, value);
+    if (route.handle) return route.handle(c, input);
+    const value = await runCall(route, callContext(c, account), input);
+    if (isRefusal(value)) throw refusalAsApiError(value);
+    return route.reply ? route.reply(c, value) : defaultReply(c, route, value);
+  };
+}
+
+/** Tests: an answer its route does not declare is a bug in the route or in its declaration. */
+function checkedHandler(route: AnyRoute, area: Area, inner: Handler<AppEnv>): Handler<AppEnv> {
+  const where = `${route.method.toUpperCase()} ${AREA_PREFIX[area]}${route.path}`;
+  const refusals = refusalStatuses(route, area);
+  return async (c, next) => {
+    let response: Response;
+    try {
+      response = (await inner(c, next)) as Response;
+    } catch (error) {
+      if (error instanceof ApiError && !refusals.includes(error.status)) {
+        throw new Error(`${where} refused with ${error.status}, which it does not declare`);
+      }
+      throw error;
+    }
+    if (response.status >= 300 && response.status < 400) return response;
+    const answer = routeAnswers(route).find((each) => answerStatus(each) === response.status);
+    if (!answer) throw new Error(`${where} answered ${response.status}, which it does not declare`);
+    const schema = answerBody(answer);
+    if (schema) {
+      const parsed = schema.safeParse(await response.clone().json());
+      if (!parsed.success) {
+        throw new Error(`${where} answered what it does not declare: ${parsed.error.message}`);
+      }
+    }
+    return response;
+  };
+}
+
+/** Mounts every route of `groups` on `app` at its area's prefix. */
+export function mountRoutes(app: Hono<AppEnv>, groups: RouteGroup[], options: MountOptions = {}) {
+  for (const { area, routes } of groups) {
+    for (const route of routes) {
+      const handler = routeHandler(route, area);
+      const path = `${AREA_PREFIX[area]}${honoPath(route.path)}`;
+      const handlers: Handler<AppEnv>[] = [
+        ...(route.middleware ?? []),
+        options.checkAnswers ? checkedHandler(route, area, handler) : handler,
+      ];
+      app.on(route.method.toUpperCase(), path, ...(handlers as [Handler<AppEnv>]));
+    }
+  }
+}

@@ -1,0 +1,110 @@
+import { createRoute, OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
+import type { z } from "zod";
+import {
+  answerBody,
+  ErrorAnswer,
+  refusalStatuses,
+  statusDescription,
+  ValidationFailedAnswer,
+} from "./answers.ts";
+import {
+  type AnyRoute,
+  AREA_PREFIX,
+  type Area,
+  answerStatus,
+  type RouteGroup,
+  routeAccess,
+  routeAnswers,
+} from "./route-table.ts";
+
+type Responses = Parameters<typeof createRoute>[0]["responses"];
+
+const json = (schema: z.ZodType) => ({ "application/json": { schema } });
+
+function responses(route: AnyRoute, area: Area): Responses {
+  const documented: Responses = {};
+  for (const answer of routeAnswers(route)) {
+    const body = answerBody(answer);
+    const description = answer.description ?? (body ? "Done." : "Done; no body.");
+    documented[answerStatus(answer)] =
+      "file" in answer
+        ? {
+            description,
+            content: Object.fromEntries(
+              answer.file.map((type) => [type, { schema: { type: "string", format: "binary" } }]),
+            ),
+          }
+        : body
+          ? { description, content: json(body) }
+          : { description };
+  }
+  for (const status of refusalStatuses(route, area)) {
+    if (documented[status]) continue;
+    documented[status] = {
+      description: statusDescription(status),
+      content: json(status === 422 ? ValidationFailedAnswer : ErrorAnswer),
+    };
+  }
+  return documented;
+}
+
+// DESIGN §4: a bearer header, or the `token` cookie with the XSRF header on unsafe requests.
+const SIGNED_IN = [{ bearer: [] }, { tokenCookie: [], xsrfHeader: [] }];
+
+/**
+ * The OpenAPI 3.1 document of every route in the table: generated from the same declarations
+ * the app mounts, so it cannot leave one out.
+ */
+export function openApiDocument(groups: RouteGroup[], serverUrl: string) {
+  const doc = new OpenAPIHono();
+  const registry = doc.openAPIRegistry;
+  registry.registerComponent("securitySchemes", "bearer", {
+    type: "http",
+    scheme: "bearer",
+    description: "`Authorization: Bearer <token>` from a sign-in answer; exempt from CSRF checks.",
+  });
+  registry.registerComponent("securitySchemes", "tokenCookie", {
+    type: "apiKey",
+    in: "cookie",
+    name: "token",
+    description: "The HttpOnly `token` cookie that sign-in sets.",
+  });
+  registry.registerComponent("securitySchemes", "xsrfHeader", {
+    type: "apiKey",
+    in: "header",
+    name: "X-XSRF-TOKEN",
+    description:
+      "With the cookie, unsafe requests echo the `XSRF-TOKEN` cookie from GET /sanctum/csrf-cookie here, from the shop's own origin.",
+  });
+  for (const { area, routes } of groups) {
+    for (const route of routes) {
+      const signedIn = routeAccess(route, area) !== "anyone";
+      registry.registerPath(
+        createRoute({
+          method: route.method,
+          path: `${AREA_PREFIX[area]}${route.path}`,
+          summary: route.summary,
+          description: route.description,
+          tags: [route.tag],
+          ...(signedIn ? { security: SIGNED_IN } : {}),
+          request: {
+            ...(route.params ? { params: route.params as z.ZodObject } : {}),
+            ...(route.query ? { query: route.query as z.ZodObject } : {}),
+            ...(route.body ? { body: { content: json(route.body), required: true } } : {}),
+          },
+          responses: responses(route, area),
+        } as RouteConfig),
+      );
+    }
+  }
+  return doc.getOpenAPI31Document({
+    openapi: "3.1.0",
+    info: {
+      title: "Encore API",
+      version: "1",
+      description:
+        "The shop's JSON API (spec §7): `/api` for shoppers, `/api/user` for signed-in customers, `/api/staff` for staff. Money is integer pence, VAT included; success is `{ data }`, lists add `meta`.",
+    },
+    servers: [{ url: serverUrl }],
+  });
+}

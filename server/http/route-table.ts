@@ -1,0 +1,172 @@
+import type { Context, MiddlewareHandler } from "hono";
+import { z } from "zod";
+import { type Refusal, type RefusalCode, rateLimited } from "../../common/refusal.ts";
+import type { LiveToken } from "../auth/tokens.ts";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/client.ts";
+import type { Logger } from "../logger.ts";
+import { type RateLimit, takeRateLimit } from "../platform/rate-limit.ts";
+import type { AppEnv } from "./env.ts";
+
+/**
+ * DESIGN §4: the three API areas, and `/sanctum` for the CSRF cookie (spec §7 names it outside
+ * the API's base).
+ */
+export type Area = "public" | "user" | "staff" | "sanctum";
+
+export const AREA_PREFIX: Record<Area, string> = {
+  public: "/api",
+  user: "/api/user",
+  staff: "/api/staff",
+  sanctum: "/sanctum",
+};
+
+/** Who may call a route: anyone, a signed-in customer, or staff. */
+export type Access = "anyone" | "customer" | "staff";
+
+/**
+ * What a route's `call` gets from either edge (a Hono request or a page's form action): the same
+ * handles, so one call serves both.
+ */
+export type CallContext = {
+  db: Db;
+  config: Config;
+  logger: Logger;
+  /** The client's address, for the limits (SECURITY §14). */
+  clientAddress: string;
+  /** The signed-in account: always there behind `customer`/`staff` access; on public routes
+   * that `identify` the shopper, the customer if one is signed in. */
+  account: LiveToken | undefined;
+};
+
+export type RouteInput<P, Q, B> = { params: P; query: Q; body: B };
+
+/**
+ * The answer a route documents for a success, the `{ data }` envelope by default (DESIGN §4):
+ * `data` is what `call` returns; `page` a paginated list (`{ data, meta }`) that `call` returns
+ * whole; `json` a body of its own shape; `empty` no body; `file` bytes of the given media types.
+ */
+export type Answer =
+  | { data: z.ZodType; status?: 200 | 201 | 202; description?: string }
+  | { page: z.ZodType; description?: string }
+  | { json: z.ZodType; status?: 200 | 503; description?: string }
+  | { empty: 202 | 204; description?: string }
+  | { file: string[]; description?: string };
+
+/** A per-client limit on a route, counted once the input is valid, by both edges. */
+export type RouteLimit = { rule: RateLimit; message: string };
+
+type Schema<T> = z.ZodType<T, unknown>;
+
+type RouteBase<P, Q, B> = {
+  method: "get" | "post";
+  /** The path inside the area, OpenAPI style: `/products/{id}`. */
+  path: string;
+  summary: string;
+  description?: string;
+  /** The OpenAPI tag: the module's name. */
+  tag: string;
+  /** Defaults to the area's: `customer` in the user area, `staff` in the staff area. */
+  access?: Access;
+  /** Public routes: resolve the signed-in customer, if any, without requiring one. */
+  identify?: boolean;
+  /** A bad path parameter names nothing: 404 (DESIGN §4). */
+  params?: Schema<P>;
+  /** Query parameters, arrays comma-joined; wrong ones are a 422. */
+  query?: Schema<Q>;
+  /** A JSON body; wrong ones are a 422. */
+  body?: Schema<B>;
+  limit?: RouteLimit;
+  /** Checks the XSRF header itself though anyone may call it (sign-out): may answer 419. */
+  csrf?: boolean;
+  /** Headers every answer of the route carries once its input is valid (e.g. `no-store`). */
+  headers?: Record<string, string>;
+  /** Middleware to run before the route (e.g. the catalogue cache, a tighter body limit). */
+  middleware?: MiddlewareHandler<AppEnv>[];
+  /** Success answers: one, or several when `reply` picks the status. */
+  answers: Answer | Answer[];
+  /** The refusals `call` may answer with (documented; 422 for input, 401/403 for access and
+   * 429 for a `limit` are added by the table). */
+  refusals?: RefusalCode[];
+};
+
+/**
+ * One route, declared once: its inputs, its answer, and either `call` (edge-neutral: validated
+ * input → one service call → value or refusal; a page's form action can run the same route) or
+ * `handle` (HTTP-only routes: files, sign-out).
+ */
+export type ApiRoute<P = unknown, Q = unknown, B = unknown, V = unknown> = RouteBase<P, Q, B> &
+  (
+    | {
+        call(context: CallContext, input: RouteInput<P, Q, B>): Promise<V | Refusal> | V | Refusal;
+        /** Shapes the HTTP answer (cookies, status) when the `{ data }` envelope is not enough. */
+        reply?(c: Context<AppEnv>, value: V): Response | Promise<Response>;
+        handle?: never;
+      }
+    | {
+        handle(c: Context<AppEnv>, input: RouteInput<P, Q, B>): Promise<Response> | Response;
+        call?: never;
+        reply?: never;
+      }
+  );
+
+/** Declares a route; the types of `call` follow from its schemas. */
+export function defineRoute<
+  P = Record<never, never>,
+  Q = Record<never, never>,
+  B = undefined,
+  V = unknown,
+>(route: ApiRoute<P, Q, B, V>): ApiRoute<P, Q, B, V> {
+  return route;
+}
+
+/** The signed-in account behind `customer` or `staff` access, which always has one. */
+export function accountOf(account: LiveToken | undefined): LiveToken {
+  if (!account) throw new Error("accountOf used on a route that lets anyone in");
+  return account;
+}
+
+/** A route as the table holds it, whatever its types. */
+// biome-ignore lint/suspicious/noExplicitAny: the table holds routes of every input and value type.
+export type AnyRoute = ApiRoute<any, any, any, any>;
+
+/** A module's routes in one area. */
+export type RouteGroup = { area: Area; routes: AnyRoute[] };
+
+/** The access a route needs: its own, or its area's. */
+export function routeAccess(route: AnyRoute, area: Area): Access {
+  if (route.access) return route.access;
+  return area === "user" ? "customer" : area === "staff" ? "staff" : "anyone";
+}
+
+/** The answers of a route as a list. */
+export function routeAnswers(route: AnyRoute): Answer[] {
+  return Array.isArray(route.answers) ? route.answers : [route.answers];
+}
+
+/** The success status of an answer. */
+export function answerStatus(answer: Answer): number {
+  if ("empty" in answer) return answer.empty;
+  if ("page" in answer || "file" in answer) return 200;
+  return answer.status ?? 200;
+}
+
+/**
+ * Runs a route's `call` as both edges do: the route's limit first (SECURITY §14, §20), then the
+ * one service call. A refusal comes back as a value for the edge to show.
+ */
+export async function runCall<V>(
+  route: AnyRoute,
+  context: CallContext,
+  input: RouteInput<unknown, unknown, unknown>,
+): Promise<V | Refusal> {
+  if (!route.call) throw new Error(`${route.method} ${route.path} has no call`);
+  if (route.limit) {
+    const taken = await takeRateLimit(context.db, route.limit.rule, context.clientAddress);
+    if (!taken.allowed) return rateLimited(route.limit.message, taken.retryAfterSeconds);
+  }
+  return (await route.call(context, input)) as V | Refusal;
+}
+
+/** Placeholder for answers whose contract is being written (replaced before landing). */
+export const ANSWER_PENDING = z.unknown();
