@@ -45,6 +45,11 @@ export type LiveToken = {
   user: User;
 };
 
+// Here rather than beside the middleware that sets it: server/http/env.ts names it, and the
+// middleware imports server/http, so a type there would tie the two folders in a cycle.
+/** Who is signed in, and how: a bearer header is exempt from the CSRF check, a cookie is not. */
+export type Authenticated = LiveToken & { source: "bearer" | "cookie" };
+
 /** The unrevoked, unexpired token `token` and its account, or undefined. */
 export async function findLiveToken(
   db: Db,
