@@ -1,23 +1,3 @@
-import { createContext, type RouterContext } from "react-router";
-import type { Config } from "../../server/config.ts";
-import type { Db } from "../../server/db/client.ts";
-import type { Logger } from "../../server/logger.ts";
-
-/** What the server hands every loader and action: services take `db` first (DESIGN §6). */
-export type AppContextValue = {
-  db: Db;
-  config: Config;
-  logger: Logger;
-  nonce: string;
-  requestId: string;
-  /** The connection's address, for rate limits (never a forwarded header). */
-  clientAddress: string;
-};
-
-// The Hono server and the React Router build are bundled apart; one global key lets both
-// sides use the same context object.
-const key = Symbol.for("encore.app-context");
-const registry = globalThis as typeof globalThis & { [key]?: RouterContext<AppContextValue> };
-registry[key] ??= createContext<AppContextValue>();
-
-export const appContext: RouterContext<AppContextValue> = registry[key];
+// The server owns the context it fills for each page request; loaders and actions reach it here,
+// through a `.server.ts` file, so no browser bundle can import it (DESIGN §6.5).
+export { appContext } from "../../server/http/app-context.ts";

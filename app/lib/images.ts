@@ -1,12 +1,6 @@
-import type { ImageRef } from "../../common/images";
+import { fileUrl, IMAGE_WIDTHS, type ImageRef } from "../../common/images.ts";
 
-/** The widths the file endpoint makes (`/api/file/{slug}?w=`); srcset uses the same list. */
-export const IMAGE_WIDTHS = [160, 320, 480, 640, 800, 1000, 1200, 1600] as const;
-
-export type { ImageRef };
-
-export const fileUrl = (slug: string, width?: number) =>
-  `/api/file/${slug}${width ? `?w=${width}` : ""}`;
+export { fileUrl, type ImageRef };
 
 /** A srcset of every width up to the original's, so no request asks for an upscaled copy. */
 export function srcSet(image: ImageRef): string {

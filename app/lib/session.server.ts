@@ -1,7 +1,7 @@
 import { createContext, type RouterContextProvider } from "react-router";
 import { tokenCookie } from "../../server/auth/middleware.ts";
 import type { TokenAbility } from "../../server/auth/schema.ts";
-import { findLiveToken, type LiveToken } from "../../server/auth/tokens.ts";
+import { findLiveToken, type LiveToken, revokeToken } from "../../server/auth/tokens.ts";
 import { isStaffRole } from "../../server/customers/service.ts";
 import { appContext } from "./app-context.server";
 import { readCookie } from "./cookies";
@@ -42,4 +42,14 @@ export function sessionCookie(
   maxAgeSeconds: number,
 ): string {
   return tokenCookie(token, maxAgeSeconds, context.get(appContext).config.secure);
+}
+
+/** Signs this browser out: revokes the token its cookie carries, and the Set-Cookie that clears it. */
+export async function endSession(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+): Promise<string> {
+  const token = readCookie(request.headers.get("Cookie"), "token");
+  if (token) await revokeToken(context.get(appContext).db, token);
+  return sessionCookie(context, "", 0);
 }

@@ -1,15 +1,7 @@
 import { sql } from "drizzle-orm";
-import {
-  bigserial,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-} from "drizzle-orm/pg-core";
+import { bigserial, check, index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { EVENT_NAMES, type EventItem } from "../../common/analytics.ts";
+import { createdAt, pence } from "../db/columns.ts";
 
 /** A coarse class of the browser, worked out from the User-Agent, which itself is never kept. */
 export const DEVICE_CLASSES = ["mobile", "desktop", "bot"] as const;
@@ -28,12 +20,12 @@ export const analyticsEvents = pgTable(
     path: text("path").notNull(),
     items: jsonb("items").$type<EventItem[]>(),
     /** The event's value in pence (the browser sends pounds, as GA4 does); GBP only. */
-    valuePence: integer("value_pence"),
+    valuePence: pence("value_pence"),
     searchTerm: text("search_term"),
     listName: text("list_name"),
     device: text("device", { enum: DEVICE_CLASSES }).notNull(),
     referrerHost: text("referrer_host"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     index("analytics_events_created_idx").on(table.createdAt),

@@ -12,9 +12,6 @@ export const TOKEN_COOKIE = "token";
 export const XSRF_COOKIE = "XSRF-TOKEN";
 export const XSRF_HEADER = "X-XSRF-TOKEN";
 
-/** Who is signed in, and how: a bearer header is exempt from the CSRF check, a cookie is not. */
-export type Authenticated = LiveToken & { source: "bearer" | "cookie" };
-
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export const unauthenticated = () => new ApiError(401, "Unauthenticated.");

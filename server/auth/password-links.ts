@@ -1,8 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, ne } from "drizzle-orm";
 import { type Refusal, refuse } from "../../common/refusal.ts";
-import { type User, users } from "../customers/schema.ts";
-import { findUserByEmail } from "../customers/service.ts";
+import { accountView, findUserByEmail, setPasswordHash, type User } from "../customers/service.ts";
 import type { Db } from "../db/client.ts";
 import { queueMail } from "../mail/service.ts";
 import { takeRateLimit } from "../platform/rate-limit.ts";
@@ -109,9 +108,9 @@ export async function resetPassword(
   now = new Date(),
 ): Promise<{ user: User; message: string } | Refusal> {
   const [link] = await db
-    .select({ id: passwordResets.id, user: users })
+    .select({ id: passwordResets.id, user: accountView })
     .from(passwordResets)
-    .innerJoin(users, eq(users.id, passwordResets.userId))
+    .innerJoin(accountView, eq(accountView.id, passwordResets.userId))
     .where(
       and(
         eq(passwordResets.tokenHash, hashToken(token)),
@@ -131,11 +130,7 @@ export async function resetPassword(
       .where(and(eq(passwordResets.id, link.id), isNull(passwordResets.usedAt)))
       .returning({ id: passwordResets.id });
     if (used.length === 0) return refuse("invalid", LINK_NOT_VALID, "token");
-    const [user] = await tx
-      .update(users)
-      .set({ passwordHash, isGuest: false, updatedAt: now })
-      .where(eq(users.id, link.user.id))
-      .returning();
+    const user = await setPasswordHash(tx, link.user.id, passwordHash, now, { claim: true });
     await revokeTokensOf(tx, link.user.id, now);
     return { user: user ?? link.user, message: PASSWORD_RESET };
   });

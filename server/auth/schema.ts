@@ -11,6 +11,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { users } from "../customers/schema.ts";
+import { createdAt } from "../db/columns.ts";
 
 /** What a token opens: the shopper's own area, or the staff area too. */
 export const TOKEN_ABILITIES = ["customer", "staff"] as const;
@@ -33,7 +34,7 @@ export const accessTokens = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex("access_tokens_hash_idx").on(table.tokenHash),
@@ -54,7 +55,7 @@ export const loginAttempts = pgTable(
     email: text("email").notNull(),
     clientKey: text("client_key").notNull(),
     succeeded: boolean("succeeded").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     index("login_attempts_email_client_idx").on(table.email, table.clientKey, table.createdAt),
@@ -76,7 +77,7 @@ export const passwordResets = pgTable(
     tokenHash: text("token_hash").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex("password_resets_hash_idx").on(table.tokenHash),

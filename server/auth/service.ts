@@ -1,8 +1,15 @@
 import { eq } from "drizzle-orm";
 import type { PublicUser } from "../../common/accounts.ts";
 import { type Refusal, rateLimited, refuse } from "../../common/refusal.ts";
-import { type User, users } from "../customers/schema.ts";
-import { findUserByEmail, isStaffRole, normaliseEmail, publicUser } from "../customers/service.ts";
+import {
+  createCustomerAccount,
+  findUserByEmail,
+  isStaffRole,
+  normaliseEmail,
+  publicUser,
+  setPasswordHash,
+  type User,
+} from "../customers/service.ts";
 import type { Db } from "../db/client.ts";
 import { revokeTokensOf, sendPasswordLink } from "./password-links.ts";
 import { passwordProblem } from "./password-policy.ts";
@@ -56,10 +63,6 @@ export type Registered =
 export const ACCOUNT_EXISTS =
   "An account with this email address already exists. Sign in, or reset your password.";
 
-const isUniqueViolation = (error: unknown) =>
-  (error as { code?: string })?.code === "23505" ||
-  (error as { cause?: { code?: string } })?.cause?.code === "23505";
-
 /**
  * Opens a full customer account and signs it in. An email that a guest has ordered with is not
  * taken over here: whoever registers must first prove the address is theirs through a mailed link
@@ -81,25 +84,19 @@ export async function register(
     await sendPasswordLink(db, existing, "claim", publicUrl, now);
     return { kind: "confirmation-sent", message: GUEST_LINK_SENT };
   }
-  let user: User | undefined;
-  try {
-    [user] = await db
-      .insert(users)
-      .values({
-        email,
-        name: input.name,
-        passwordHash: await hashPassword(input.password),
-        marketingConsent: input.marketingConsent,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-  } catch (error) {
-    // Someone registered the same email a moment ago.
-    if (isUniqueViolation(error)) return refuse("invalid", ACCOUNT_EXISTS, "email");
-    throw error;
-  }
-  if (!user) throw new Error("The account was not created");
+  const created = await createCustomerAccount(
+    db,
+    {
+      email,
+      name: input.name,
+      passwordHash: await hashPassword(input.password),
+      marketingConsent: input.marketingConsent,
+    },
+    now,
+  );
+  // Someone registered the same email a moment ago.
+  if (!created.ok) return refuse("invalid", ACCOUNT_EXISTS, "email");
+  const { user } = created;
   const { token, expiresAt } = await issueToken(db, user.id, "customer", now);
   return { kind: "created", token, expiresAt, user: publicUser(user) };
 }
@@ -128,7 +125,7 @@ export async function changePassword(
   }
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
+    await setPasswordHash(tx, user.id, passwordHash, now);
     await revokeTokensOf(tx, user.id, now, input.tokenId);
     // A reset link mailed earlier must not undo the change.
     await tx.delete(passwordResets).where(eq(passwordResets.userId, user.id));

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, lt, or } from "drizzle-orm";
-import { type User, users } from "../customers/schema.ts";
+import { accountView, type User } from "../customers/service.ts";
 import type { Db } from "../db/client.ts";
 import { accessTokens, type TokenAbility } from "./schema.ts";
 
@@ -45,6 +45,11 @@ export type LiveToken = {
   user: User;
 };
 
+// Here rather than beside the middleware that sets it: server/http/env.ts names it, and the
+// middleware imports server/http, so a type there would tie the two folders in a cycle.
+/** Who is signed in, and how: a bearer header is exempt from the CSRF check, a cookie is not. */
+export type Authenticated = LiveToken & { source: "bearer" | "cookie" };
+
 /** The unrevoked, unexpired token `token` and its account, or undefined. */
 export async function findLiveToken(
   db: Db,
@@ -53,9 +58,9 @@ export async function findLiveToken(
 ): Promise<LiveToken | undefined> {
   if (!TOKEN_FORMAT.test(token)) return undefined;
   const [row] = await db
-    .select({ token: accessTokens, user: users })
+    .select({ token: accessTokens, user: accountView })
     .from(accessTokens)
-    .innerJoin(users, eq(users.id, accessTokens.userId))
+    .innerJoin(accountView, eq(accountView.id, accessTokens.userId))
     .where(
       and(
         eq(accessTokens.tokenHash, hashToken(token)),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_EMAIL_LENGTH } from "../customers/schema.ts";
+import { MAX_EMAIL_LENGTH } from "../customers/service.ts";
 
 /** The longest password we hash; longer ones are refused before any work is done. */
 export const MAX_PASSWORD_LENGTH = 1024;

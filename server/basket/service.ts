@@ -1,16 +1,6 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Basket, BasketAdjustment, BasketLine } from "../../common/basket.ts";
-import {
-  attributes,
-  attributeTypes,
-  brands,
-  productMedia,
-  products,
-  productVariants,
-  variantAttributes,
-} from "../catalog/schema.ts";
+import { basketVariants } from "../catalog/service/basket-variants.ts";
 import type { Db } from "../db/client.ts";
-import { mediaFiles } from "../media/schema.ts";
 import type { BasketLineRequest } from "./validators.ts";
 
 /** The most of one item a basket may hold, whatever the stock. */
@@ -29,56 +19,7 @@ export async function resolveBasket(db: Db, requested: BasketLineRequest[]): Pro
   const ids = [...wanted.keys()];
   if (ids.length === 0) return { lines: [], adjustments: [], subtotal: 0, itemCount: 0 };
 
-  const [variantRows, optionRows] = await Promise.all([
-    db
-      .select({
-        id: productVariants.id,
-        sku: productVariants.sku,
-        price: productVariants.price,
-        compareAtPrice: productVariants.compareAtPrice,
-        stock: productVariants.stockOnHand,
-        productId: products.id,
-        productSlug: products.slug,
-        productTitle: products.title,
-        productType: products.productType,
-        preOrder: products.preOrder,
-        status: products.status,
-        brandTitle: brands.title,
-        brandSlug: brands.slug,
-      })
-      .from(productVariants)
-      .innerJoin(products, eq(products.id, productVariants.productId))
-      .innerJoin(brands, eq(brands.id, products.brandId))
-      .where(inArray(productVariants.id, ids)),
-    db
-      .select({
-        variantId: variantAttributes.variantId,
-        id: attributes.id,
-        title: attributes.title,
-        type: attributeTypes.title,
-      })
-      .from(variantAttributes)
-      .innerJoin(attributes, eq(attributes.id, variantAttributes.attributeId))
-      .innerJoin(attributeTypes, eq(attributeTypes.id, attributes.attributeTypeId))
-      .where(inArray(variantAttributes.variantId, ids))
-      .orderBy(asc(attributeTypes.position), asc(attributeTypes.id), asc(attributes.position)),
-  ]);
-  const productIds = [...new Set(variantRows.map((row) => row.productId))];
-  const fileRows = productIds.length
-    ? await db
-        .select({
-          productId: productMedia.productId,
-          attributeId: productMedia.attributeId,
-          slug: mediaFiles.slug,
-          fileType: mediaFiles.fileType,
-          width: mediaFiles.width,
-          height: mediaFiles.height,
-        })
-        .from(productMedia)
-        .innerJoin(mediaFiles, eq(mediaFiles.id, productMedia.fileId))
-        .where(and(inArray(productMedia.productId, productIds)))
-        .orderBy(asc(productMedia.position), asc(productMedia.fileId))
-    : [];
+  const { variantRows, optionRows, fileRows } = await basketVariants(db, ids);
 
   const lines: BasketLine[] = [];
   const adjustments: BasketAdjustment[] = [];

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_ID } from "../http/query-schemas.ts";
 
 /** spec §3: checkout and basket lines are a variant id and a quantity. */
 export const BasketLineInput = z.strictObject({
@@ -6,7 +7,7 @@ export const BasketLineInput = z.strictObject({
     .number({ error: "Must be a variant id." })
     .int("Must be a variant id.")
     .positive("Must be a variant id.")
-    .max(2_147_483_647),
+    .max(MAX_ID),
   quantity: z
     .number({ error: "Must be a whole number." })
     .int("Must be a whole number.")

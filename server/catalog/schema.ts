@@ -15,11 +15,10 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { ATTRIBUTE_DISPLAYS, type BrandLinks, COLLECTION_KINDS } from "../../common/catalog.ts";
+import { createdAt, pence, timestamps } from "../db/columns.ts";
 import { mediaFiles } from "../media/schema.ts";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
-const created = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
-const updated = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 
 export const PRODUCT_STATUSES = ["draft", "published", "archived"] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
@@ -38,8 +37,7 @@ export const brands = pgTable(
     logoFileId: integer("logo_file_id").references(() => mediaFiles.id, { onDelete: "set null" }),
     heroFileId: integer("hero_file_id").references(() => mediaFiles.id, { onDelete: "set null" }),
     featured: boolean("featured").notNull().default(false),
-    createdAt: created(),
-    updatedAt: updated(),
+    ...timestamps(),
   },
   (table) => [index("brands_title_idx").on(table.title)],
 );
@@ -67,15 +65,14 @@ export const products = pgTable(
     seoTitle: text("seo_title"),
     seoDescription: text("seo_description"),
     featuredRank: integer("featured_rank"),
-    priceFrom: integer("price_from").notNull().default(0),
-    priceTo: integer("price_to").notNull().default(0),
-    compareAtFrom: integer("compare_at_from"),
+    priceFrom: pence("price_from").notNull().default(0),
+    priceTo: pence("price_to").notNull().default(0),
+    compareAtFrom: pence("compare_at_from"),
     stockTotal: integer("stock_total").notNull().default(0),
     attributeIds: integer("attribute_ids").array().notNull().default(sql`'{}'::int[]`),
     searchDocument: tsvector("search_document"),
     publishedAt: timestamp("published_at", { withTimezone: true }),
-    createdAt: created(),
-    updatedAt: updated(),
+    ...timestamps(),
   },
   (table) => [
     index("products_status_brand_idx").on(table.status, table.brandId),
@@ -112,12 +109,11 @@ export const productVariants = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
     sku: text("sku").notNull().unique(),
-    price: integer("price").notNull(),
-    compareAtPrice: integer("compare_at_price"),
+    price: pence("price").notNull(),
+    compareAtPrice: pence("compare_at_price"),
     stockOnHand: integer("stock_on_hand").notNull().default(0),
     position: integer("position").notNull().default(0),
-    createdAt: created(),
-    updatedAt: updated(),
+    ...timestamps(),
   },
   (table) => [
     index("product_variants_product_idx").on(table.productId, table.position),
@@ -210,8 +206,7 @@ export const productCollections = pgTable("product_collections", {
   rule: jsonb("rule").$type<CollectionRule>(),
   heroFileId: integer("hero_file_id").references(() => mediaFiles.id, { onDelete: "set null" }),
   position: integer("position").notNull().default(0),
-  createdAt: created(),
-  updatedAt: updated(),
+  ...timestamps(),
 });
 
 export const collectionProducts = pgTable(
@@ -244,7 +239,7 @@ export const spotlights = pgTable(
     }),
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     endsAt: timestamp("ends_at", { withTimezone: true }),
-    createdAt: created(),
+    createdAt: createdAt(),
   },
   (table) => [
     check(

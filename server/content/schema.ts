@@ -12,13 +12,11 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { brands, products } from "../catalog/schema.ts";
+import { createdAt, timestamps, updatedAt } from "../db/columns.ts";
 import { mediaFiles } from "../media/schema.ts";
 
 export const CONTENT_STATUSES = ["draft", "published"] as const;
 export type ContentStatus = (typeof CONTENT_STATUSES)[number];
-
-const created = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
-const updated = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 
 /** Blogs: 'News', 'Tour diaries'… each a list of articles. */
 export const blogs = pgTable("blogs", {
@@ -27,8 +25,7 @@ export const blogs = pgTable("blogs", {
   title: text("title").notNull(),
   description: text("description").notNull().default(""),
   position: integer("position").notNull().default(0),
-  createdAt: created(),
-  updatedAt: updated(),
+  ...timestamps(),
 });
 
 /**
@@ -53,8 +50,7 @@ export const articles = pgTable(
     coverFileId: integer("cover_file_id").references(() => mediaFiles.id, {
       onDelete: "set null",
     }),
-    createdAt: created(),
-    updatedAt: updated(),
+    ...timestamps(),
   },
   (table) => [
     uniqueIndex("articles_blog_slug_idx").on(table.blogId, table.slug),
@@ -91,7 +87,7 @@ export const contentPages = pgTable("content_pages", {
   title: text("title").notNull(),
   summary: text("summary").notNull().default(""),
   body: text("body").notNull(),
-  updatedAt: updated(),
+  updatedAt: updatedAt(),
 });
 
 /** Open roles on the careers page; applications go by email. */
@@ -109,12 +105,10 @@ export const jobOpenings = pgTable(
     body: text("body").notNull(),
     closesOn: date("closes_on", { mode: "string" }).notNull(),
     status: text("status", { enum: CONTENT_STATUSES }).notNull().default("draft"),
-    createdAt: created(),
-    updatedAt: updated(),
+    ...timestamps(),
   },
   (table) => [check("job_openings_status", sql`${table.status} in ('draft', 'published')`)],
 );
-
 
 /** Messages from the contact form, kept for customer care (and sent on to them by email). */
 export const contactMessages = pgTable(
@@ -127,7 +121,7 @@ export const contactMessages = pgTable(
     topic: text("topic").notNull(),
     message: text("message").notNull(),
     clientKey: text("client_key").notNull(),
-    createdAt: created(),
+    createdAt: createdAt(),
   },
   (table) => [index("contact_messages_created_idx").on(table.createdAt)],
 );

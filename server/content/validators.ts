@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CONTACT_TOPICS } from "../../common/contact-topics.ts";
-import { MAX_EMAIL_LENGTH } from "../customers/schema.ts";
+import { MAX_EMAIL_LENGTH } from "../customers/service.ts";
 
 const TOPIC_IDS = CONTACT_TOPICS.map((topic) => topic.id) as [string, ...string[]];
 

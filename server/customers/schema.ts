@@ -1,15 +1,7 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  check,
-  integer,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { boolean, check, integer, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { USER_ROLES } from "../../common/accounts.ts";
+import { timestamps, updatedAt } from "../db/columns.ts";
 
 /** What an account may do: shop, or also run the shop (staff, and admin above staff). */
 export type UserRole = (typeof USER_ROLES)[number];
@@ -33,8 +25,7 @@ export const users = pgTable(
     role: text("role", { enum: USER_ROLES }).notNull().default("customer"),
     isGuest: boolean("is_guest").notNull().default(false),
     marketingConsent: boolean("marketing_consent").notNull().default(false),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (table) => [
     uniqueIndex("users_email_idx").on(table.email),
@@ -76,7 +67,7 @@ export const customerAddresses = pgTable(
     postcode: text("postcode").notNull(),
     country: text("country").notNull().default("GB"),
     phone: text("phone"),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     uniqueIndex("customer_addresses_user_kind_idx").on(table.userId, table.kind),

@@ -1,9 +1,20 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { PublicAddress, PublicUser } from "../../common/accounts.ts";
 import type { Db } from "../db/client.ts";
 import { type AddressKind, customerAddresses, type User, type UserRole, users } from "./schema.ts";
 
 // app/lib/account-forms.server.ts still names it from here.
+
+export { MAX_EMAIL_LENGTH } from "./schema.ts";
+export type { User };
+
+/**
+ * Accounts as a join target, for the reads that must fetch a row of their own module and its
+ * account in one query (the token lookup runs on every signed-in request). Read-only by
+ * contract: accounts change only through the functions below (DESIGN §6.3).
+ */
+export const accountView = alias(users, "account");
 
 /** An email as accounts are keyed: trimmed and lower case. */
 export function normaliseEmail(email: string): string {
@@ -19,6 +30,54 @@ export async function findUserByEmail(db: Db, email: string): Promise<User | und
   return row;
 }
 
+export type CreateAccountResult = { ok: true; user: User } | { ok: false; reason: "email-taken" };
+
+const isUniqueViolation = (error: unknown) =>
+  (error as { code?: string })?.code === "23505" ||
+  (error as { cause?: { code?: string } })?.cause?.code === "23505";
+
+/**
+ * Opens a full customer account with an already normalised email and hashed password. An email
+ * already in use, even by a registration that committed a moment ago, comes back as
+ * `email-taken`: the unique index decides, not an earlier read.
+ */
+export async function createCustomerAccount(
+  db: Db,
+  input: { email: string; name: string; passwordHash: string; marketingConsent: boolean },
+  now = new Date(),
+): Promise<CreateAccountResult> {
+  try {
+    const [user] = await db
+      .insert(users)
+      .values({ ...input, createdAt: now, updatedAt: now })
+      .returning();
+    if (!user) throw new Error("The account was not created");
+    return { ok: true, user };
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, reason: "email-taken" };
+    throw error;
+  }
+}
+
+/**
+ * Stores a new password hash for the account. With `claim`, a guest becomes a full account (a
+ * mailed link proved the address is theirs). The updated account, or undefined if there is none.
+ */
+export async function setPasswordHash(
+  db: Db,
+  userId: number,
+  passwordHash: string,
+  now: Date,
+  options: { claim?: boolean } = {},
+): Promise<User | undefined> {
+  const [user] = await db
+    .update(users)
+    .set({ passwordHash, updatedAt: now, ...(options.claim ? { isGuest: false } : {}) })
+    .where(eq(users.id, userId))
+    .returning();
+  return user;
+}
+
 export function publicUser(user: Pick<User, "id" | "name" | "email" | "role">): PublicUser {
   return { id: user.id, name: user.name, email: user.email, role: user.role };
 }
@@ -26,6 +85,18 @@ export function publicUser(user: Pick<User, "id" | "name" | "email" | "role">): 
 /** True for accounts that may sign in to the staff area. */
 export function isStaffRole(role: UserRole): boolean {
   return role === "staff" || role === "admin";
+}
+
+/** How many customer accounts and guest customers there are, in one query. */
+export async function accountCounts(db: Db): Promise<{ customers: number; guests: number }> {
+  const [row] = await db
+    .select({
+      customers: sql<number>`count(*) filter (where ${users.role} = 'customer' and not ${users.isGuest})::int`,
+      guests: sql<number>`count(*) filter (where ${users.isGuest})::int`,
+    })
+    .from(users);
+  if (!row) throw new Error("The account count query returned nothing");
+  return row;
 }
 
 /** The customer's saved `kind` address, or null when none is saved yet. */

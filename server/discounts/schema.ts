@@ -11,6 +11,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { DISCOUNT_UNIT_TYPES, ELIGIBLE_USER_GROUPS } from "../../common/discounts.ts";
 import { brands, productCollections, products } from "../catalog/schema.ts";
+import { createdAt, pence, timestamps } from "../db/columns.ts";
 
 /**
  * What a code takes money off: the whole basket, or only the lines whose product matches one of
@@ -39,7 +40,7 @@ export const discounts = pgTable(
     // percentage: a whole percent 1–100; fixed: pence.
     value: integer("value").notNull(),
     // Pence the lines in scope must add up to; null for no minimum.
-    minSubtotal: integer("min_subtotal"),
+    minSubtotal: pence("min_subtotal"),
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     endsAt: timestamp("ends_at", { withTimezone: true }),
     usageLimit: integer("usage_limit"),
@@ -51,8 +52,7 @@ export const discounts = pgTable(
     // The segments module does not exist yet; its table will get the foreign key.
     segmentId: integer("segment_id"),
     scope: text("scope", { enum: DISCOUNT_SCOPES }).notNull().default("basket"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (table) => [
     uniqueIndex("discounts_code_idx").on(table.code),
@@ -115,7 +115,7 @@ export const discountRedemptions = pgTable(
     // The customers and orders modules will add their foreign keys.
     customerId: integer("customer_id"),
     orderId: integer("order_id"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     index("discount_redemptions_discount_email_idx").on(table.discountId, table.email),

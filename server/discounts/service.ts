@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, gt, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Basket } from "../../common/basket.ts";
 import type {
   AppliedDiscount,
@@ -8,8 +8,7 @@ import type {
 import type { Refusal } from "../../common/refusal.ts";
 import { resolveBasket } from "../basket/service.ts";
 import type { BasketLineRequest } from "../basket/validators.ts";
-import { products } from "../catalog/schema.ts";
-import { collectionCondition, findCollection } from "../catalog/service/products.ts";
+import { productIdsWithin } from "../catalog/service/products.ts";
 // Redemptions are keyed on the email as accounts are (SECURITY §8).
 import { normaliseEmail } from "../customers/service.ts";
 import type { Db } from "../db/client.ts";
@@ -114,6 +113,17 @@ export async function findDiscountByCode(db: Db, code: string): Promise<Discount
   return row;
 }
 
+/** How many codes are live at `at` (`starts_at` ≤ at < `ends_at`), used up or not. */
+export async function liveDiscountCount(db: Db, at: Date): Promise<number> {
+  const [row] = await db
+    .select({ live: count() })
+    .from(discounts)
+    .where(
+      and(lte(discounts.startsAt, at), or(isNull(discounts.endsAt), gt(discounts.endsAt, at))),
+    );
+  return row?.live ?? 0;
+}
+
 /** The ids, among `productIds`, of the products a "selected" discount covers. */
 async function productsInScope(
   db: Db,
@@ -124,27 +134,11 @@ async function productsInScope(
     .select()
     .from(discountTargets)
     .where(eq(discountTargets.discountId, discountId));
-  const brandIds = targets.flatMap((target) => (target.brandId ? [target.brandId] : []));
-  const targetProductIds = targets.flatMap((target) =>
-    target.productId ? [target.productId] : [],
-  );
-  const collections = await Promise.all(
-    targets.flatMap((target) =>
-      target.collectionId ? [findCollection(db, target.collectionId)] : [],
-    ),
-  );
-  const matches: SQL[] = [];
-  if (brandIds.length) matches.push(inArray(products.brandId, brandIds));
-  if (targetProductIds.length) matches.push(inArray(products.id, targetProductIds));
-  // A collection covers its products however it is made, curated or by rule.
-  for (const collection of collections)
-    if (collection) matches.push(collectionCondition(collection));
-  if (matches.length === 0 || productIds.length === 0) return new Set();
-  const rows = await db
-    .select({ id: products.id })
-    .from(products)
-    .where(and(inArray(products.id, productIds), or(...matches)));
-  return new Set(rows.map((row) => row.id));
+  return productIdsWithin(db, productIds, {
+    brandIds: targets.flatMap((target) => (target.brandId ? [target.brandId] : [])),
+    productIds: targets.flatMap((target) => (target.productId ? [target.productId] : [])),
+    collectionIds: targets.flatMap((target) => (target.collectionId ? [target.collectionId] : [])),
+  });
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import type { Authenticated } from "../auth/middleware.ts";
+import type { Authenticated } from "../auth/tokens.ts";
 import type { Config } from "../config.ts";
 import type { Database, Db } from "../db/client.ts";
 import type { Logger } from "../logger.ts";

@@ -115,6 +115,18 @@ export async function deliverDueMail(
   return { sent, failed };
 }
 
+/** How many messages wait for delivery and how many failed for good, in one query. */
+export async function outboxCounts(db: Db): Promise<{ pending: number; failed: number }> {
+  const [row] = await db
+    .select({
+      pending: sql<number>`count(*) filter (where ${mailOutbox.status} = 'pending')::int`,
+      failed: sql<number>`count(*) filter (where ${mailOutbox.status} = 'failed')::int`,
+    })
+    .from(mailOutbox);
+  if (!row) throw new Error("The outbox count query returned nothing");
+  return row;
+}
+
 /**
  * The newest messages for the back office, without their bodies: a reset link is a key to an
  * account, so staff see who was sent what and whether it went, never the link itself.

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, serial, text } from "drizzle-orm/pg-core";
 import { FILE_TYPES } from "../../common/images.ts";
+import { createdAt } from "../db/columns.ts";
 
 export type FileType = (typeof FILE_TYPES)[number];
 
@@ -18,7 +19,7 @@ export const mediaFiles = pgTable(
     byteSize: integer("byte_size").notNull(),
     width: integer("width"),
     height: integer("height"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     check(

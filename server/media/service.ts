@@ -1,11 +1,42 @@
-import { eq } from "drizzle-orm";
+import { type AnyColumn, eq, type SQL, sql } from "drizzle-orm";
+import { QueryBuilder } from "drizzle-orm/pg-core";
 import sharp from "sharp";
+import type { ImageRef } from "../../common/images.ts";
 import type { Db } from "../db/client.ts";
 import { mediaFiles } from "./schema.ts";
 import type { FileStore } from "./storage.ts";
 
 // Only the widths the shop's srcset asks for are made, so no one can fill the disk with sizes.
-export { IMAGE_WIDTHS } from "../../app/lib/images.ts";
+export { IMAGE_WIDTHS } from "../../common/images.ts";
+
+/**
+ * Stored files as other modules read them inside their own queries (a product's gallery, a basket
+ * line's picture): public columns only, and read-only by contract (DESIGN §6.3). Join it as a
+ * table: `.innerJoin(mediaFileView, eq(mediaFileView.id, …))`.
+ */
+export const mediaFileView = new QueryBuilder()
+  .select({
+    id: mediaFiles.id,
+    slug: mediaFiles.slug,
+    title: mediaFiles.title,
+    fileType: mediaFiles.fileType,
+    width: mediaFiles.width,
+    height: mediaFiles.height,
+  })
+  .from(mediaFiles)
+  .as("media_file");
+
+/**
+ * The image reference of the file `fileId` names, null when it names none: a scalar subquery for
+ * another module's select. Both arguments must name their table in full, since Drizzle leaves
+ * columns unqualified when a query reads one table (see catalog/service/brands.ts).
+ */
+export function imageRefOf(fileId: SQL | AnyColumn, alt: SQL | AnyColumn): SQL<ImageRef | null> {
+  return sql<ImageRef | null>`(
+  select json_build_object('slug', mf.slug, 'alt', ${alt}, 'width', mf.width, 'height', mf.height)
+  from ${mediaFiles} mf where mf.id = ${fileId}
+)`;
+}
 
 export type ImageFormat = "avif" | "webp" | "jpeg" | "png";
 

@@ -1,10 +1,11 @@
-import { index, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { index, pgTable, serial, text } from "drizzle-orm/pg-core";
+import { createdAt, updatedAt } from "../db/columns.ts";
 
 /** Shop-wide values every process must agree on (the signing secret, the demo-seed mark). */
 export const appSettings = pgTable("app_settings", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /**
@@ -18,7 +19,7 @@ export const rateLimitHits = pgTable(
     id: serial("id").primaryKey(),
     bucket: text("bucket").notNull(),
     key: text("key").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     index("rate_limit_hits_lookup_idx").on(table.bucket, table.key, table.createdAt),

@@ -1,14 +1,13 @@
-import { shopOverview } from "../../../server/platform/overview.ts";
 import { PageHeading } from "../../components/page-heading";
 import { AppLink } from "../../components/ui/app-link";
-import { appContext } from "../../lib/app-context.server";
+import { backOffice } from "../../lib/back-office.server";
 import { screenMeta } from "../../lib/meta";
 import type { Route } from "./+types/home";
 
 export const meta = screenMeta("Back office", { noindex: true });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { overview: await shopOverview(context.get(appContext).db) };
+  return { overview: await backOffice(context).shopOverview() };
 }
 
 const count = new Intl.NumberFormat("en-GB");

@@ -1,13 +1,12 @@
-import { recentMail } from "../../../server/mail/service.ts";
 import { PageHeading } from "../../components/page-heading";
-import { appContext } from "../../lib/app-context.server";
+import { backOffice } from "../../lib/back-office.server";
 import { screenMeta } from "../../lib/meta";
 import type { Route } from "./+types/outbox";
 
 export const meta = screenMeta("Outbox", { noindex: true });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { messages: await recentMail(context.get(appContext).db) };
+  return { messages: await backOffice(context).recentMail() };
 }
 
 const when = new Intl.DateTimeFormat("en-GB", {

@@ -1,8 +1,6 @@
 import { redirect } from "react-router";
-import { revokeToken } from "../../../server/auth/tokens.ts";
-import { appContext } from "../../lib/app-context.server";
-import { readCookie } from "../../lib/cookies";
-import { sessionCookie } from "../../lib/session.server";
+import { readForm } from "../../lib/form-route.server";
+import { endSession } from "../../lib/session.server";
 import type { Route } from "./+types/logout";
 
 /**
@@ -11,11 +9,9 @@ import type { Route } from "./+types/logout";
  * back office.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const token = readCookie(request.headers.get("Cookie"), "token");
-  if (token) await revokeToken(context.get(appContext).db, token);
-  const form = await request.formData();
+  const form = await readForm(request);
   const to = form.get("area") === "staff" ? "/admin/login" : "/login";
-  throw redirect(to, { headers: { "Set-Cookie": sessionCookie(context, "", 0) } });
+  throw redirect(to, { headers: { "Set-Cookie": await endSession(request, context) } });
 }
 
 export function loader() {

@@ -1,18 +1,16 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { type AnyColumn, and, asc, eq, type SQL, sql } from "drizzle-orm";
 import type { BrandView } from "../../../common/catalog.ts";
-import type { ImageRef } from "../../../common/images.ts";
 import type { Page } from "../../../common/pagination.ts";
 import type { Db } from "../../db/client.ts";
-import { mediaFiles } from "../../media/schema.ts";
+import { pageMeta, pageOffset } from "../../db/pagination.ts";
+import { imageRefOf } from "../../media/service.ts";
 import { sanitizeRichText } from "../../platform/rich-text.ts";
 import { brands, products } from "../schema.ts";
 
 // Correlated subqueries name the outer columns in full: Drizzle leaves columns unqualified when a
 // query reads one table, and an unqualified "id" would bind to the inner table instead.
-const imageOf = (column: "logo_file_id" | "hero_file_id") => sql<ImageRef | null>`(
-  select json_build_object('slug', mf.slug, 'alt', "brands"."title", 'width', mf.width, 'height', mf.height)
-  from ${mediaFiles} mf where mf.id = ${sql.raw(`"brands"."${column}"`)}
-)`;
+const imageOf = (column: "logo_file_id" | "hero_file_id") =>
+  imageRefOf(sql.raw(`"brands"."${column}"`), sql.raw(`"brands"."title"`));
 
 // SECURITY §22: staff text is made safe when read, whatever was stored: an allow-listed story,
 // and links only to web addresses (never javascript:).
@@ -53,19 +51,26 @@ export async function listBrands(
       .where(where)
       .orderBy(sql`lower(${brands.title})`, asc(brands.id))
       .limit(query.perPage)
-      .offset((query.page - 1) * query.perPage),
+      .offset(pageOffset(query.page, query.perPage)),
     db.select({ total: sql<number>`count(*)::int` }).from(brands).where(where),
   ]);
-  const total = count?.total ?? 0;
   return {
     data: rows.map(withSafeStory),
-    meta: {
-      currentPage: query.page,
-      perPage: query.perPage,
-      total,
-      lastPage: Math.max(1, Math.ceil(total / query.perPage)),
-    },
+    meta: pageMeta(query.page, query.perPage, count?.total ?? 0),
   };
+}
+
+/**
+ * The band `brandId` names as `{ id, slug, title }`, null when it names none: a scalar subquery
+ * for another module's select (an article's band). `brandId` must name its table in full.
+ */
+export function bandRefOf(
+  brandId: SQL | AnyColumn,
+): SQL<{ id: number; slug: string; title: string } | null> {
+  return sql`(
+  select json_build_object('id', b.id, 'slug', b.slug, 'title', b.title)
+  from ${brands} b where b.id = ${brandId}
+)`;
 }
 
 /** One band by id or slug, or undefined. */

@@ -5,7 +5,8 @@ import type { Page } from "../../../common/pagination.ts";
 import type { ProductListQuery } from "../../../common/product-list-query.ts";
 import { productTypeBySlug } from "../../../common/product-types.ts";
 import type { Db } from "../../db/client.ts";
-import { mediaFiles } from "../../media/schema.ts";
+import { pageMeta, pageOffset } from "../../db/pagination.ts";
+import { mediaFileView } from "../../media/service.ts";
 import { sanitizeRichText } from "../../platform/rich-text.ts";
 import {
   attributes,
@@ -27,7 +28,7 @@ export const LOW_STOCK = 5;
 const published = eq(products.status, "published");
 
 /** The SQL condition for the products a collection holds, curated or by rule. */
-export function collectionCondition(collection: {
+function collectionCondition(collection: {
   id: number;
   kind: "curated" | "rule";
   rule: CollectionRule | null;
@@ -62,6 +63,29 @@ export async function findCollection(db: Db, idOrSlug: number | string) {
         : eq(productCollections.slug, idOrSlug),
     );
   return collection;
+}
+
+/**
+ * The ids, among `candidateIds`, of the products in any of these bands, products or collections
+ * (a collection by what it holds now, curated or by rule). Empty when nothing is named.
+ */
+export async function productIdsWithin(
+  db: Db,
+  candidateIds: number[],
+  within: { brandIds: number[]; productIds: number[]; collectionIds: number[] },
+): Promise<Set<number>> {
+  const collections = await Promise.all(within.collectionIds.map((id) => findCollection(db, id)));
+  const matches: SQL[] = [];
+  if (within.brandIds.length) matches.push(inArray(products.brandId, within.brandIds));
+  if (within.productIds.length) matches.push(inArray(products.id, within.productIds));
+  for (const collection of collections)
+    if (collection) matches.push(collectionCondition(collection));
+  if (matches.length === 0 || candidateIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(inArray(products.id, candidateIds), or(...matches)));
+  return new Set(rows.map((row) => row.id));
 }
 
 export type FilterPart = "brand" | "type" | "attributes" | "price" | "inStock";
@@ -137,9 +161,9 @@ export async function listingConditions(
 // spec §3: a product's image is its first IMAGE file, its alt text the product's title. The outer
 // product is named in full ("products"."id"): see the note in brands.ts.
 const firstImage = sql<ImageRef | null>`(
-  select json_build_object('slug', mf.slug, 'alt', "products"."title", 'width', mf.width, 'height', mf.height)
+  select json_build_object('slug', ${mediaFileView.slug}, 'alt', "products"."title", 'width', ${mediaFileView.width}, 'height', ${mediaFileView.height})
   from ${productMedia} pm
-  join ${mediaFiles} mf on mf.id = pm.file_id and mf.file_type = 'IMAGE'
+  join ${mediaFileView} on ${mediaFileView.id} = pm.file_id and ${mediaFileView.fileType} = 'IMAGE'
   where pm.product_id = "products"."id"
   order by pm.position, pm.file_id
   limit 1
@@ -196,7 +220,7 @@ function ordering(query: ProductListQuery, tsquery: string | undefined): SQL[] {
 export async function listProducts(db: Db, query: ProductListQuery): Promise<Page<ProductCard>> {
   const { page, perPage } = query;
   const conditions = await listingConditions(db, query);
-  if (!conditions) return { data: [], meta: { currentPage: page, perPage, total: 0, lastPage: 1 } };
+  if (!conditions) return { data: [], meta: pageMeta(page, perPage, 0) };
   const where = and(...conditions);
   const tsquery = query.q ? toPrefixQuery(query.q) : undefined;
   const [rows, [count]] = await Promise.all([
@@ -207,13 +231,12 @@ export async function listProducts(db: Db, query: ProductListQuery): Promise<Pag
       .where(where)
       .orderBy(...ordering(query, tsquery))
       .limit(perPage)
-      .offset((page - 1) * perPage),
+      .offset(pageOffset(page, perPage)),
     db.select({ total: sql<number>`count(*)::int` }).from(products).where(where),
   ]);
-  const total = count?.total ?? 0;
   return {
     data: rows as ProductCard[],
-    meta: { currentPage: page, perPage, total, lastPage: Math.max(1, Math.ceil(total / perPage)) },
+    meta: pageMeta(page, perPage, count?.total ?? 0),
   };
 }
 
@@ -268,16 +291,16 @@ export async function getProduct(
       .orderBy(asc(attributeTypes.position), asc(attributeTypes.id), asc(attributes.position)),
     db
       .select({
-        id: mediaFiles.id,
-        slug: mediaFiles.slug,
-        title: mediaFiles.title,
-        fileType: mediaFiles.fileType,
-        width: mediaFiles.width,
-        height: mediaFiles.height,
+        id: mediaFileView.id,
+        slug: mediaFileView.slug,
+        title: mediaFileView.title,
+        fileType: mediaFileView.fileType,
+        width: mediaFileView.width,
+        height: mediaFileView.height,
         attributeId: productMedia.attributeId,
       })
       .from(productMedia)
-      .innerJoin(mediaFiles, eq(mediaFiles.id, productMedia.fileId))
+      .innerJoin(mediaFileView, eq(mediaFileView.id, productMedia.fileId))
       .where(eq(productMedia.productId, card.id))
       .orderBy(asc(productMedia.position), asc(productMedia.fileId)),
   ]);

@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, lte, type SQL, sql } from "drizzle-orm";
 import type { ArticleSummary, ArticleView, BlogView } from "../../../common/content.ts";
-import type { ImageRef } from "../../../common/images.ts";
 import type { Page } from "../../../common/pagination.ts";
-import { brands } from "../../catalog/schema.ts";
+import { bandRefOf } from "../../catalog/service/brands.ts";
 import { productCardsByIds } from "../../catalog/service/products.ts";
 import type { Db } from "../../db/client.ts";
-import { mediaFiles } from "../../media/schema.ts";
+import { pageMeta, pageOffset } from "../../db/pagination.ts";
+import { imageRefOf } from "../../media/service.ts";
 import { sanitizeRichText } from "../../platform/rich-text.ts";
 import { articleProducts, articles, blogs } from "../schema.ts";
 
@@ -60,19 +60,12 @@ const summaryColumns = {
   blog: sql<
     ArticleSummary["blog"]
   >`json_build_object('id', ${blogs.id}, 'slug', ${blogs.slug}, 'title', ${blogs.title})`,
-  band: sql<ArticleSummary["band"]>`case when ${brands.id} is null then null
-    else json_build_object('id', ${brands.id}, 'slug', ${brands.slug}, 'title', ${brands.title}) end`,
-  cover: sql<ImageRef | null>`case when ${mediaFiles.id} is null then null
-    else json_build_object('slug', ${mediaFiles.slug}, 'alt', '', 'width', ${mediaFiles.width}, 'height', ${mediaFiles.height}) end`,
+  band: bandRefOf(articles.brandId),
+  cover: imageRefOf(articles.coverFileId, sql`''`),
 };
 
 function articleQuery(db: Db) {
-  return db
-    .select(summaryColumns)
-    .from(articles)
-    .innerJoin(blogs, eq(blogs.id, articles.blogId))
-    .leftJoin(brands, eq(brands.id, articles.brandId))
-    .leftJoin(mediaFiles, eq(mediaFiles.id, articles.coverFileId));
+  return db.select(summaryColumns).from(articles).innerJoin(blogs, eq(blogs.id, articles.blogId));
 }
 
 const newestFirst = [desc(articles.publishedAt), desc(articles.id)];
@@ -93,12 +86,8 @@ export async function listArticles(
     .where(and(eq(articles.blogId, blog.id), isPublic(now)))
     .orderBy(...newestFirst)
     .limit(perPage)
-    .offset((page - 1) * perPage);
-  const total = blog.articleCount;
-  return {
-    data,
-    meta: { currentPage: page, perPage, total, lastPage: Math.max(1, Math.ceil(total / perPage)) },
-  };
+    .offset(pageOffset(page, perPage));
+  return { data, meta: pageMeta(page, perPage, blog.articleCount) };
 }
 
 /** The newest public articles across every blog. */
@@ -132,8 +121,6 @@ export async function getArticle(
     })
     .from(articles)
     .innerJoin(blogs, eq(blogs.id, articles.blogId))
-    .leftJoin(brands, eq(brands.id, articles.brandId))
-    .leftJoin(mediaFiles, eq(mediaFiles.id, articles.coverFileId))
     .where(
       and(byIdOrSlug(blogs, blogIdOrSlug), byIdOrSlug(articles, articleIdOrSlug), isPublic(now)),
     );

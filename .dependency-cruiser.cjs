@@ -1,0 +1,81 @@
+// Import rules that `npm run lint` checks (decision record 0008). Each rule names the part of
+// DESIGN.md it enforces; a violation prints the rule's name, the importing file and the import.
+
+/** Tests may reach anything: they set up databases and check one module through another. */
+const TEST_FILE = "(\\.test\\.tsx?|/test-helpers\\.ts)$";
+const TEST_AREAS = "^(tests|e2e)/";
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "server-not-to-app",
+      severity: "error",
+      comment:
+        "DESIGN §3: server/ is the domain and HTTP; app/ is the UI that calls it. The server never " +
+        "imports the UI, so each can be built and reasoned about alone. Shared code without " +
+        "either side's runtime goes to common/.",
+      from: { path: "^server/" },
+      to: { path: "^app/" },
+    },
+    {
+      name: "app-to-server-only-from-server-files",
+      severity: "error",
+      comment:
+        "DESIGN §6.5: code under app/ that touches the server is named *.server.ts(x), so a browser " +
+        "import fails the build instead of leaking server code (or its types' modules) into the " +
+        "bundle. Route loaders call an app/lib/*.server.ts helper; components import types from " +
+        "common/.",
+      from: { path: "^app/", pathNot: [TEST_FILE, "\\.server\\.tsx?$"] },
+      to: { path: "^server/" },
+    },
+    {
+      name: "common-is-neutral",
+      severity: "error",
+      comment:
+        "DESIGN §3: common/ holds types and plain values that both app/ and server/ use; it " +
+        "imports neither, or it would drag one side's runtime into the other.",
+      from: { path: "^common/" },
+      to: { path: "^(app|server)/" },
+    },
+    {
+      name: "no-test-support-in-production-code",
+      severity: "error",
+      comment: "DESIGN §3: tests/ is shared test support only; the shop never runs it.",
+      from: { path: "^(app|server|common)/", pathNot: TEST_FILE },
+      to: { path: TEST_AREAS },
+    },
+    {
+      name: "no-other-modules-tables",
+      severity: "error",
+      comment:
+        "DESIGN §6.3: modules call each other's services, never each other's tables, so a module " +
+        "can change its tables without breaking another. Read another module's data through a " +
+        "function its service exports. Exempt: a schema.ts naming another module's table in a " +
+        "foreign key (§6.3 allows those), server/db/ (schema aggregate, migrations, seed) and tests.",
+      from: {
+        path: "^server/([^/]+)/",
+        pathNot: ["^server/db/", "^server/[^/]+/schema\\.ts$", TEST_FILE],
+      },
+      to: { path: "^server/[^/]+/schema\\.ts$", pathNot: "^server/$1/schema\\.ts$" },
+    },
+    {
+      name: "no-cycles-between-server-modules",
+      severity: "error",
+      comment:
+        "DESIGN §3: each server module is a unit a newcomer reads on its own; a cycle that passes " +
+        "through another module (server/http/ and server/db/ count as modules) ties them into one. " +
+        "Break it by moving the shared piece, often a type, to the module that owns it.",
+      from: { path: "^server/([^/]+)/", pathNot: TEST_FILE },
+      to: { circular: true, via: { pathNot: "^server/$1/" } },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "^(node_modules|build|data|public|coverage|test-results|\\.react-router)/" },
+    // Type-only imports count: a type from server/ in a component is still a crossing.
+    tsPreCompilationDeps: true,
+    // Resolves the `~/*` alias; `.ts` extension imports resolve as files do.
+    tsConfig: { fileName: "tsconfig.json" },
+  },
+};
