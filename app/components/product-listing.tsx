@@ -2,9 +2,9 @@ import { useLocation } from "react-router";
 import type { ProductFilters as Facets } from "../../server/catalog/service/filters";
 import type { Page, ProductCard } from "../../server/catalog/service/products";
 import type { ProductListQuery } from "../../server/catalog/validators";
-import { Pagination } from "./pagination";
 import { ProductFilters } from "./product-filters";
 import { ProductGrid } from "./product-grid";
+import { Pagination } from "./ui/pagination";
 
 type Props = {
   page: Page<ProductCard>;

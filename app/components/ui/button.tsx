@@ -1,11 +1,11 @@
-import type { ButtonHTMLAttributes, ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
 
 export type ButtonVariant = "primary" | "secondary" | "danger" | "link";
 export type ButtonSize = "sm" | "md" | "lg";
 
-// Filled and outlined buttons all draw a 2px border (in the fill colour when filled): buttons of
-// one size line up side by side, and Windows' forced colours, which drop backgrounds, still show
-// each button's edge. The padding is 2px less than the look it gives (px-5.5 + 2px = 24px).
+// Every pill has a 2px border, so filled and outlined buttons of one size line up; on filled ones
+// it is transparent, which Windows' forced colours turn into a visible edge. The padding is 2px
+// less than the look it gives (px-5.5 + 2px = 24px).
 const PILL = "rounded-full border-2";
 const PILL_SIZES: Record<ButtonSize, string> = {
   sm: "px-3.5 py-1.5 text-sm", // 36px high
@@ -18,9 +18,9 @@ const LINK_SIZES: Record<ButtonSize, string> = { sm: "text-sm", md: "", lg: "tex
 // Text on each fill is at least 6.5:1 (white on error), and disabled buttons are exempt
 // (WCAG 1.4.3). Hover comes before disabled in Tailwind's order, so disabled wins.
 const VARIANTS: Record<ButtonVariant, string> = {
-  primary: `${PILL} border-ink bg-ink text-white hover:border-accent hover:bg-accent disabled:border-zinc-400 disabled:bg-zinc-400`,
+  primary: `${PILL} border-transparent bg-ink text-white hover:bg-accent disabled:bg-zinc-400`,
   secondary: `${PILL} border-ink text-ink hover:bg-zinc-100 disabled:border-zinc-400 disabled:bg-transparent disabled:text-muted`,
-  danger: `${PILL} border-error bg-error text-white hover:border-error-dark hover:bg-error-dark disabled:border-zinc-400 disabled:bg-zinc-400`,
+  danger: `${PILL} border-transparent bg-error text-white hover:bg-error-dark disabled:bg-zinc-400`,
   link: "min-h-6 min-w-6 underline hover:text-accent disabled:text-muted disabled:no-underline",
 };
 
@@ -37,7 +37,7 @@ export function buttonClasses(variant: ButtonVariant = "primary", size: ButtonSi
     .join(" ");
 }
 
-type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+export type ButtonProps = ComponentProps<"button"> & {
   variant?: ButtonVariant;
   size?: ButtonSize;
   /**
