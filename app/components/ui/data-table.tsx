@@ -75,7 +75,7 @@ export function DataTable<Row extends RowData>({
     data: rows,
     getRowId: rowId,
     manualSorting: true,
-    enableSorting: false,
+    defaultColumn: { enableSorting: false },
     enableRowSelection: Boolean(selection),
     state: { sorting: sortOf(search) },
   });
