@@ -1,5 +1,5 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
-import { type ReactElement, type ReactNode, type RefObject, useId, useRef, useState } from "react";
+import { type ReactElement, type ReactNode, useId, useState } from "react";
 import { Button } from "./button";
 
 type DialogState = {
@@ -14,8 +14,6 @@ type PanelProps = {
   title: ReactNode;
   description?: ReactNode;
   role?: "dialog" | "alertdialog";
-  /** Where focus goes on opening; otherwise the first focusable element inside. */
-  initialFocus?: RefObject<HTMLElement | null>;
   children: ReactNode;
 };
 
@@ -32,7 +30,6 @@ function Panel({
   title,
   description,
   role = "dialog",
-  initialFocus,
   children,
 }: DialogState & PanelProps) {
   const id = useId();
@@ -46,11 +43,6 @@ function Panel({
         role={role}
         aria-labelledby={titleId}
         aria-describedby={descriptionId}
-        onOpenAutoFocus={(event) => {
-          if (!initialFocus?.current) return;
-          event.preventDefault();
-          initialFocus.current.focus();
-        }}
         className="fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 text-ink shadow-2xl"
       >
         <h2 id={titleId} className="font-display text-xl">
@@ -106,8 +98,8 @@ type ConfirmDialogProps = DialogState & {
   );
 
 /**
- * Asks before an action that cannot be undone: an alert dialog whose focus starts on Cancel,
- * so a stray Enter does nothing harmful.
+ * Asks before an action that cannot be undone: an alert dialog. Cancel comes first, so focus
+ * starts there (Radix focuses the first control) and a stray Enter does nothing harmful.
  */
 export function ConfirmDialog({
   open: openProp,
@@ -122,7 +114,6 @@ export function ConfirmDialog({
   onConfirm,
   submit,
 }: ConfirmDialogProps) {
-  const cancel = useRef<HTMLButtonElement>(null);
   const [openState, setOpenState] = useState(false);
   const open = openProp ?? openState;
   const setOpen = (next: boolean) => {
@@ -137,13 +128,10 @@ export function ConfirmDialog({
       title={title}
       description={description}
       role="alertdialog"
-      initialFocus={cancel}
     >
       <div className="mt-6 flex flex-wrap justify-end gap-3">
         <RadixDialog.Close asChild>
-          <Button ref={cancel} variant="secondary">
-            {cancelLabel}
-          </Button>
+          <Button variant="secondary">{cancelLabel}</Button>
         </RadixDialog.Close>
         <Button
           variant={variant}
