@@ -43,6 +43,10 @@ function Panel({
         role={role}
         aria-labelledby={titleId}
         aria-describedby={descriptionId}
+        // An alert dialog wants an answer: a stray click beside it does not count as Cancel.
+        onPointerDownOutside={
+          role === "alertdialog" ? (event) => event.preventDefault() : undefined
+        }
         className="fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 text-ink shadow-2xl"
       >
         <h2 id={titleId} className="font-display text-xl">
