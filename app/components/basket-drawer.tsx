@@ -6,6 +6,7 @@ import { useStore } from "../client/store";
 import { BasketLineItem } from "./basket-line-item";
 import { BasketSummary } from "./basket-summary";
 import { AppLink } from "./ui/app-link";
+import { buttonClasses } from "./ui/button";
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select, textarea, [tabindex]:not([tabindex="-1"])';
@@ -74,11 +75,7 @@ export function BasketDrawer() {
             <p className="text-lg font-semibold">
               {ready ? "Your basket is empty." : "Loading your basket…"}
             </p>
-            <AppLink
-              to="/products"
-              onClick={closeBasketDrawer}
-              className="rounded-full bg-ink px-6 py-3 font-semibold text-white hover:bg-accent"
-            >
+            <AppLink to="/products" onClick={closeBasketDrawer} className={buttonClasses()}>
               Start shopping
             </AppLink>
           </div>
@@ -119,7 +116,7 @@ export function BasketDrawer() {
                     trackBasket("begin_checkout", lines);
                     closeBasketDrawer();
                   }}
-                  className="rounded-full bg-ink px-6 py-3 text-center font-bold text-white hover:bg-accent"
+                  className={buttonClasses()}
                 >
                   Checkout
                 </AppLink>

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { formatPrice } from "../lib/money";
+import { Button } from "./ui/button";
 
 type Props = {
   subtotal: number;
@@ -99,13 +100,9 @@ export function BasketSummary({
               aria-describedby={error ? "discount-code-error" : undefined}
               className="min-w-0 flex-1 rounded-lg border border-zinc-400 bg-white px-3 py-2 uppercase"
             />
-            <button
-              type="submit"
-              disabled={busy}
-              className="rounded-full bg-ink px-4 py-2 text-sm font-semibold text-white hover:bg-accent"
-            >
+            <Button type="submit" size="sm" pending={busy}>
               Apply
-            </button>
+            </Button>
           </div>
           {error && (
             <p id="discount-code-error" role="alert" className="mt-1 text-sm text-error">

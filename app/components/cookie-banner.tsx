@@ -8,13 +8,7 @@ import {
 } from "../client/consent";
 import { useStore } from "../client/store";
 import { AppLink } from "./ui/app-link";
-
-// PECR and ICO guidance: rejecting must be as easy and as prominent as accepting, so both share
-// one style; "Choose" is the secondary action.
-const choiceButton =
-  "rounded-full bg-ink px-5 py-2.5 text-sm font-bold text-white hover:bg-accent-dark";
-const secondaryButton =
-  "rounded-full border-2 border-ink px-5 py-2 text-sm font-bold text-ink hover:bg-zinc-100";
+import { Button } from "./ui/button";
 
 function Choice({
   label,
@@ -75,9 +69,9 @@ function CookieChoices({ analyticsGranted }: { analyticsGranted: boolean }) {
           onChange={(event) => setAnalytics(event.target.checked)}
         />
       </fieldset>
-      <button type="submit" className={choiceButton}>
+      <Button type="submit" size="sm">
         Save choices
-      </button>
+      </Button>
     </form>
   );
 }
@@ -156,22 +150,25 @@ export function CookieBanner({ gaMeasurementId }: { gaMeasurementId: string | nu
             Analytics cookies are {analytics === "granted" ? "on" : "off"} at the moment.
           </p>
         )}
+        {/* PECR and ICO guidance: rejecting must be as easy and as prominent as accepting, so both
+            share one style; "Choose" is the secondary action. */}
         <div className="mt-3 grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
-          <button type="button" className={choiceButton} onClick={() => setAnalyticsConsent(true)}>
+          <Button size="sm" onClick={() => setAnalyticsConsent(true)}>
             Accept analytics
-          </button>
-          <button type="button" className={choiceButton} onClick={() => setAnalyticsConsent(false)}>
+          </Button>
+          <Button size="sm" onClick={() => setAnalyticsConsent(false)}>
             Reject analytics
-          </button>
-          <button
-            type="button"
-            className={`col-span-2 ${secondaryButton}`}
+          </Button>
+          <Button
+            variant="secondary"
+            size="sm"
+            className="col-span-2"
             aria-expanded={choicesOpen}
             aria-controls={choicesId}
             onClick={toggleCookieChoices}
           >
             Choose
-          </button>
+          </Button>
         </div>
         <div id={choicesId}>
           {choicesOpen && <CookieChoices analyticsGranted={analytics === "granted"} />}

@@ -1,7 +1,8 @@
 import { openCookieSettings } from "../client/consent";
+import { buttonClasses } from "./ui/button";
 
 const styles = {
-  button: "rounded-full bg-ink px-6 py-3 font-bold text-white hover:bg-accent-dark",
+  button: buttonClasses(),
   // Among the footer's links, it looks like one of them.
   link: "text-left text-zinc-200 hover:text-white hover:underline",
 };

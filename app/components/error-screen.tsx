@@ -1,3 +1,5 @@
+import { buttonClasses } from "./ui/button";
+
 /** spec §2: the full-page error: 'Oops!', the status code, the message and a way home. */
 export function ErrorScreen({ status, message }: { status: number; message: string }) {
   return (
@@ -9,10 +11,7 @@ export function ErrorScreen({ status, message }: { status: number; message: stri
       <h1 className="mt-4 font-display text-4xl">Oops!</h1>
       <p className="mt-4 break-all text-lg text-muted">{message}</p>
       {/* A plain link: after an error the safest way home is a full page load. */}
-      <a
-        href="/"
-        className="mt-8 rounded-full bg-ink px-6 py-3 font-semibold text-white hover:bg-accent"
-      >
+      <a href="/" className={`mt-8 ${buttonClasses()}`}>
         Go Back Home
       </a>
     </main>

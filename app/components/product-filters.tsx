@@ -4,6 +4,7 @@ import type { ProductFilters as Facets } from "../../common/catalog";
 import type { ProductListQuery } from "../../common/product-list-query";
 import { formatPrice } from "../lib/money";
 import { AppLink } from "./ui/app-link";
+import { Button } from "./ui/button";
 
 export const PRICE_RANGES = [
   { value: "", label: "Any price" },
@@ -219,12 +220,9 @@ export function ProductFilters({ action, facets, query, showBrands }: Props) {
         In stock only <span className="text-muted">({facets.inStock})</span>
       </Check>
       <div className="flex items-center gap-4">
-        <button
-          type="submit"
-          className="rounded-full bg-ink px-5 py-2 text-sm font-semibold text-white hover:bg-accent"
-        >
+        <Button type="submit" size="sm">
           Apply filters
-        </button>
+        </Button>
         <AppLink to={action} className="text-sm font-semibold underline">
           Clear all
         </AppLink>

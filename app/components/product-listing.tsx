@@ -2,9 +2,9 @@ import { useLocation } from "react-router";
 import type { ProductFilters as Facets, ProductCard } from "../../common/catalog";
 import type { Page } from "../../common/pagination";
 import type { ProductListQuery } from "../../common/product-list-query";
-import { Pagination } from "./pagination";
 import { ProductFilters } from "./product-filters";
 import { ProductGrid } from "./product-grid";
+import { Pagination } from "./ui/pagination";
 
 type Props = {
   page: Page<ProductCard>;

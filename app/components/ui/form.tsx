@@ -5,6 +5,7 @@ import type {
   TextareaHTMLAttributes,
 } from "react";
 import { useId } from "react";
+import { Button } from "./button";
 
 type FieldProps = {
   name: string;
@@ -26,6 +27,38 @@ type ControlProps = {
 const CONTROL =
   "mt-1 block w-full rounded-lg border border-zinc-400 bg-white px-3 py-2.5 text-base aria-[invalid=true]:border-error";
 
+/** The ids that tie a control to its hint and errors, and the ARIA that says so. */
+function useFieldIds(hint: string | undefined, errors: string[] | undefined) {
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = errors?.length ? `${id}-error` : undefined;
+  return {
+    id,
+    hintId,
+    errorId,
+    aria: {
+      "aria-invalid": errorId ? (true as const) : undefined,
+      "aria-describedby": [hintId, errorId].filter(Boolean).join(" ") || undefined,
+    },
+  };
+}
+
+function Hint({ id, children }: { id: string | undefined; children: ReactNode }) {
+  return id ? (
+    <p id={id} className="mt-1 text-sm text-muted">
+      {children}
+    </p>
+  ) : null;
+}
+
+function Errors({ id, errors }: { id: string | undefined; errors: string[] | undefined }) {
+  return id ? (
+    <p id={id} className="mt-1 text-sm font-medium text-error">
+      {errors?.join(" ")}
+    </p>
+  ) : null;
+}
+
 /** A label, hint and errors around one control, tied to it for screen readers. */
 function Field({
   name,
@@ -34,32 +67,19 @@ function Field({
   errors,
   className,
   children,
-}: FieldProps & { children: (control: ControlProps) => ReactNode }) {
-  const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = errors?.length ? `${id}-error` : undefined;
+}: Omit<FieldProps, "label"> & {
+  label: ReactNode;
+  children: (control: ControlProps) => ReactNode;
+}) {
+  const { id, hintId, errorId, aria } = useFieldIds(hint, errors);
   return (
     <div className={className}>
       <label htmlFor={id} className="block font-semibold">
         {label}
       </label>
-      {hint && (
-        <p id={hintId} className="mt-1 text-sm text-muted">
-          {hint}
-        </p>
-      )}
-      {children({
-        id,
-        name,
-        "aria-invalid": errorId ? true : undefined,
-        "aria-describedby": [hintId, errorId].filter(Boolean).join(" ") || undefined,
-        className: CONTROL,
-      })}
-      {errorId && (
-        <p id={errorId} className="mt-1 text-sm font-medium text-error">
-          {errors?.join(" ")}
-        </p>
-      )}
+      <Hint id={hintId}>{hint}</Hint>
+      {children({ id, name, ...aria, className: CONTROL })}
+      <Errors id={errorId} errors={errors} />
     </div>
   );
 }
@@ -129,6 +149,78 @@ export function SelectField({
   );
 }
 
+/**
+ * An amount of money typed in pounds ("12.50") after a "£" sign; the server turns it into
+ * pence, so a typed value is never rounded in the browser.
+ */
+export function MoneyField({
+  name,
+  label,
+  hint,
+  errors,
+  className,
+  ...input
+}: FieldProps & Own<InputHTMLAttributes<HTMLInputElement>>) {
+  return (
+    <Field
+      {...{ name, hint, errors, className }}
+      label={
+        <>
+          {label}
+          <span className="sr-only"> in pounds</span>
+        </>
+      }
+    >
+      {(control) => (
+        <div className="relative">
+          <span aria-hidden="true" className="absolute top-1/2 left-3 mt-0.5 -translate-y-1/2">
+            £
+          </span>
+          <input
+            {...control}
+            className={`${control.className} pl-7`}
+            inputMode="decimal"
+            autoComplete="off"
+            {...input}
+          />
+        </div>
+      )}
+    </Field>
+  );
+}
+
+/** A labelled tick box, its label beside it (a yes/no setting such as "Published"). */
+export function CheckboxField({
+  name,
+  label,
+  hint,
+  errors,
+  className,
+  ...checkbox
+}: FieldProps & Own<Omit<InputHTMLAttributes<HTMLInputElement>, "type">>) {
+  const { id, hintId, errorId, aria } = useFieldIds(hint, errors);
+  return (
+    <div className={`flex gap-3 ${className ?? ""}`.trim()}>
+      <input
+        id={id}
+        name={name}
+        type="checkbox"
+        value="true"
+        {...aria}
+        className="mt-0.5 h-6 w-6 shrink-0 accent-ink"
+        {...checkbox}
+      />
+      <div>
+        <label htmlFor={id} className="font-semibold">
+          {label}
+        </label>
+        <Hint id={hintId}>{hint}</Hint>
+        <Errors id={errorId} errors={errors} />
+      </div>
+    </div>
+  );
+}
+
 /** A form's own message (e.g. 'Please check your details and try again.'), announced at once. */
 export function FormMessage({
   type,
@@ -160,12 +252,13 @@ export function SubmitButton({
   busyLabel?: string;
 }) {
   return (
-    <button
+    <Button
       type="submit"
-      disabled={busy}
-      className="w-full rounded-full bg-ink px-6 py-3 font-bold text-white hover:bg-accent disabled:opacity-70"
+      pending={busy}
+      pendingLabel={busyLabel ?? "Please wait…"}
+      className="w-full"
     >
-      {busy ? (busyLabel ?? "Please wait…") : children}
-    </button>
+      {children}
+    </Button>
   );
 }

@@ -3,6 +3,7 @@ import { changePasswordFromForm, logout } from "../../client/auth";
 import { PageHeading } from "../../components/page-heading";
 import { SavedAddress } from "../../components/saved-address";
 import { AppLink } from "../../components/ui/app-link";
+import { Button, buttonClasses } from "../../components/ui/button";
 import { FormMessage, SubmitButton, TextField } from "../../components/ui/form";
 import { updatePassword } from "../../lib/account-forms.server";
 import { customerDetails } from "../../lib/customer.server";
@@ -48,10 +49,7 @@ export default function CustomerDashboard({ loaderData, actionData }: Route.Comp
             Recent orders
           </h2>
           <p className="mt-2 text-muted">You have not placed any orders yet.</p>
-          <AppLink
-            to="/products"
-            className="mt-4 inline-block rounded-full bg-ink px-5 py-2.5 font-bold text-white hover:bg-accent"
-          >
+          <AppLink to="/products" className={`mt-4 ${buttonClasses()}`}>
             Browse the shop
           </AppLink>
         </section>
@@ -79,12 +77,9 @@ export default function CustomerDashboard({ loaderData, actionData }: Route.Comp
               void logout();
             }}
           >
-            <button
-              type="submit"
-              className="rounded-full border border-ink px-5 py-2 font-bold hover:bg-ink hover:text-white"
-            >
+            <Button type="submit" variant="secondary">
               Sign out
-            </button>
+            </Button>
           </Form>
         </section>
         <section aria-labelledby="saved-details" className={`${card} lg:col-span-2`}>

@@ -8,6 +8,7 @@ import { BasketLineItem } from "../../components/basket-line-item";
 import { BasketSummary } from "../../components/basket-summary";
 import { PageHeading } from "../../components/page-heading";
 import { AppLink } from "../../components/ui/app-link";
+import { buttonClasses } from "../../components/ui/button";
 import { basketFor } from "../../lib/basket.server";
 import {
   applyBasketChange,
@@ -123,10 +124,7 @@ export default function BasketIndex({ loaderData, actionData }: Route.ComponentP
         <div className="rounded-2xl border border-dashed border-line bg-white p-12 text-center">
           <p className="text-lg font-semibold">Your basket is empty.</p>
           <p className="mt-2 text-muted">Find something from the bands you love.</p>
-          <AppLink
-            to="/products"
-            className="mt-6 inline-block rounded-full bg-ink px-6 py-3 font-semibold text-white hover:bg-accent"
-          >
+          <AppLink to="/products" className={`mt-6 ${buttonClasses()}`}>
             Start shopping
           </AppLink>
         </div>
@@ -187,7 +185,7 @@ export default function BasketIndex({ loaderData, actionData }: Route.ComponentP
           <AppLink
             to="/checkout"
             onClick={() => trackBasket("begin_checkout", basket.lines)}
-            className="block rounded-full bg-ink px-6 py-3 text-center font-bold text-white hover:bg-accent"
+            className={`w-full ${buttonClasses()}`}
           >
             Checkout
           </AppLink>

@@ -2,7 +2,7 @@ import { useLocation } from "react-router";
 import { ArticleCard } from "../../components/article-card";
 import { Breadcrumbs } from "../../components/breadcrumbs";
 import { PageHeading } from "../../components/page-heading";
-import { Pagination } from "../../components/pagination";
+import { Pagination } from "../../components/ui/pagination";
 import { content } from "../../lib/content.server";
 import { errorMeta, shopMeta } from "../../lib/meta";
 import { noRouteMatch, requireSlug } from "../../lib/route-params";

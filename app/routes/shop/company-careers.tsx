@@ -1,4 +1,5 @@
 import { PageHeading } from "../../components/page-heading";
+import { buttonClasses } from "../../components/ui/button";
 import { RichText } from "../../components/ui/rich-text";
 import { content } from "../../lib/content.server";
 import { formatLongDate, londonToday } from "../../lib/dates";
@@ -67,7 +68,7 @@ export default function CompanyCareers({ loaderData }: Route.ComponentProps) {
                 </details>
                 <a
                   href={`mailto:${CAREERS_EMAIL}?subject=${encodeURIComponent(`Application: ${role.title}`)}`}
-                  className="mt-5 inline-block rounded-full bg-ink px-5 py-2.5 font-bold text-white hover:bg-accent"
+                  className={`mt-5 ${buttonClasses()}`}
                 >
                   Apply by email<span className="sr-only"> for {role.title}</span>
                 </a>

@@ -7,6 +7,7 @@ import { Price } from "../../components/price";
 import { ProductGallery } from "../../components/product-gallery";
 import { ProductGrid } from "../../components/product-grid";
 import { AppLink } from "../../components/ui/app-link";
+import { Button } from "../../components/ui/button";
 import { RichText } from "../../components/ui/rich-text";
 import { VariantPicker, variantFor } from "../../components/variant-picker";
 import { catalog } from "../../lib/catalog.server";
@@ -180,13 +181,14 @@ function ProductPage({
             </div>
             <input type="hidden" name="variantId" value={variant?.id ?? ""} />
             <input type="hidden" name="quantity" value="1" />
-            <button
+            <Button
               type="submit"
+              size="lg"
               disabled={hydrated && !variant?.inStock}
-              className="w-full rounded-full bg-ink px-8 py-4 text-lg font-bold text-white hover:bg-accent disabled:cursor-not-allowed disabled:bg-zinc-400 sm:w-auto"
+              className="w-full sm:w-auto"
             >
               {product.preOrder ? "Pre-order now" : "Add to basket"}
-            </button>
+            </Button>
           </form>
           <section aria-labelledby="description" className="mt-10 border-t border-line pt-8">
             <h2 id="description" className="text-lg font-bold">

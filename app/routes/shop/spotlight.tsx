@@ -1,6 +1,7 @@
 import { PageHeading } from "../../components/page-heading";
 import { ProductGrid } from "../../components/product-grid";
 import { AppLink } from "../../components/ui/app-link";
+import { buttonClasses } from "../../components/ui/button";
 import { catalog } from "../../lib/catalog.server";
 import { screenMeta } from "../../lib/meta";
 import type { Route } from "./+types/spotlight";
@@ -50,10 +51,7 @@ export default function SpotlightIndex({ loaderData }: Route.ComponentProps) {
           {spotlight.headline}
         </h2>
         <p className="mt-4 text-lg text-muted">{spotlight.body}</p>
-        <AppLink
-          to={subject.to}
-          className="mt-6 inline-block rounded-full bg-ink px-6 py-3 font-bold text-white hover:bg-accent"
-        >
+        <AppLink to={subject.to} className={`mt-6 ${buttonClasses()}`}>
           {subject.label}
         </AppLink>
       </section>

@@ -1,17 +1,13 @@
-import { AppLink } from "./ui/app-link";
+import { AppLink } from "./app-link";
+import { listHref } from "./list-query";
 
 type Props = { currentPage: number; lastPage: number; search: URLSearchParams; pathname: string };
 
 /** Previous / numbered / next page links that keep every other query parameter. */
 export function Pagination({ currentPage, lastPage, search, pathname }: Props) {
   if (lastPage <= 1) return null;
-  const hrefFor = (page: number) => {
-    const params = new URLSearchParams(search);
-    if (page === 1) params.delete("page");
-    else params.set("page", String(page));
-    const query = params.toString();
-    return `${pathname}${query ? `?${query}` : ""}`;
-  };
+  const hrefFor = (page: number) =>
+    listHref(pathname, search, { page: page === 1 ? null : String(page) });
   const pages = [...new Set([1, currentPage - 1, currentPage, currentPage + 1, lastPage])]
     .filter((page) => page >= 1 && page <= lastPage)
     .sort((a, b) => a - b);

@@ -1,0 +1,63 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { Button } from "./button";
+import { ConfirmDialog, Dialog } from "./dialog";
+
+const idref = (html: string, name: string) =>
+  html.match(new RegExp(`role="(?:alert)?dialog"[^>]*\\s${name}="([^"]*)"`))?.[1];
+const textOf = (html: string, id: string | undefined) =>
+  html.match(new RegExp(`id="${id}"[^>]*>([^<]*)<`))?.[1];
+
+const confirm = (open: boolean) =>
+  renderToStaticMarkup(
+    <ConfirmDialog
+      open={open}
+      trigger={<Button variant="danger">Delete</Button>}
+      title="Delete this product?"
+      description="It leaves the shop at once."
+      confirmLabel="Delete product"
+      submit={{ form: "delete-product", name: "intent", value: "delete" }}
+    />,
+  );
+
+describe("ConfirmDialog", () => {
+  it("when open, is an alert dialog named by its title and described by its text", () => {
+    const html = confirm(true);
+    expect(html).toContain('role="alertdialog"');
+    expect(textOf(html, idref(html, "aria-labelledby"))).toBe("Delete this product?");
+    expect(textOf(html, idref(html, "aria-describedby"))).toBe("It leaves the shop at once.");
+  });
+
+  it("offers Cancel first and a confirm button that submits the server's form", () => {
+    const html = confirm(true);
+    const cancel = html.indexOf(">Cancel</button>");
+    const submit = html.match(/<button type="submit"[^>]*>Delete product<\/button>/)?.[0];
+    expect(cancel).toBeGreaterThan(-1);
+    expect(html.indexOf(">Delete product</button>")).toBeGreaterThan(cancel);
+    expect(submit).toContain('form="delete-product"');
+    expect(submit).toContain('name="intent"');
+    expect(submit).toContain('value="delete"');
+  });
+
+  it("when closed, shows only its trigger, which says it opens a dialog", () => {
+    const html = confirm(false);
+    expect(html).not.toContain("alertdialog");
+    expect(html).not.toContain("Delete this product?");
+    expect(html).toMatch(/<button type="button"[^>]*aria-haspopup="dialog" aria-expanded="false"/);
+  });
+});
+
+describe("Dialog", () => {
+  it("is a modal dialog with its content and a Close button", () => {
+    const html = renderToStaticMarkup(
+      <Dialog open title="Order notes">
+        <p>Leave at the back door.</p>
+      </Dialog>,
+    );
+    expect(html).toContain('role="dialog"');
+    expect(textOf(html, idref(html, "aria-labelledby"))).toBe("Order notes");
+    expect(html).not.toContain("aria-describedby");
+    expect(html).toContain("<p>Leave at the back door.</p>");
+    expect(html).toMatch(/<button type="button"[^>]*>Close<\/button>/);
+  });
+});
