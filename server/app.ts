@@ -12,7 +12,7 @@ import { handleError } from "./http/errors.ts";
 import { mountRoutes } from "./http/mount-routes.ts";
 import { withPageCaching } from "./http/page-caching.ts";
 import { requestLog } from "./http/request-log.ts";
-import { sameOriginForms } from "./http/same-origin-forms.ts";
+import { sameOriginForms } from "./http/same-origin.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { staticFiles } from "./http/static-files.ts";
 import type { Logger } from "./logger.ts";

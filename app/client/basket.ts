@@ -1,5 +1,4 @@
 import type { Basket, BasketLine } from "../../common/basket";
-import { apiPost } from "../lib/api-client";
 import {
   applyBasketChange,
   BASKET_COOKIE,
@@ -9,7 +8,8 @@ import {
   parseStoredBasket,
   type StoredBasket,
   toLineRequests,
-} from "../lib/basket-rules";
+} from "../../common/basket-rules";
+import { apiPost } from "../lib/api-client";
 import { readCookie } from "../lib/cookies";
 import { pushAlert } from "./alerts";
 import { trackBasket } from "./analytics";

@@ -1,5 +1,5 @@
+import { DISCOUNT_COOKIE, discountCookie, toLineRequests } from "../../common/basket-rules";
 import { apiPost, ValidationFailedError } from "../lib/api-client";
-import { DISCOUNT_COOKIE, discountCookie, toLineRequests } from "../lib/basket-rules";
 import { readCookie } from "../lib/cookies";
 import { basketStore } from "./basket";
 import { createStore } from "./store";

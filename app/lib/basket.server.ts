@@ -1,17 +1,40 @@
 import type { RouterContextProvider } from "react-router";
-import { resolveBasket } from "../../server/basket/service";
-import { findVariantByOptions } from "../../server/catalog/service/products";
-import { customerShopper, evaluateDiscount, GUEST } from "../../server/discounts/service";
-import { appContext } from "./app-context.server";
 import {
   BASKET_COOKIE,
+  basketCookie,
   DISCOUNT_COOKIE,
+  discountCookie,
   parseStoredBasket,
   type StoredBasket,
   toLineRequests,
-} from "./basket-rules";
+} from "../../common/basket-rules";
+import { isRefusal, type Refusal } from "../../common/refusal";
+import { type BasketNotice, changeBasket, resolveBasket } from "../../server/basket/service";
+import { BasketFormInput } from "../../server/basket/validators";
+import { customerShopper, evaluateDiscount, GUEST } from "../../server/discounts/service";
+import { refusalAsFormErrors } from "../../server/http/refusals";
+import { appContext } from "./app-context.server";
 import { readCookie } from "./cookies";
+import { flashCookie } from "./flash.server";
 import { sessionContext } from "./session.server";
+
+/** What a malformed basket post is told (a tampered or outdated form). */
+export const BASKET_FORM_INVALID = "That change could not be made. Please try again.";
+
+/**
+ * A basket form post as `BasketFormInput` reads it: the form's fields, with the product page's
+ * chosen options (`option-size`, `option-colour` …) gathered into `options`.
+ */
+export function parseBasketForm(form: FormData) {
+  const fields: Record<string, unknown> = {};
+  const options: string[] = [];
+  for (const [name, value] of form) {
+    if (typeof value !== "string") continue;
+    if (name.startsWith("option-")) options.push(value);
+    else fields[name] = value;
+  }
+  return BasketFormInput.safeParse({ ...fields, options });
+}
 
 /** The basket services with this request's database and cookies: what the basket pages call. */
 export function basketFor(request: Request, context: Readonly<RouterContextProvider>) {
@@ -20,14 +43,57 @@ export function basketFor(request: Request, context: Readonly<RouterContextProvi
   // The session middleware of the default layout knows who is signed in.
   const session = context.get(sessionContext);
   const shopper = session ? customerShopper(session.user.email) : GUEST;
+  const stored = parseStoredBasket(readCookie(cookies, BASKET_COOKIE));
+  const resolve = (basket: StoredBasket) => resolveBasket(db, toLineRequests(basket));
+  const evaluateCode = (code: string, basket: Awaited<ReturnType<typeof resolveBasket>>) =>
+    evaluateDiscount(db, { code, basket, shopper });
+
+  /** The cookies and messages a change leaves, for the redirect after the post. */
+  async function settle(
+    input: BasketFormInput,
+  ): Promise<{ cookies: string[]; notices: BasketNotice[] } | Refusal> {
+    if (input.intent === "remove-discount") {
+      return {
+        cookies: [discountCookie(null, config.secure)],
+        notices: [{ type: "SUCCESS", body: "Discount code removed." }],
+      };
+    }
+    if (input.intent === "apply-discount") {
+      // An empty box forgets the code, as removing it does.
+      if (!input.code) return { cookies: [discountCookie(null, config.secure)], notices: [] };
+      const result = await evaluateCode(input.code, await resolve(stored));
+      if (!result.ok) return result;
+      const { code } = result.discount;
+      return {
+        cookies: [discountCookie(code, config.secure)],
+        notices: [{ type: "SUCCESS", body: `Code ${code} applied.` }],
+      };
+    }
+    const changed = await changeBasket(db, stored, input);
+    if (isRefusal(changed)) return changed;
+    return { cookies: [basketCookie(changed.stored, config.secure)], notices: changed.notices };
+  }
+
   return {
-    secure: config.secure,
-    stored: parseStoredBasket(readCookie(cookies, BASKET_COOKIE)),
+    stored,
     code: readCookie(cookies, DISCOUNT_COOKIE) || null,
-    resolve: (stored: StoredBasket) => resolveBasket(db, toLineRequests(stored)),
-    evaluateCode: (code: string, basket: Awaited<ReturnType<typeof resolveBasket>>) =>
-      evaluateDiscount(db, { code, basket, shopper }),
-    findVariant: (productId: number, attributeIds: number[]) =>
-      findVariantByOptions(db, productId, attributeIds),
+    resolve,
+    evaluateCode,
+    /**
+     * Carries out a basket form post: the Set-Cookie headers to redirect with, or why not with
+     * the status to answer.
+     */
+    async submit(input: BasketFormInput): Promise<Headers | { message: string; status: number }> {
+      const settled = await settle(input);
+      if (isRefusal(settled)) {
+        return { message: settled.message, status: refusalAsFormErrors(settled).status };
+      }
+      const headers = new Headers();
+      for (const cookie of settled.cookies) headers.append("Set-Cookie", cookie);
+      if (settled.notices.length) {
+        headers.append("Set-Cookie", flashCookie(settled.notices, config.secure));
+      }
+      return headers;
+    },
   };
 }

@@ -5,6 +5,7 @@ import { isStaffRole } from "../customers/service.ts";
 import { csrfTokenIsValid } from "../http/csrf.ts";
 import type { AppEnv } from "../http/env.ts";
 import { ApiError } from "../http/errors.ts";
+import { isCrossSite } from "../http/same-origin.ts";
 import type { TokenAbility } from "./schema.ts";
 import { findLiveToken, type LiveToken, TOKEN_LIFETIME_MS, touchToken } from "./tokens.ts";
 
@@ -31,14 +32,6 @@ export function requestToken(
   return cookie ? { token: cookie, source: "cookie" } : undefined;
 }
 
-function sameHost(origin: string, requestUrl: string): boolean {
-  try {
-    return new URL(origin).host === new URL(requestUrl).host;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * SECURITY §16: a request that rides on the `token` cookie and may change something must echo
  * the signed `XSRF-TOKEN` cookie in `X-XSRF-TOKEN` and must not come from another site. Bearer
@@ -46,9 +39,7 @@ function sameHost(origin: string, requestUrl: string): boolean {
  */
 export function assertCsrf(c: Context, source: "bearer" | "cookie", secret: string): void {
   if (source === "bearer" || SAFE_METHODS.has(c.req.method)) return;
-  const origin = c.req.header("origin");
-  if (c.req.header("sec-fetch-site") === "cross-site") throw pageExpired();
-  if (origin !== undefined && !sameHost(origin, c.req.url)) throw pageExpired();
+  if (isCrossSite(c.req.raw)) throw pageExpired();
   if (!csrfTokenIsValid(c.req.header(XSRF_HEADER), getCookie(c, XSRF_COOKIE), secret)) {
     throw pageExpired();
   }

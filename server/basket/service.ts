@@ -1,7 +1,16 @@
 import type { Basket, BasketAdjustment, BasketLine } from "../../common/basket.ts";
+import {
+  applyBasketChange,
+  type BasketChange,
+  fromLines,
+  type StoredBasket,
+  toLineRequests,
+} from "../../common/basket-rules.ts";
+import { type Refusal, refuse } from "../../common/refusal.ts";
 import { basketVariants } from "../catalog/service/basket-variants.ts";
+import { findVariantByOptions } from "../catalog/service/products.ts";
 import type { Db } from "../db/client.ts";
-import type { BasketLineRequest } from "./validators.ts";
+import type { BasketLineChange, BasketLineRequest } from "./validators.ts";
 
 /** The most of one item a basket may hold, whatever the stock. */
 export const MAX_PER_LINE = 10;
@@ -109,4 +118,58 @@ export async function resolveBasket(db: Db, requested: BasketLineRequest[]): Pro
     subtotal: lines.reduce((sum, line) => sum + line.lineTotal, 0),
     itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
   };
+}
+
+/** A note for the shopper about a change to their basket. */
+export type BasketNotice = { type: "SUCCESS" | "WARNING"; body: string };
+
+/** A basket after a change: the priced lines, the map to store, and what to tell the shopper. */
+export type ChangedBasket = { basket: Basket; stored: StoredBasket; notices: BasketNotice[] };
+
+export const CHOOSE_AVAILABLE_OPTIONS =
+  "Choose a size and colour that is available, then add it again.";
+
+/** The change a form asks for; an add by options names the variant they choose. */
+async function lineChange(db: Db, input: BasketLineChange): Promise<BasketChange | Refusal> {
+  switch (input.intent) {
+    case "add": {
+      // Without JavaScript the product page sends the chosen options, not a variant id.
+      const id =
+        input.variantId ||
+        (input.productId && (await findVariantByOptions(db, input.productId, input.options)));
+      if (!id) return refuse("invalid", CHOOSE_AVAILABLE_OPTIONS, "variantId");
+      return { kind: "add", id, quantity: input.quantity };
+    }
+    case "set":
+      return { kind: "set", id: input.variantId, quantity: input.quantity };
+    case "remove":
+      return { kind: "remove", id: input.variantId };
+    case "empty":
+      return { kind: "empty" };
+  }
+}
+
+/**
+ * Applies a form's change to the stored basket by spec §4's rules, then prices and checks it as
+ * `resolveBasket` does: what was capped or dropped comes back as warnings, an added item as a
+ * success. A variant the chosen options do not name is refused.
+ */
+export async function changeBasket(
+  db: Db,
+  stored: StoredBasket,
+  input: BasketLineChange,
+): Promise<ChangedBasket | Refusal> {
+  const change = await lineChange(db, input);
+  if ("refused" in change) return change;
+  const basket = await resolveBasket(db, toLineRequests(applyBasketChange(stored, change)));
+  const notices: BasketNotice[] = basket.adjustments.map((adjustment) => ({
+    type: "WARNING",
+    body: adjustment.message,
+  }));
+  const added =
+    change.kind === "add"
+      ? basket.lines.find((line) => line.productVariant.id === change.id)
+      : undefined;
+  if (added) notices.push({ type: "SUCCESS", body: `${added.title} added to your basket.` });
+  return { basket, stored: fromLines(basket.lines), notices };
 }

@@ -21,3 +21,32 @@ export const PublicBasketLinesInput = z.strictObject({
 });
 
 export type BasketLineRequest = z.output<typeof BasketLineInput>;
+
+const FormId = z.coerce.number().int().positive().max(MAX_ID);
+const FormQuantity = z.coerce.number().int().min(0).max(1000);
+
+/**
+ * What the product page and the basket page post without JavaScript: a change to the lines (an
+ * add names the variant, or the product and its chosen option values), or the discount code.
+ */
+export const BasketFormInput = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("add"),
+    variantId: z.union([FormId, z.literal("")]).optional(),
+    productId: FormId.optional(),
+    options: z.array(FormId).max(20).default([]),
+    quantity: FormQuantity.default(1),
+  }),
+  z.object({ intent: z.literal("set"), variantId: FormId, quantity: FormQuantity }),
+  z.object({ intent: z.literal("remove"), variantId: FormId }),
+  z.object({ intent: z.literal("empty") }),
+  z.object({ intent: z.literal("apply-discount"), code: z.string().trim().max(50) }),
+  z.object({ intent: z.literal("remove-discount") }),
+]);
+export type BasketFormInput = z.output<typeof BasketFormInput>;
+
+/** The intents of `BasketFormInput` that change the lines. */
+export type BasketLineChange = Extract<
+  BasketFormInput,
+  { intent: "add" | "set" | "remove" | "empty" }
+>;

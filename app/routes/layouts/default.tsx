@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { Outlet, useRevalidator } from "react-router";
+import { BASKET_COOKIE, parseStoredBasket } from "../../../common/basket-rules";
 import { onBasketChanged, restoreBasket, storedBasketChanged } from "../../client/basket";
 import { recalculateDiscount } from "../../client/discount";
 import { runStartup } from "../../client/startup";
@@ -7,7 +8,6 @@ import { BasketDrawer } from "../../components/basket-drawer";
 import { FlashMessages } from "../../components/flash-messages";
 import { SiteFooter } from "../../components/site-footer";
 import { SiteHeader } from "../../components/site-header";
-import { BASKET_COOKIE, parseStoredBasket } from "../../lib/basket-rules";
 import { readCookie } from "../../lib/cookies";
 import { clearFlash, takeFlash } from "../../lib/flash.server";
 import { routeMiddleware } from "../../lib/route-middleware.server";

@@ -1,5 +1,4 @@
 import { data, redirect } from "react-router";
-import { z } from "zod";
 import { trackBasket } from "../../client/analytics";
 import { changeBasket } from "../../client/basket";
 import { applyDiscountCode, discountStore, removeDiscountCode } from "../../client/discount";
@@ -9,15 +8,8 @@ import { BasketSummary } from "../../components/basket-summary";
 import { PageHeading } from "../../components/page-heading";
 import { AppLink } from "../../components/ui/app-link";
 import { buttonClasses } from "../../components/ui/button";
-import { basketFor } from "../../lib/basket.server";
-import {
-  applyBasketChange,
-  type BasketChange,
-  basketCookie,
-  discountCookie,
-  fromLines,
-} from "../../lib/basket-rules";
-import { flashCookie } from "../../lib/flash.server";
+import { BASKET_FORM_INVALID, basketFor, parseBasketForm } from "../../lib/basket.server";
+import { readForm } from "../../lib/form-route.server";
 import { screenMeta } from "../../lib/meta";
 import type { Route } from "./+types/basket";
 
@@ -40,78 +32,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const Id = z.coerce.number().int().positive().max(2_147_483_647);
-const Quantity = z.coerce.number().int().min(0).max(1000);
-
-// The basket's form posts: what the product page and this page send without JavaScript.
-const BasketForm = z.discriminatedUnion("intent", [
-  z.object({
-    intent: z.literal("add"),
-    variantId: z.union([Id, z.literal("")]).optional(),
-    productId: Id.optional(),
-    quantity: Quantity.default(1),
-  }),
-  z.object({ intent: z.literal("set"), variantId: Id, quantity: Quantity }),
-  z.object({ intent: z.literal("remove"), variantId: Id }),
-  z.object({ intent: z.literal("empty") }),
-  z.object({ intent: z.literal("apply-discount"), code: z.string().trim().max(50) }),
-  z.object({ intent: z.literal("remove-discount") }),
-]);
-
+/** What the product page and this page post without JavaScript (`BasketFormInput`). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const basket = basketFor(request, context);
-  const form = await request.formData();
-  const parsed = BasketForm.safeParse(Object.fromEntries(form));
-  if (!parsed.success)
-    return data({ error: "That change could not be made. Please try again." }, { status: 422 });
-  const input = parsed.data;
-  const headers = new Headers();
-  const messages: Array<{ type: "SUCCESS" | "ERROR" | "WARNING"; body: string }> = [];
-
-  if (input.intent === "apply-discount" || input.intent === "remove-discount") {
-    if (input.intent === "remove-discount" || !input.code) {
-      headers.append("Set-Cookie", discountCookie(null, basket.secure));
-      if (input.intent === "remove-discount")
-        messages.push({ type: "SUCCESS", body: "Discount code removed." });
-    } else {
-      const result = await basket.evaluateCode(input.code, await basket.resolve(basket.stored));
-      if (!result.ok) return data({ error: result.message }, { status: 422 });
-      headers.append("Set-Cookie", discountCookie(result.discount.code, basket.secure));
-      messages.push({ type: "SUCCESS", body: `Code ${result.discount.code} applied.` });
-    }
-  } else {
-    let change: BasketChange;
-    if (input.intent === "add") {
-      // Without JavaScript the product page sends the chosen options, not a variant id.
-      const optionIds = [...form.entries()]
-        .filter(([name]) => name.startsWith("option-"))
-        .map(([, value]) => Number(value));
-      const variantId =
-        input.variantId ||
-        (input.productId ? await basket.findVariant(input.productId, optionIds) : undefined);
-      if (!variantId)
-        return data(
-          { error: "Choose a size and colour that is available, then add it again." },
-          { status: 422 },
-        );
-      change = { kind: "add", id: variantId, quantity: input.quantity };
-    } else if (input.intent === "set")
-      change = { kind: "set", id: input.variantId, quantity: input.quantity };
-    else if (input.intent === "remove") change = { kind: "remove", id: input.variantId };
-    else change = { kind: "empty" };
-    const settled = await basket.resolve(applyBasketChange(basket.stored, change));
-    headers.append("Set-Cookie", basketCookie(fromLines(settled.lines), basket.secure));
-    for (const adjustment of settled.adjustments)
-      messages.push({ type: "WARNING", body: adjustment.message });
-    const added =
-      change.kind === "add"
-        ? settled.lines.find((line) => line.productVariant.id === change.id)
-        : undefined;
-    if (added) messages.push({ type: "SUCCESS", body: `${added.title} added to your basket.` });
+  const input = parseBasketForm(await readForm(request));
+  if (!input.success) return data({ error: BASKET_FORM_INVALID }, { status: 422 });
+  const outcome = await basketFor(request, context).submit(input.data);
+  if (!(outcome instanceof Headers)) {
+    return data({ error: outcome.message }, { status: outcome.status });
   }
-  if (messages.length) headers.append("Set-Cookie", flashCookie(messages, basket.secure));
   // Post/redirect/get: a reload never repeats the change.
-  throw redirect("/basket", { status: 303, headers });
+  throw redirect("/basket", { status: 303, headers: outcome });
 }
 
 export default function BasketIndex({ loaderData, actionData }: Route.ComponentProps) {

@@ -5,7 +5,7 @@ import {
   discountCookie,
   parseStoredBasket,
   toLineRequests,
-} from "./basket-rules";
+} from "./basket-rules.ts";
 
 describe("basket rules (spec §4)", () => {
   it("adds to the quantity of a line already there", () => {

@@ -13,6 +13,19 @@ function sameHost(origin: string, requestUrl: string): boolean {
 }
 
 /**
+ * SECURITY §16: whether the browser says an unsafe request comes from another site
+ * (`Sec-Fetch-Site: cross-site`, or an `Origin` that is not ours). The one test for page forms and
+ * cookie-authenticated API calls alike.
+ */
+export function isCrossSite(request: Request): boolean {
+  const origin = request.headers.get("origin");
+  return (
+    request.headers.get("sec-fetch-site") === "cross-site" ||
+    (origin !== null && !sameHost(origin, request.url))
+  );
+}
+
+/**
  * SECURITY §16: a page form post (basket, sign-in, checkout steps) must come from our own pages.
  * Browsers say where a request comes from (Sec-Fetch-Site, Origin); a cross-site post is refused
  * before any action runs. GET never changes anything, so it is never checked.
@@ -20,9 +33,7 @@ function sameHost(origin: string, requestUrl: string): boolean {
 export function sameOriginForms(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (SAFE.has(c.req.method)) return next();
-    const site = c.req.header("sec-fetch-site");
-    const origin = c.req.header("origin");
-    if (site === "cross-site" || (origin !== undefined && !sameHost(origin, c.req.url))) {
+    if (isCrossSite(c.req.raw)) {
       return c.text("This form can only be sent from the shop's own pages.", 403);
     }
     return next();
