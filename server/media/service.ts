@@ -1,5 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
+import { inBatches } from "../db/bulk-insert.ts";
 import type { Db } from "../db/client.ts";
 import { mediaFiles } from "./schema.ts";
 import type { FileStore } from "./storage.ts";
@@ -67,4 +68,34 @@ export async function readFile(
   ).toBuffer();
   await files.put(variant, bytes);
   return { ...base, bytes, mimeType: mimeOf[image.format], etag };
+}
+
+export type NewMediaFile = Omit<typeof mediaFiles.$inferInsert, "id">;
+
+// Files per INSERT: ten columns each, well under PostgreSQL's 65,535 parameters.
+const FILES_PER_INSERT = 2000;
+
+/**
+ * Records files whose bytes are already in the file store under their slugs, in the order given;
+ * returns their ids and slugs.
+ */
+export async function createFiles(
+  db: Db,
+  files: NewMediaFile[],
+): Promise<Array<{ id: number; slug: string }>> {
+  const created: Array<{ id: number; slug: string }> = [];
+  await inBatches(files, FILES_PER_INSERT, async (batch) => {
+    created.push(
+      ...(await db
+        .insert(mediaFiles)
+        .values(batch)
+        .returning({ id: mediaFiles.id, slug: mediaFiles.slug })),
+    );
+  });
+  return created;
+}
+
+/** Deletes the records of these files; their bytes stay in the store. */
+export async function deleteFiles(db: Db, ids: number[]): Promise<void> {
+  await inBatches(ids, 5000, (batch) => db.delete(mediaFiles).where(inArray(mediaFiles.id, batch)));
 }

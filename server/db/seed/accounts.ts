@@ -1,7 +1,6 @@
-import { eq } from "drizzle-orm";
-import { hashPassword } from "../auth/passwords.ts";
-import type { Db } from "../db/client.ts";
-import { customerAddresses, users } from "./schema.ts";
+import { hashPassword } from "../../auth/passwords.ts";
+import { createAccounts } from "../../customers/service.ts";
+import type { Db } from "../client.ts";
 
 /** The demo accounts, as documented for trying the shop out. */
 export const DEMO_ACCOUNTS = {
@@ -10,26 +9,17 @@ export const DEMO_ACCOUNTS = {
 } as const;
 
 /**
- * A demo customer and a demo staff member. Accounts already present are left alone, so a second
- * run changes nothing (and never resets a password someone changed).
+ * A demo customer, with a delivery and a billing address at the same place, and a demo staff
+ * member. Accounts already present are left alone, so a second run changes nothing (and never
+ * resets a password someone changed).
  */
-export async function seedDemoCustomers(db: Db): Promise<void> {
+export async function seedDemoAccounts(db: Db): Promise<void> {
   const { customer, staff } = DEMO_ACCOUNTS;
   const [customerHash, staffHash] = await Promise.all([
     hashPassword(customer.password),
     hashPassword(staff.password),
   ]);
-  await db
-    .insert(users)
-    .values([
-      { email: customer.email, name: customer.name, passwordHash: customerHash, role: "customer" },
-      { email: staff.email, name: staff.name, passwordHash: staffHash, role: "staff" },
-    ])
-    .onConflictDoNothing();
-  const [fan] = await db.select().from(users).where(eq(users.email, customer.email));
-  if (!fan) return;
   const address = {
-    userId: fan.id,
     fullName: customer.name,
     line1: "Flat 3, 18 Tib Street",
     city: "Manchester",
@@ -37,12 +27,17 @@ export async function seedDemoCustomers(db: Db): Promise<void> {
     country: "GB",
     phone: "07700 900123",
   };
-  // Saved as if from an earlier checkout: delivery and billing at the same address.
-  await db
-    .insert(customerAddresses)
-    .values([
-      { ...address, kind: "shipping" },
-      { ...address, kind: "billing" },
-    ])
-    .onConflictDoNothing();
+  await createAccounts(db, [
+    {
+      email: customer.email,
+      name: customer.name,
+      passwordHash: customerHash,
+      role: "customer",
+      addresses: [
+        { ...address, kind: "shipping" },
+        { ...address, kind: "billing" },
+      ],
+    },
+    { email: staff.email, name: staff.name, passwordHash: staffHash, role: "staff" },
+  ]);
 }

@@ -1,6 +1,6 @@
-import { getBrand } from "../catalog/service/brands.ts";
-import type { Db } from "../db/client.ts";
-import { discounts, discountTargets } from "./schema.ts";
+import { getBrand } from "../../catalog/service/brands.ts";
+import { createDiscounts } from "../../discounts/service.ts";
+import type { Db } from "../client.ts";
 
 // Fixed instants, so every fresh database gets the same codes. Staff think in Europe/London:
 // midnight on 1 January 2026 there is 00:00 UTC (GMT); midnight on 1 June and 1 September 2025
@@ -14,50 +14,42 @@ const SEP_1_2025 = new Date("2025-08-31T23:00:00Z");
  * SUMMER25. Codes already present are left alone, so a second run adds nothing.
  */
 export async function seedDemoDiscounts(db: Db): Promise<void> {
-  await db
-    .insert(discounts)
-    .values([
-      {
-        code: "WELCOME10",
-        description: "10% off everything",
-        unitType: "percentage",
-        value: 10,
-        startsAt: JAN_1_2026,
-      },
-      {
-        code: "FIVEOFF",
-        description: "£5 off orders of £30 or more",
-        unitType: "fixed",
-        value: 500,
-        minSubtotal: 3000,
-        startsAt: JAN_1_2026,
-      },
-      {
-        code: "SUMMER25",
-        description: "25% off everything in the summer sale",
-        unitType: "percentage",
-        value: 25,
-        startsAt: JUN_1_2025,
-        endsAt: SEP_1_2025,
-      },
-    ])
-    .onConflictDoNothing();
-
+  await createDiscounts(db, [
+    {
+      code: "WELCOME10",
+      description: "10% off everything",
+      unitType: "percentage",
+      value: 10,
+      startsAt: JAN_1_2026,
+    },
+    {
+      code: "FIVEOFF",
+      description: "£5 off orders of £30 or more",
+      unitType: "fixed",
+      value: 500,
+      minSubtotal: 3000,
+      startsAt: JAN_1_2026,
+    },
+    {
+      code: "SUMMER25",
+      description: "25% off everything in the summer sale",
+      unitType: "percentage",
+      value: 25,
+      startsAt: JUN_1_2025,
+      endsAt: SEP_1_2025,
+    },
+  ]);
   // GULLS15 needs the demo band; a catalogue seeded some other way may not have it.
   const gulls = await getBrand(db, "static-gulls");
   if (!gulls) return;
-  const [gulls15] = await db
-    .insert(discounts)
-    .values({
+  await createDiscounts(db, [
+    {
       code: "GULLS15",
       description: "15% off Static Gulls merchandise",
       unitType: "percentage",
       value: 15,
       startsAt: JAN_1_2026,
-      scope: "selected",
-    })
-    .onConflictDoNothing()
-    .returning({ id: discounts.id });
-  if (gulls15)
-    await db.insert(discountTargets).values({ discountId: gulls15.id, brandId: gulls.id });
+      targets: { brandIds: [gulls.id] },
+    },
+  ]);
 }

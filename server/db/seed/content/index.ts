@@ -1,10 +1,15 @@
 import { and, asc, eq } from "drizzle-orm";
-import { brands, products } from "../catalog/schema.ts";
-import type { Db } from "../db/client.ts";
-import { markdownToHtml } from "./markdown.ts";
-import { articleProducts, articles, blogs, contentPages, jobOpenings } from "./schema.ts";
-import { DEMO_ARTICLES, DEMO_BLOGS } from "./seed/articles.ts";
-import { CAREERS_INTRO, DEMO_ROLES } from "./seed/careers.ts";
+import { brands, products } from "../../../catalog/schema.ts";
+import { markdownToHtml } from "../../../content/markdown.ts";
+import {
+  createArticle,
+  createBlogs,
+  createJobOpenings,
+  installContentPages,
+} from "../../../content/service/writes.ts";
+import type { Db } from "../../client.ts";
+import { DEMO_ARTICLES, DEMO_BLOGS } from "./articles.ts";
+import { CAREERS_INTRO, DEMO_ROLES } from "./careers.ts";
 
 /** How many of its band's products an article features. */
 const FEATURED_PER_ARTICLE = 3;
@@ -14,10 +19,10 @@ const FEATURED_PER_ARTICLE = 3;
  * band's banner as its cover), the careers introduction and the open roles.
  */
 export async function seedDemoContent(db: Db): Promise<void> {
-  const blogRows = await db
-    .insert(blogs)
-    .values(DEMO_BLOGS.map((blog, position) => ({ ...blog, position })))
-    .returning({ id: blogs.id, slug: blogs.slug });
+  const blogRows = await createBlogs(
+    db,
+    DEMO_BLOGS.map((blog, position) => ({ ...blog, position })),
+  );
   const blogId = new Map(blogRows.map((row) => [row.slug, row.id]));
   const bandRows = await db
     .select({ id: brands.id, slug: brands.slug, hero: brands.heroFileId })
@@ -29,51 +34,41 @@ export async function seedDemoContent(db: Db): Promise<void> {
     if (!blog) throw new Error(`Demo article ${article.slug} names an unknown blog`);
     const related = article.band ? band.get(article.band) : undefined;
     const publishedAt = new Date(`${article.publishedAt}T09:00:00Z`);
-    const [row] = await db
-      .insert(articles)
-      .values({
-        blogId: blog,
-        slug: article.slug,
-        title: article.title,
-        excerpt: article.excerpt,
-        body: markdownToHtml(article.body),
-        author: article.author,
-        status: article.draft ? "draft" : "published",
-        publishedAt,
-        brandId: related?.id ?? null,
-        coverFileId: related?.hero ?? null,
-        createdAt: publishedAt,
-        updatedAt: publishedAt,
-      })
-      .returning({ id: articles.id });
-    if (!row || !related) continue;
-    const featured = await db
-      .select({ id: products.id })
-      .from(products)
-      .where(and(eq(products.brandId, related.id), eq(products.status, "published")))
-      .orderBy(asc(products.featuredRank), asc(products.id))
-      .limit(FEATURED_PER_ARTICLE);
-    if (featured.length) {
-      await db.insert(articleProducts).values(
-        featured.map((product, position) => ({
-          articleId: row.id,
-          productId: product.id,
-          position,
-        })),
-      );
-    }
+    const featured = related
+      ? await db
+          .select({ id: products.id })
+          .from(products)
+          .where(and(eq(products.brandId, related.id), eq(products.status, "published")))
+          .orderBy(asc(products.featuredRank), asc(products.id))
+          .limit(FEATURED_PER_ARTICLE)
+      : [];
+    await createArticle(db, {
+      blogId: blog,
+      slug: article.slug,
+      title: article.title,
+      excerpt: article.excerpt,
+      body: markdownToHtml(article.body),
+      author: article.author,
+      status: article.draft ? "draft" : "published",
+      publishedAt,
+      brandId: related?.id ?? null,
+      coverFileId: related?.hero ?? null,
+      createdAt: publishedAt,
+      updatedAt: publishedAt,
+      productIds: featured.map((product) => product.id),
+    });
   }
 
-  await db
-    .insert(contentPages)
-    .values({
+  await installContentPages(db, [
+    {
       path: "company/careers",
       title: "Careers",
       summary: "Work with us in Manchester: the team, how we work and the roles we are hiring for.",
       body: markdownToHtml(CAREERS_INTRO),
-    })
-    .onConflictDoNothing();
-  await db.insert(jobOpenings).values(
+    },
+  ]);
+  await createJobOpenings(
+    db,
     DEMO_ROLES.map(({ type, body, ...role }) => ({
       ...role,
       employment: type,
