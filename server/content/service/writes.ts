@@ -9,9 +9,9 @@ export type NewBlog = Omit<typeof blogs.$inferInsert, "id">;
 export async function createBlogs(
   db: Db,
   rows: NewBlog[],
-): Promise<Array<{ id: number; slug: string }>> {
+): Promise<Array<typeof blogs.$inferSelect>> {
   if (rows.length === 0) return [];
-  return db.insert(blogs).values(rows).returning({ id: blogs.id, slug: blogs.slug });
+  return db.insert(blogs).values(rows).returning();
 }
 
 export type NewArticle = Omit<typeof articles.$inferInsert, "id"> & {
@@ -20,9 +20,12 @@ export type NewArticle = Omit<typeof articles.$inferInsert, "id"> & {
 };
 
 /** Adds an article with the products it features. */
-export async function createArticle(db: Db, article: NewArticle): Promise<{ id: number }> {
+export async function createArticle(
+  db: Db,
+  article: NewArticle,
+): Promise<typeof articles.$inferSelect> {
   const { productIds = [], ...values } = article;
-  const [row] = await db.insert(articles).values(values).returning({ id: articles.id });
+  const [row] = await db.insert(articles).values(values).returning();
   if (!row) throw new Error(`Article ${article.slug} was not created`);
   if (productIds.length) {
     await db
