@@ -132,10 +132,13 @@ export async function seedCatalog(
   );
   const brandIds = new Map(bandRows.map((row) => [row.slug, row.id]));
 
-  const picked = { tour2026: [], winter: [], vinyl: [], gifts: [] } as Record<
-    keyof CollectionPicks,
-    string[]
-  >;
+  // Product slugs until the products exist; ids once they do.
+  const picked: Record<keyof CollectionPicks, string[]> = {
+    tour2026: [],
+    winter: [],
+    vinyl: [],
+    gifts: [],
+  };
   let variantCount = 0;
 
   /** The products chunk by chunk, each chunk's images drawn and recorded before its products. */
@@ -154,6 +157,7 @@ export async function seedCatalog(
       next = chunk.last < total ? chunkFrom(chunk.last + 1) : undefined;
       await recordImages(db, chunk.jobs, fileIds, daysBefore(30));
       for (const plan of chunk.plans) {
+        const slugs = chunk.files.get(plan.seq) as string[];
         pick(picked, plan);
         variantCount += plan.variants.length;
         yield {
@@ -180,7 +184,7 @@ export async function seedCatalog(
             attributeIds: variant.attributes.map(attributeId),
           })),
           media: plan.images.map((image, position) => ({
-            fileId: fileIds.get(chunk.files[plan.seq]?.[position] ?? "") as number,
+            fileId: fileIds.get(slugs[position] as string) as number,
             attributeId: image.attribute ? attributeId(image.attribute) : null,
           })),
         };
@@ -227,7 +231,7 @@ export async function seedDemoCatalog(db: Db, files: FileStore): Promise<void> {
   await seedCatalog(db, files);
 }
 
-/** Files the themed collections may pick `plan` for (the tour takes drafts too). */
+/** Notes `plan` under each demo collection it qualifies for (the tour takes unpublished ones too). */
 function pick(picked: Record<keyof CollectionPicks, string[]>, plan: ProductPlan): void {
   if (plan.tags.includes("tour-2026")) picked.tour2026.push(plan.slug);
   if (plan.status !== "published") return;
@@ -239,6 +243,7 @@ function pick(picked: Record<keyof CollectionPicks, string[]>, plan: ProductPlan
     picked.gifts.push(plan.slug);
 }
 
+/** Starts drawing a band's logo and banner. */
 function bandImageJobs(images: ImageMaker, band: DemoBand, render: RenderOptions) {
   const art: BandArt = { name: band.title, style: band.style, ...band.palette };
   const tagline = `${band.genre} · ${band.origin}`;
@@ -273,9 +278,9 @@ function productImageJobs(
   render: RenderOptions,
 ) {
   const jobs: ImageJob[] = [];
-  const files: Record<number, string[]> = {};
+  const files = new Map<number, string[]>();
   for (const plan of plans) {
-    files[plan.seq] = plan.images.map((image, position) => {
+    const slugs = plan.images.map((image, position) => {
       const shared = plan.seq > DEFAULT_PRODUCTS ? pool.get(image.poolKey) : undefined;
       if (shared) return shared;
       const job = images.job(
@@ -290,6 +295,7 @@ function productImageJobs(
       if (!pool.has(image.poolKey)) pool.set(image.poolKey, job.slug);
       return job.slug;
     });
+    files.set(plan.seq, slugs);
   }
   return { jobs, files };
 }
