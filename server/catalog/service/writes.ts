@@ -22,8 +22,9 @@ import {
 } from "../schema.ts";
 import { refreshProductSummaries } from "./summaries.ts";
 
-// Products per round of inserts: their variants stay well under PostgreSQL's 65,535 parameters
-// in a VALUES list, and 100,000 products take a hundred rounds.
+// Products per round of inserts: a VALUES list of a thousand stays well under PostgreSQL's 65,535
+// parameters, and 100,000 products take a hundred rounds. Variants, options, media and members go
+// by unnest (one parameter per column); their batch size only bounds a statement's size.
 const PRODUCTS_PER_BATCH = 1000;
 const ROWS_PER_INSERT = 8000;
 
