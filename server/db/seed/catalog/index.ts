@@ -28,7 +28,7 @@ import { DEMO_BANDS, type DemoBand, demoBandLinks } from "./bands.ts";
 import { type CollectionPicks, demoCollections, demoSpotlight } from "./collections.ts";
 import { DEFAULT_PRODUCTS, type ProductPlan, ProductPlanner, SEED_NOW } from "./products.ts";
 
-export { DEFAULT_PRODUCTS, SEED_NOW } from "./products.ts";
+export { DEFAULT_PRODUCTS } from "./products.ts";
 
 export type SeedCatalogOptions = {
   /** How many products; 300 by default. Past 300, products share a bounded set of images. */
