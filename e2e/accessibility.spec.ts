@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DEMO_ACCOUNTS } from "../server/customers/seed.ts";
+import { DEMO_ACCOUNTS } from "../server/db/seed/accounts.ts";
 import { signedInCookie } from "../tests/support/accounts.ts";
 import { openSession, type Session } from "./support/browser.ts";
 import { shopUnderTest } from "./support/shop.ts";

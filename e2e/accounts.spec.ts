@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { makeUser } from "../server/auth/test-helpers.ts";
-import { DEMO_ACCOUNTS } from "../server/customers/seed.ts";
+import { DEMO_ACCOUNTS } from "../server/db/seed/accounts.ts";
 import { rateLimitHits } from "../server/platform/schema.ts";
 import { signedInCookie } from "../tests/support/accounts.ts";
 import { gotoHydrated, openSession, type Session } from "./support/browser.ts";

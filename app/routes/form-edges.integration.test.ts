@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { DEMO_ACCOUNTS } from "../../server/customers/seed.ts";
+import { DEMO_ACCOUNTS } from "../../server/db/seed/accounts.ts";
 import { rateLimitHits } from "../../server/platform/schema.ts";
 import { startTestApp, type TestApp } from "../../tests/support/app.ts";
 

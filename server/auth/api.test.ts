@@ -3,8 +3,8 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../tests/support/app.ts";
 import { databaseKinds } from "../../tests/support/databases.ts";
-import { DEMO_ACCOUNTS } from "../customers/seed.ts";
 import type { Db } from "../db/client.ts";
+import { DEMO_ACCOUNTS } from "../db/seed/accounts.ts";
 import { accessTokens, loginAttempts } from "./schema.ts";
 import { makeUser, setCookie } from "./test-helpers.ts";
 

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../tests/support/app.ts";
 import { databaseKinds } from "../../tests/support/databases.ts";
+import { eventually } from "../../tests/support/eventually.ts";
 import { makeBrand } from "../../tests/support/factories.ts";
 import { loadConfig } from "../config.ts";
 import { openPostgres } from "../db/client.ts";
@@ -16,15 +17,6 @@ const titleAt = async (url: string, slug: string) => {
   const response = await fetch(`${url}/api/brands/${slug}`);
   return ((await response.json()) as { data: { title: string } }).data.title;
 };
-
-/** Polls until `read` gives `expected` (a NOTIFY reaches other connections asynchronously). */
-async function eventually(read: () => Promise<string>, expected: string) {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    if ((await read()) === expected) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  expect(await read()).toBe(expected);
-}
 
 describe.each(databaseKinds)("catalogue cache on %s", (kind) => {
   let app: TestApp;

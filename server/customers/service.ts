@@ -120,3 +120,35 @@ export async function savedAddress(
     .where(and(eq(customerAddresses.userId, userId), eq(customerAddresses.kind, kind)));
   return row ?? null;
 }
+
+export type NewAccount = {
+  email: string;
+  name: string;
+  /** From the auth module's `hashPassword`; the customers module never sees a password. */
+  passwordHash: string;
+  role: UserRole;
+  /** Saved as if from an earlier checkout. */
+  addresses?: Array<Omit<typeof customerAddresses.$inferInsert, "id" | "userId">>;
+};
+
+/**
+ * Opens the accounts whose emails (normalised) are free, with their saved addresses; an account
+ * already there is left as it is (never a reset password). Returns the accounts opened.
+ */
+export async function createAccounts(db: Db, accounts: NewAccount[]): Promise<PublicUser[]> {
+  const opened: PublicUser[] = [];
+  for (const { addresses = [], ...account } of accounts) {
+    const [user] = await db
+      .insert(users)
+      .values({ ...account, email: normaliseEmail(account.email) })
+      .onConflictDoNothing()
+      .returning();
+    if (!user) continue;
+    if (addresses.length)
+      await db
+        .insert(customerAddresses)
+        .values(addresses.map((address) => ({ ...address, userId: user.id })));
+    opened.push(publicUser(user));
+  }
+  return opened;
+}

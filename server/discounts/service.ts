@@ -330,3 +330,49 @@ export async function redeemDiscount(
 function redemptionRefusal(reason: RedemptionRefusal["reason"]): RedemptionRefusal {
   return { ok: false, refused: "conflict", reason, message: MESSAGES[reason] };
 }
+
+/** What a "selected" code applies to; any band, product or collection listed. */
+export type DiscountTargets = {
+  brandIds?: number[];
+  productIds?: number[];
+  collectionIds?: number[];
+};
+
+export type NewDiscount = Omit<
+  typeof discounts.$inferInsert,
+  "id" | "timesUsed" | "scope" | "createdAt" | "updatedAt"
+> & {
+  /** Without targets the code applies to the whole basket; with them, only to what they name. */
+  targets?: DiscountTargets;
+};
+
+/**
+ * Adds the codes (normalised) that are not taken yet, each with its targets, unused; a code
+ * already there is left as it is. Returns the codes added.
+ */
+export async function createDiscounts(db: Db, codes: NewDiscount[]): Promise<DiscountRow[]> {
+  const added: DiscountRow[] = [];
+  for (const { targets, ...values } of codes) {
+    const rows = [
+      ...(targets?.brandIds ?? []).map((brandId) => ({ brandId })),
+      ...(targets?.productIds ?? []).map((productId) => ({ productId })),
+      ...(targets?.collectionIds ?? []).map((collectionId) => ({ collectionId })),
+    ];
+    const [discount] = await db
+      .insert(discounts)
+      .values({
+        ...values,
+        code: normaliseCode(values.code),
+        scope: rows.length ? "selected" : "basket",
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!discount) continue;
+    if (rows.length)
+      await db
+        .insert(discountTargets)
+        .values(rows.map((row) => ({ ...row, discountId: discount.id })));
+    added.push(discount);
+  }
+  return added;
+}

@@ -1,7 +1,8 @@
-import { type AnyColumn, eq, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/pg-core";
 import sharp from "sharp";
 import type { ImageRef } from "../../common/images.ts";
+import { inBatches } from "../db/bulk-insert.ts";
 import type { Db } from "../db/client.ts";
 import { mediaFiles } from "./schema.ts";
 import type { FileStore } from "./storage.ts";
@@ -98,4 +99,34 @@ export async function readFile(
   ).toBuffer();
   await files.put(variant, bytes);
   return { ...base, bytes, mimeType: mimeOf[image.format], etag };
+}
+
+export type NewMediaFile = Omit<typeof mediaFiles.$inferInsert, "id">;
+
+// Files per INSERT: ten columns each, well under PostgreSQL's 65,535 parameters.
+const FILES_PER_INSERT = 2000;
+
+/**
+ * Records files whose bytes are already in the file store under their slugs, in the order given;
+ * returns their ids and slugs.
+ */
+export async function createFiles(
+  db: Db,
+  files: NewMediaFile[],
+): Promise<Array<{ id: number; slug: string }>> {
+  const created: Array<{ id: number; slug: string }> = [];
+  await inBatches(files, FILES_PER_INSERT, async (batch) => {
+    created.push(
+      ...(await db
+        .insert(mediaFiles)
+        .values(batch)
+        .returning({ id: mediaFiles.id, slug: mediaFiles.slug })),
+    );
+  });
+  return created;
+}
+
+/** Deletes the records of these files; their bytes stay in the store. */
+export async function deleteFiles(db: Db, ids: number[]): Promise<void> {
+  await inBatches(ids, 5000, (batch) => db.delete(mediaFiles).where(inArray(mediaFiles.id, batch)));
 }

@@ -1,4 +1,4 @@
-import { DEMO_ACCOUNTS } from "../../server/customers/seed.ts";
+import { DEMO_ACCOUNTS } from "../../server/db/seed/accounts.ts";
 import type { TestApp } from "./app.ts";
 
 /** Signs in through the real API and returns the `token=…` Cookie header a browser would send. */

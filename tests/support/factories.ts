@@ -1,62 +1,48 @@
+// Test support for the catalogue: rows of a test's own, written through the catalogue's write
+// service, so summaries and the cache are kept exactly as in the shop.
 import { randomBytes } from "node:crypto";
-import { notifyCatalogChanged } from "../../server/catalog/cache.ts";
+import type { CollectionRule } from "../../server/catalog/schema.ts";
 import {
-  attributes,
-  attributeTypes,
-  brands,
-  type CollectionRule,
-  collectionProducts,
-  productCollections,
-  productMedia,
-  products,
-  productVariants,
-  variantAttributes,
-} from "../../server/catalog/schema.ts";
-import { refreshProductSummaries } from "../../server/catalog/service/summaries.ts";
+  createAttributeTypes,
+  createBrands,
+  createCollections,
+  createProducts,
+  type NewBrand,
+} from "../../server/catalog/service/writes.ts";
 import type { Db } from "../../server/db/client.ts";
 import { deterministicFileSlug } from "../../server/media/file-types.ts";
-import { mediaFiles } from "../../server/media/schema.ts";
+import { createFiles } from "../../server/media/service.ts";
 
 const unique = () => randomBytes(4).toString("hex");
 
 /** A band of its own, so a test can filter to exactly what it made. */
-export async function makeBrand(db: Db, values: Partial<typeof brands.$inferInsert> = {}) {
+export async function makeBrand(db: Db, values: Partial<NewBrand> = {}) {
   const id = unique();
-  const [brand] = await db
-    .insert(brands)
-    .values({ slug: `test-band-${id}`, title: `Test Band ${id}`, ...values })
-    .returning();
+  const [brand] = await createBrands(db, [
+    { slug: `test-band-${id}`, title: `Test Band ${id}`, ...values },
+  ]);
   if (!brand) throw new Error("brand not created");
-  await notifyCatalogChanged(db);
   return brand;
 }
 
-/** An attribute type with values in the given order. */
+/** An attribute type with values in the given order, keyed by title. */
 export async function makeAttributeType(
   db: Db,
   title: string,
   values: string[],
   display: "buttons" | "swatches" = "buttons",
 ) {
-  const id = unique();
-  const [type] = await db
-    .insert(attributeTypes)
-    .values({ slug: `${title.toLowerCase()}-${id}`, title, display, position: 100 })
-    .returning();
+  const [type] = await createAttributeTypes(db, [
+    {
+      slug: `${title.toLowerCase()}-${unique()}`,
+      title,
+      display,
+      position: 100,
+      values: values.map((value) => ({ slug: value.toLowerCase(), title: value })),
+    },
+  ]);
   if (!type) throw new Error("type not created");
-  const rows = await db
-    .insert(attributes)
-    .values(
-      values.map((value, position) => ({
-        attributeTypeId: type.id,
-        slug: value.toLowerCase(),
-        title: value,
-        position,
-      })),
-    )
-    .returning();
-  await notifyCatalogChanged(db);
-  return { type, values: Object.fromEntries(rows.map((row) => [row.title, row])) };
+  return { type, values: Object.fromEntries(type.values.map((value) => [value.title, value])) };
 }
 
 type VariantInput = {
@@ -66,7 +52,7 @@ type VariantInput = {
   attributeIds?: number[];
 };
 
-/** A product with variants (and an image when asked), its summary refreshed. */
+/** A published product (unless told otherwise) with variants, and an image when asked. */
 export async function makeProduct(
   db: Db,
   input: {
@@ -84,9 +70,21 @@ export async function makeProduct(
   },
 ) {
   const id = unique();
-  const [product] = await db
-    .insert(products)
-    .values({
+  const files = input.image
+    ? await createFiles(db, [
+        {
+          slug: deterministicFileSlug(`test-${id}`, "webp"),
+          title: "Front",
+          fileType: "IMAGE",
+          mimeType: "image/webp",
+          byteSize: 1,
+          width: 800,
+          height: 1000,
+        },
+      ])
+    : [];
+  const [product] = await createProducts(db, [
+    {
       slug: `test-product-${id}`,
       title: input.title ?? `Test Product ${id}`,
       brandId: input.brandId,
@@ -97,49 +95,21 @@ export async function makeProduct(
       preOrder: input.preOrder ?? false,
       featuredRank: input.featuredRank ?? null,
       publishedAt: input.publishedAt ?? new Date(),
-    })
-    .returning();
-  if (!product) throw new Error("product not created");
-  const variants = [];
-  for (const [index, variant] of input.variants.entries()) {
-    const [row] = await db
-      .insert(productVariants)
-      .values({
-        productId: product.id,
+      variants: input.variants.map((variant, index) => ({
         sku: `TEST-${id}-${index}`,
         price: variant.price,
         compareAtPrice: variant.compareAtPrice ?? null,
         stockOnHand: variant.stock ?? 10,
-        position: index,
-      })
-      .returning();
-    if (!row) throw new Error("variant not created");
-    if (variant.attributeIds?.length) {
-      await db
-        .insert(variantAttributes)
-        .values(variant.attributeIds.map((attributeId) => ({ variantId: row.id, attributeId })));
-    }
-    variants.push(row);
-  }
-  if (input.image) {
-    const [file] = await db
-      .insert(mediaFiles)
-      .values({
-        slug: deterministicFileSlug(`test-${id}`, "webp"),
-        title: "Front",
-        fileType: "IMAGE",
-        mimeType: "image/webp",
-        byteSize: 1,
-        width: 800,
-        height: 1000,
-      })
-      .returning();
-    if (file)
-      await db.insert(productMedia).values({ productId: product.id, fileId: file.id, position: 0 });
-  }
-  await refreshProductSummaries(db, [product.id]);
-  await notifyCatalogChanged(db);
-  return { product, variants };
+        attributeIds: variant.attributeIds,
+      })),
+      media: files.map((file) => ({ fileId: file.id })),
+    },
+  ]);
+  if (!product) throw new Error("product not created");
+  return {
+    product: { id: product.id, slug: product.slug },
+    variants: product.variantIds.map((variantId) => ({ id: variantId })),
+  };
 }
 
 /** A curated collection of `productIds`, or a rule-based one. */
@@ -148,25 +118,10 @@ export async function makeCollection(
   input: { productIds?: number[]; rule?: CollectionRule },
 ) {
   const id = unique();
-  const [collection] = await db
-    .insert(productCollections)
-    .values({
-      slug: `test-collection-${id}`,
-      title: `Test Collection ${id}`,
-      kind: input.rule ? "rule" : "curated",
-      rule: input.rule ?? null,
-    })
-    .returning();
+  const names = { slug: `test-collection-${id}`, title: `Test Collection ${id}` };
+  const [collection] = await createCollections(db, [
+    input.rule ? { ...names, rule: input.rule } : { ...names, productIds: input.productIds ?? [] },
+  ]);
   if (!collection) throw new Error("collection not created");
-  if (input.productIds?.length) {
-    await db.insert(collectionProducts).values(
-      input.productIds.map((productId, position) => ({
-        collectionId: collection.id,
-        productId,
-        position,
-      })),
-    );
-  }
-  await notifyCatalogChanged(db);
   return collection;
 }

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { makeUser, setCookie } from "../../../server/auth/test-helpers.ts";
 import { users } from "../../../server/customers/schema.ts";
-import { DEMO_ACCOUNTS } from "../../../server/customers/seed.ts";
+import { DEMO_ACCOUNTS } from "../../../server/db/seed/accounts.ts";
 import { rateLimitHits } from "../../../server/platform/schema.ts";
 import { signedInCookie } from "../../../tests/support/accounts.ts";
 import { startTestApp, type TestApp } from "../../../tests/support/app.ts";

@@ -5,9 +5,14 @@ import type { Db } from "../../db/client.ts";
  * Recomputes each product's variant summary (price range, the cheapest variant's compare-at price,
  * total stock, attribute ids) and its search document (title and band weigh most, then type and
  * tags, then the description's text). Call it in the same transaction as any variant or product
- * change; `ids` omitted means every product.
+ * change; `ids` omitted means every product. `stamp: false` leaves `updated_at` alone, for rows
+ * just created with their own.
  */
-export async function refreshProductSummaries(db: Db, ids?: number[]): Promise<void> {
+export async function refreshProductSummaries(
+  db: Db,
+  ids?: number[],
+  { stamp = true }: { stamp?: boolean } = {},
+): Promise<void> {
   if (ids && ids.length === 0) return;
   const only = ids ? sql`where p.id = any(${sql.param(ids)}::int[])` : sql``;
   await db.execute(sql`
@@ -39,7 +44,7 @@ export async function refreshProductSummaries(db: Db, ids?: number[]): Promise<v
         setweight(to_tsvector('english', p.product_type), 'B') ||
         setweight(to_tsvector('english', translate(array_to_string(p.tags, ' '), '-', ' ')), 'B') ||
         setweight(to_tsvector('english', regexp_replace(p.description, '<[^>]*>', ' ', 'g')), 'C'),
-      updated_at = now()
+      updated_at = ${stamp ? sql`now()` : sql`p.updated_at`}
     from summary s left join options o on o.id = s.id, brands b
     where p.id = s.id and b.id = p.brand_id
   `);

@@ -2,26 +2,16 @@
 // bigger one for benchmarks (`--products 100000`). `--force` deletes the catalogue first.
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { inArray, sql } from "drizzle-orm";
-import {
-  attributes,
-  attributeTypes,
-  brands,
-  collectionProducts,
-  productCollections,
-  productMedia,
-  products,
-  productVariants,
-  spotlights,
-  variantAttributes,
-} from "../../catalog/schema.ts";
-import { DEFAULT_PRODUCTS, seedCatalog } from "../../catalog/seed/index.ts";
+import { sql } from "drizzle-orm";
+import { products } from "../../catalog/schema.ts";
+import { deleteCatalogue } from "../../catalog/service/writes.ts";
 import { ConfigError, loadConfig } from "../../config.ts";
-import { mediaFiles } from "../../media/schema.ts";
+import { deleteFiles } from "../../media/service.ts";
 import { localFileStore } from "../../media/storage.ts";
-import { type Database, type Db, openPglite, openPostgres } from "../client.ts";
+import { type Database, openPglite, openPostgres } from "../client.ts";
 import { DataDirInUseError, lockDataDir } from "../data-dir-lock.ts";
 import { migrateDatabase } from "../migrate.ts";
+import { DEFAULT_PRODUCTS, seedCatalog } from "./catalog/index.ts";
 
 const USAGE = `Usage: npm run seed -- [--products N] [--force]
 
@@ -58,39 +48,6 @@ function parseOptions(argv: string[]): { products: number; force: boolean } {
     );
   }
   return { products, force: values.force ?? false };
-}
-
-/** Deletes the catalogue's rows and the files only it used; refuses if orders or others refer to them. */
-async function deleteCatalogue(tx: Db): Promise<void> {
-  const productFiles = await tx.selectDistinct({ id: productMedia.fileId }).from(productMedia);
-  const bandFiles = await tx
-    .select({ logo: brands.logoFileId, hero: brands.heroFileId })
-    .from(brands);
-  const collectionFiles = await tx
-    .select({ id: productCollections.heroFileId })
-    .from(productCollections);
-  const fileIds = [
-    ...new Set(
-      [
-        ...productFiles.map((row) => row.id),
-        ...bandFiles.flatMap((row) => [row.logo, row.hero]),
-        ...collectionFiles.map((row) => row.id),
-      ].filter((id): id is number => id !== null),
-    ),
-  ];
-  await tx.delete(spotlights);
-  await tx.delete(collectionProducts);
-  await tx.delete(productCollections);
-  await tx.delete(productMedia);
-  await tx.delete(variantAttributes);
-  await tx.delete(productVariants);
-  await tx.delete(products);
-  await tx.delete(brands);
-  await tx.delete(attributes);
-  await tx.delete(attributeTypes);
-  for (let start = 0; start < fileIds.length; start += 5000) {
-    await tx.delete(mediaFiles).where(inArray(mediaFiles.id, fileIds.slice(start, start + 5000)));
-  }
 }
 
 /** The PostgreSQL error code, which Drizzle keeps on the error's cause. */
@@ -133,7 +90,8 @@ async function main(): Promise<number> {
     const result = await database.db.transaction(async (tx) => {
       if (options.force) {
         console.log(`Deleting the catalogue in ${where}…`);
-        await deleteCatalogue(tx);
+        // Refused (23503) when orders or others refer to the catalogue.
+        await deleteFiles(tx, await deleteCatalogue(tx));
       }
       console.log(`Seeding ${options.products.toLocaleString("en-GB")} products into ${where}…`);
       return seedCatalog(tx, files, {

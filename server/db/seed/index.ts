@@ -1,19 +1,19 @@
 import { sql } from "drizzle-orm";
-import { seedDemoCatalog } from "../../catalog/seed/index.ts";
 import { installDefaultContent } from "../../content/defaults.ts";
-import { seedDemoContent } from "../../content/seed.ts";
-import { seedDemoCustomers } from "../../customers/seed.ts";
-import { seedDemoDiscounts } from "../../discounts/seed.ts";
 import type { FileStore } from "../../media/storage.ts";
 import { claimSetting } from "../../platform/settings.ts";
 import type { Db } from "../client.ts";
+import { seedDemoAccounts } from "./accounts.ts";
+import { seedDemoCatalog } from "./catalog/index.ts";
+import { seedDemoContent } from "./content/index.ts";
+import { seedDemoDiscounts } from "./discounts.ts";
 
 const SEED_MARK = "demo_seeded_at";
 
 export type Seeder = (db: Db, files: FileStore) => Promise<void>;
 
-// Each module's demo seeder, run in this order inside one transaction.
-const seeders: Seeder[] = [seedDemoCatalog, seedDemoDiscounts, seedDemoCustomers, seedDemoContent];
+// Each area's demo seeder, run in this order inside one transaction.
+const seeders: Seeder[] = [seedDemoCatalog, seedDemoDiscounts, seedDemoAccounts, seedDemoContent];
 
 /**
  * What every shop needs whether or not it has demo data (the legal pages), installed at each

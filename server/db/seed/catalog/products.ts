@@ -1,8 +1,8 @@
-import type { Garment, MockupSpec } from "../../media/mockups.ts";
-import type { ProductStatus } from "../schema.ts";
+import type { ProductStatus } from "../../../catalog/schema.ts";
+import type { Garment, MockupSpec } from "../mockups.ts";
+import { type Random, seededRandom } from "../random.ts";
 import { COLOURS, type ColourSlug, demoAttribute, SIZES, type SizeSlug } from "./attributes.ts";
 import { DEMO_BANDS, type DemoBand } from "./bands.ts";
-import { type Random, seededRandom } from "./random.ts";
 
 /** The demo shop's clock: every seeded time is relative to it, never to Date.now(). */
 export const SEED_NOW = new Date("2026-11-01T09:00:00Z");
@@ -58,7 +58,6 @@ export type VariantPlan = {
   price: number;
   compareAtPrice: number | null;
   stockOnHand: number;
-  position: number;
   attributes: AttributeRef[];
 };
 
@@ -263,7 +262,7 @@ export class ProductPlanner {
     }
 
     const discount = flags.onSale ? random.pick([0.7, 0.75, 0.8]) : 1;
-    return combos.map((combo, position) => {
+    return combos.map((combo) => {
       const codes = combo.attributes
         .filter(([type, value]) => !(type === "fit" && value === "regular"))
         .map(([type, value]) => demoAttribute(type, value).code);
@@ -285,7 +284,6 @@ export class ProductPlanner {
         price,
         compareAtPrice: flags.onSale && price < combo.price ? combo.price : null,
         stockOnHand,
-        position,
         attributes: combo.attributes,
       };
     });

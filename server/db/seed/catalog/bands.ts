@@ -1,5 +1,5 @@
-import type { BrandLinks } from "../../../common/catalog.ts";
-import type { WordmarkStyle } from "../../media/mockups.ts";
+import type { BrandLinks } from "../../../../common/catalog.ts";
+import type { WordmarkStyle } from "../mockups.ts";
 
 /**
  * The demo shop's bands. Every name, record and song is made up; any likeness to a real act is a

@@ -3,11 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/databases.ts";
-import { type Db, openPglite } from "../../db/client.ts";
-import { migrateDatabase } from "../../db/migrate.ts";
-import { mediaFiles } from "../../media/schema.ts";
-import { localFileStore } from "../../media/storage.ts";
+import { createTestDatabase, type TestDatabase } from "../../../../tests/support/databases.ts";
 import {
   attributes,
   attributeTypes,
@@ -19,7 +15,11 @@ import {
   productVariants,
   spotlights,
   variantAttributes,
-} from "../schema.ts";
+} from "../../../catalog/schema.ts";
+import { mediaFiles } from "../../../media/schema.ts";
+import { localFileStore } from "../../../media/storage.ts";
+import { type Db, openPglite } from "../../client.ts";
+import { migrateDatabase } from "../../migrate.ts";
 import { seedCatalog } from "./index.ts";
 
 const isWebp = (bytes: Buffer) =>
