@@ -3,13 +3,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../tests/support/app.ts";
 import { databaseKinds } from "../../tests/support/databases.ts";
 import { users } from "../customers/schema.ts";
+import { ACCOUNT_EXISTS } from "../customers/service.ts";
 import type { Db } from "../db/client.ts";
 import { DEMO_ACCOUNTS } from "../db/seed/accounts.ts";
 import { mailOutbox } from "../mail/schema.ts";
 import { rateLimitHits } from "../platform/schema.ts";
 import { LINK_NOT_VALID, RESET_REQUESTED } from "./password-links.ts";
 import { accessTokens, passwordResets } from "./schema.ts";
-import { ACCOUNT_EXISTS, GUEST_LINK_SENT } from "./service.ts";
+import { GUEST_LINK_SENT } from "./service.ts";
 import { makeUser, setCookie } from "./test-helpers.ts";
 
 type Json = Record<string, unknown>;

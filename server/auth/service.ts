@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { PublicUser } from "../../common/accounts.ts";
-import { type Refusal, rateLimited, refuse } from "../../common/refusal.ts";
+import { isRefusal, type Refusal, rateLimited, refuse } from "../../common/refusal.ts";
 import {
+  ACCOUNT_EXISTS,
   createCustomerAccount,
   findUserByEmail,
   isStaffRole,
@@ -60,9 +61,6 @@ export type Registered =
   | ({ kind: "created" } & NewSession)
   | { kind: "confirmation-sent"; message: string };
 
-export const ACCOUNT_EXISTS =
-  "An account with this email address already exists. Sign in, or reset your password.";
-
 /**
  * Opens a full customer account and signs it in. An email that a guest has ordered with is not
  * taken over here: whoever registers must first prove the address is theirs through a mailed link
@@ -94,9 +92,9 @@ export async function register(
     },
     now,
   );
-  // Someone registered the same email a moment ago.
-  if (!created.ok) return refuse("invalid", ACCOUNT_EXISTS, "email");
-  const { user } = created;
+  // Someone may have registered the same email a moment ago.
+  if (isRefusal(created)) return created;
+  const user = created;
   const { token, expiresAt } = await issueToken(db, user.id, "customer", now);
   return { kind: "created", token, expiresAt, user: publicUser(user) };
 }

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { PublicAddress, PublicUser } from "../../common/accounts.ts";
+import { type Refusal, refuse } from "../../common/refusal.ts";
 import type { Db } from "../db/client.ts";
 import { type AddressKind, customerAddresses, type User, type UserRole, users } from "./schema.ts";
 
@@ -30,7 +31,8 @@ export async function findUserByEmail(db: Db, email: string): Promise<User | und
   return row;
 }
 
-export type CreateAccountResult = { ok: true; user: User } | { ok: false; reason: "email-taken" };
+export const ACCOUNT_EXISTS =
+  "An account with this email address already exists. Sign in, or reset your password.";
 
 const isUniqueViolation = (error: unknown) =>
   (error as { code?: string })?.code === "23505" ||
@@ -38,23 +40,23 @@ const isUniqueViolation = (error: unknown) =>
 
 /**
  * Opens a full customer account with an already normalised email and hashed password. An email
- * already in use, even by a registration that committed a moment ago, comes back as
- * `email-taken`: the unique index decides, not an earlier read.
+ * already in use, even by a registration that committed a moment ago, is refused on `email`: the
+ * unique index decides, not an earlier read.
  */
 export async function createCustomerAccount(
   db: Db,
   input: { email: string; name: string; passwordHash: string; marketingConsent: boolean },
   now = new Date(),
-): Promise<CreateAccountResult> {
+): Promise<User | Refusal> {
   try {
     const [user] = await db
       .insert(users)
       .values({ ...input, createdAt: now, updatedAt: now })
       .returning();
     if (!user) throw new Error("The account was not created");
-    return { ok: true, user };
+    return user;
   } catch (error) {
-    if (isUniqueViolation(error)) return { ok: false, reason: "email-taken" };
+    if (isUniqueViolation(error)) return refuse("invalid", ACCOUNT_EXISTS, "email");
     throw error;
   }
 }
