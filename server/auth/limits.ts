@@ -1,5 +1,4 @@
-import type { Db } from "../db/client.ts";
-import { type RateLimit, type RateLimitResult, takeRateLimit } from "../platform/rate-limit.ts";
+import type { RateLimit } from "../platform/rate-limit.ts";
 
 const MINUTE = 60_000;
 
@@ -14,15 +13,4 @@ export const ACCOUNT_LIMITS = {
   resetPassword: { bucket: "password-reset", limit: 10, windowMs: 15 * MINUTE },
 } satisfies Record<string, RateLimit>;
 
-export type AccountCall = keyof typeof ACCOUNT_LIMITS;
-
 export const TOO_MANY_REQUESTS = "Too many requests. Please try again later.";
-
-/** Counts one `call` from `clientKey` and says whether it is within its limit. */
-export function takeAccountLimit(
-  db: Db,
-  call: AccountCall,
-  clientKey: string,
-): Promise<RateLimitResult> {
-  return takeRateLimit(db, ACCOUNT_LIMITS[call], clientKey);
-}

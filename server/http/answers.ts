@@ -69,6 +69,3 @@ export function refusalStatuses(route: AnyRoute, area: Area): number[] {
   statuses.add(503);
   return [...statuses].sort();
 }
-
-/** The success statuses a route documents. */
-export const successStatuses = (route: AnyRoute) => routeAnswers(route).map(answerStatus);

@@ -22,10 +22,6 @@ export const validationFailed = (errors: FieldErrors) =>
 
 export const notFound = (message = "Not found.") => new ApiError(404, message);
 
-/** 429 with `Retry-After`, for the database-counted limits (SECURITY §20). */
-export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
-  new ApiError(429, message, undefined, { "Retry-After": String(retryAfterSeconds) });
-
 /** Turns zod issues into `{ field: [messages] }`, the field being the dotted path (to `depth`). */
 export function fieldErrors(
   error: z.ZodError,

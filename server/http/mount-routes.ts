@@ -45,7 +45,7 @@ function defaultReply(c: Context<AppEnv>, route: AnyRoute, value: unknown): Resp
   if (!answer || "data" in answer) {
     return ok(c, value, answer && "data" in answer ? (answer.status ?? 200) : 200);
   }
-  if ("empty" in answer) return c.body(null, 204);
+  if ("empty" in answer) return c.body(null, answer.empty);
   return c.json(value as object);
 }
 

@@ -24,13 +24,6 @@ export function queryParams<S extends z.ZodType>(c: Context, schema: S): z.outpu
   return parsed.data;
 }
 
-/** Validates one path parameter; a bad one is a 404, as the path names nothing. */
-export function pathParam<S extends z.ZodType>(c: Context, name: string, schema: S): z.output<S> {
-  const parsed = schema.safeParse(c.req.param(name));
-  if (!parsed.success) throw notFound();
-  return parsed.data;
-}
-
 /** Validates the path parameters; a bad one is a 404, as the path names nothing. */
 export function pathParams<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
   const parsed = schema.safeParse(c.req.param());
