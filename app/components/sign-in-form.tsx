@@ -18,6 +18,7 @@ export function SignInForm({ result, redirectTo }: { result?: FormResult; redire
         type="email"
         autoComplete="email"
         required
+        defaultValue={result?.values?.email}
         errors={result?.errors?.email}
       />
       <TextField

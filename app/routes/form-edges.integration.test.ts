@@ -86,6 +86,18 @@ describe("a page's form and its API route", () => {
     for (const message of messages) expect(html).toContain(message);
   });
 
+  it("keeps what was typed after a refusal, but never a password", async () => {
+    const fields = { name: "Sam Keep", email: "keep@", password: "secret-typed-9" };
+    const html = decode(await (await postForm("/register", new URLSearchParams(fields))).text());
+    expect(html).toContain('value="Sam Keep"');
+    expect(html).toContain('value="keep@"');
+    expect(html).not.toContain("secret-typed-9");
+    const login = { email: DEMO_ACCOUNTS.customer.email, password: "wrong-password-1" };
+    const page = decode(await (await postForm("/login", new URLSearchParams(login))).text());
+    expect(page).toContain(`value="${DEMO_ACCOUNTS.customer.email}"`);
+    expect(page).not.toContain("wrong-password-1");
+  });
+
   it("counts one limit across both edges: the eleventh registration in an hour is a 429", async () => {
     const attempt = (index: number) => {
       const fields = { name: "Sam", email: `limit${index}@example.com`, password: "short" };

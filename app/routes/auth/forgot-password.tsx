@@ -22,6 +22,8 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const errors = actionData && "errors" in actionData ? actionData.errors : undefined;
   const message = actionData && "message" in actionData ? actionData.message : undefined;
+  // Kept after a refusal, so nobody types them twice (never the password).
+  const values = actionData && "values" in actionData ? actionData.values : undefined;
   return (
     <>
       <PageHeading
@@ -39,6 +41,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
             type="email"
             autoComplete="email"
             required
+            defaultValue={values?.email}
             errors={errors?.email}
           />
           <SubmitButton busy={navigation.state === "submitting"} busyLabel="Sending…">

@@ -40,6 +40,8 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   }
   const errors = actionData && "errors" in actionData ? actionData.errors : undefined;
   const message = actionData && "message" in actionData ? actionData.message : undefined;
+  // Kept after a refusal, so nobody types them twice (never the password).
+  const values = actionData && "values" in actionData ? actionData.values : undefined;
   return (
     <>
       <PageHeading title="Create an account" intro="Check out faster and follow your orders." />
@@ -51,6 +53,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
           label="Full name"
           autoComplete="name"
           required
+          defaultValue={values?.name}
           errors={errors?.name}
         />
         <TextField
@@ -59,6 +62,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
           type="email"
           autoComplete="email"
           required
+          defaultValue={values?.email}
           errors={errors?.email}
         />
         <TextField
