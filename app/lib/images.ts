@@ -1,4 +1,5 @@
-import { fileUrl, IMAGE_WIDTHS, type ImageRef } from "../../common/images.ts";
+import { fileUrl, IMAGE_WIDTHS } from "../../common/file-urls.ts";
+import type { ImageRef } from "../../common/images.ts";
 
 export { fileUrl, type ImageRef };
 

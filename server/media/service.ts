@@ -8,7 +8,7 @@ import { mediaFiles } from "./schema.ts";
 import type { FileStore } from "./storage.ts";
 
 // Only the widths the shop's srcset asks for are made, so no one can fill the disk with sizes.
-export { IMAGE_WIDTHS } from "../../common/images.ts";
+export { IMAGE_WIDTHS } from "../../common/file-urls.ts";
 
 /**
  * Stored files as other modules read them inside their own queries (a product's gallery, a basket
