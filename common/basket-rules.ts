@@ -1,3 +1,5 @@
+import { MAX_ID } from "./ids.ts";
+
 /** spec §4: the stored basket is a map of variant id to quantity. */
 export type StoredBasket = Record<string, number>;
 
@@ -60,6 +62,7 @@ export function parseStoredBasket(raw: string | undefined): StoredBasket {
         .filter(
           ([id, quantity]) =>
             /^[1-9][0-9]{0,9}$/.test(id) &&
+            Number(id) <= MAX_ID &&
             Number.isInteger(quantity) &&
             quantity > 0 &&
             quantity <= 1000,

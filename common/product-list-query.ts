@@ -11,7 +11,8 @@ export type ProductListQuery = {
   perPage: number;
   q?: string;
   brand?: string[];
-  collection?: string;
+  /** An id (never above the largest PostgreSQL integer) or a slug. */
+  collection?: number | string;
   type?: string[];
   attributes?: number[];
   priceMin?: number;

@@ -13,6 +13,7 @@ import { type BasketNotice, changeBasket, resolveBasket } from "../../server/bas
 import { BasketFormInput } from "../../server/basket/validators";
 import { customerShopper, evaluateDiscount, GUEST } from "../../server/discounts/service";
 import { refusalAsFormErrors } from "../../server/http/refusals";
+import { isUnsafeText } from "../../server/http/text-input";
 import { appContext } from "./app-context.server";
 import { readCookie } from "./cookies";
 import { flashCookie } from "./flash.server";
@@ -74,9 +75,11 @@ export function basketFor(request: Request, context: Readonly<RouterContextProvi
     return { cookies: [basketCookie(changed.stored, config.secure)], notices: changed.notices };
   }
 
+  // A cookie is whatever the browser sends: a code no shopper could type is no code.
+  const storedCode = readCookie(cookies, DISCOUNT_COOKIE) ?? "";
   return {
     stored,
-    code: readCookie(cookies, DISCOUNT_COOKIE) || null,
+    code: storedCode && storedCode.length <= 50 && !isUnsafeText(storedCode) ? storedCode : null,
     resolve,
     evaluateCode,
     /**

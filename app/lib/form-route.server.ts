@@ -4,6 +4,7 @@ import { type FieldErrors, isRefusal } from "../../common/refusal";
 import { fieldErrors } from "../../server/http/errors";
 import { refusalAsFormErrors } from "../../server/http/refusals";
 import { type ApiRoute, type CallContext, runCall } from "../../server/http/route-table";
+import { isUnsafeText, UNSAFE_TEXT } from "../../server/http/text-input";
 import { appContext } from "./app-context.server";
 import { sessionContext } from "./session.server";
 
@@ -23,16 +24,26 @@ const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b
 // Never sent back into a page.
 const SECRET_FIELD = /password|token/i;
 
-/** The posted form: a body that is not a form is a 415, one that cannot be read a 400. */
+/**
+ * The posted form: a body that is not a form is a 415, one that cannot be read a 400, and one
+ * with control characters in any field a 422, as the API answers them.
+ */
 export async function readForm(request: Request): Promise<FormData> {
   if (!FORM_TYPES.test(request.headers.get("Content-Type") ?? "")) {
     throw data({ message: "This page only takes a form." }, { status: 415 });
   }
+  let form: FormData;
   try {
-    return await request.formData();
+    form = await request.formData();
   } catch {
     throw data({ message: "The form could not be read." }, { status: 400 });
   }
+  for (const [name, value] of form) {
+    if (isUnsafeText(name) || (typeof value === "string" && isUnsafeText(value))) {
+      throw data({ message: UNSAFE_TEXT }, { status: 422 });
+    }
+  }
+  return form;
 }
 
 /** The zod type a field's schema stands for, under its default/optional wrappers. */

@@ -134,7 +134,6 @@ const logout = defineRoute({
   path: "/logout",
   tag,
   summary: "Sign out: the token is revoked and the cookie cleared",
-  csrf: true,
   answers: { empty: 204 },
   async handle(c) {
     const carried = requestToken(c);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PRODUCT_SORTS } from "../../common/product-list-query.ts";
 import { PRODUCT_TYPES } from "../../common/product-types.ts";
-import { Flag, IdList, Pagination, Pence } from "../http/query-schemas.ts";
+import { Flag, IdList, IdOrSlug, Pagination, Pence } from "../http/query-schemas.ts";
 
 const typeSlugs = PRODUCT_TYPES.map((type) => type.slug);
 
@@ -18,11 +18,7 @@ export const PublicProductListQuery = z
       .regex(/^[a-z0-9-]+(,[a-z0-9-]+)*$/, "Must be comma-separated band ids or slugs.")
       .transform((value) => [...new Set(value.split(","))])
       .optional(),
-    collection: z
-      .string()
-      .regex(/^([1-9][0-9]{0,9}|[a-z0-9]+(?:-[a-z0-9]+)*)$/, "Must be a collection id or slug.")
-      .max(200)
-      .optional(),
+    collection: IdOrSlug.optional(),
     type: z
       .string()
       .max(500)

@@ -1,13 +1,6 @@
 import { z } from "zod";
 import { REFUSAL_STATUS } from "./refusals.ts";
-import {
-  type Answer,
-  type AnyRoute,
-  type Area,
-  answerStatus,
-  routeAccess,
-  routeAnswers,
-} from "./route-table.ts";
+import { type Answer, type AnyRoute, type Area, routeAccess } from "./route-table.ts";
 
 /** `{ field: [messages] }`, the dotted path of the input as the field. */
 export const FieldErrorsAnswer = z
@@ -41,7 +34,8 @@ const DESCRIPTIONS: Record<number, string> = {
   404: "Nothing with that id, or not the caller's to see.",
   409: "The request clashes with the current state.",
   413: "The request body is too large.",
-  419: "The page expired: a cookie request without a valid X-XSRF-TOKEN header or from another site.",
+  415: "The body was not sent as `application/json`.",
+  419: "The page expired: sent from another site, or a cookie request without a valid X-XSRF-TOKEN header.",
   422: "The input broke a rule; `errors` names the fields.",
   429: "Too many attempts; `Retry-After` says when to try again.",
   503: "The shop is busy or its database is unavailable; try again after `Retry-After`.",
@@ -58,9 +52,12 @@ export function refusalStatuses(route: AnyRoute, area: Area): number[] {
   const statuses = new Set<number>((route.refusals ?? []).map((code) => REFUSAL_STATUS[code]));
   if (route.query || route.body) statuses.add(422);
   if (route.params) statuses.add(404);
-  if (route.body) statuses.add(413);
+  if (route.body) {
+    statuses.add(413);
+    statuses.add(415);
+  }
+  if (route.method !== "get") statuses.add(419);
   if (route.limit) statuses.add(429);
-  if (route.csrf) statuses.add(419);
   if (routeAccess(route, area) !== "anyone") {
     statuses.add(401);
     statuses.add(403);

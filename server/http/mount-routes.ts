@@ -1,6 +1,6 @@
 import type { Context, Handler, Hono } from "hono";
 import { isRefusal } from "../../common/refusal.ts";
-import { optionalCustomer, requireAuth } from "../auth/middleware.ts";
+import { optionalCustomer, pageExpired, requireAuth } from "../auth/middleware.ts";
 import { answerBody, refusalStatuses } from "./answers.ts";
 import { clientAddress } from "./client-address.ts";
 import type { AppEnv } from "./env.ts";
@@ -18,6 +18,7 @@ import {
   routeAnswers,
   runCall,
 } from "./route-table.ts";
+import { isCrossSite } from "./same-origin.ts";
 import { jsonBody, pathParams, queryParams } from "./validate.ts";
 
 /** `/products/{id}` as Hono writes it: `/products/:id`. */
@@ -53,6 +54,10 @@ function routeHandler(route: AnyRoute, area: Area): Handler<AppEnv> {
   const access = routeAccess(route, area);
   return async (c) => {
     if (access !== "anyone") await requireAuth(access, c.get("secret"))(c, async () => {});
+    // SECURITY §16: no unsafe call from another site, signed in or not (a cross-site form could
+    // otherwise sign a victim into the attacker's account). The API sends no CORS headers, so
+    // no legitimate browser client elsewhere is refused here.
+    if (route.method !== "get" && isCrossSite(c.req.raw)) throw pageExpired();
     const account = route.identify ? await optionalCustomer(c) : c.get("auth");
     const input = {
       params: route.params ? pathParams(c, route.params) : {},

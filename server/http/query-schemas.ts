@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { MAX_ID } from "../../common/ids.ts";
 
-/** The largest id a PostgreSQL integer column holds. */
-export const MAX_ID = 2_147_483_647;
+export { MAX_ID };
 
 /** An id or a slug in a path: `/api/products/42` and `/api/products/night-owls-tee` alike. */
 export const IdOrSlug = z.union([

@@ -185,6 +185,7 @@ describe("a staff resource declared in the route table", () => {
       "401",
       "403",
       "413",
+      "415",
       "419",
       "422",
       "503",

@@ -77,8 +77,6 @@ type RouteBase<P, Q, B> = {
   /** A JSON body; wrong ones are a 422. */
   body?: Schema<B>;
   limit?: RouteLimit;
-  /** Checks the XSRF header itself though anyone may call it (sign-out): may answer 419. */
-  csrf?: boolean;
   /** Headers every answer of the route carries once its input is valid (e.g. `no-store`). */
   headers?: Record<string, string>;
   /** Middleware to run before the route (e.g. the catalogue cache, a tighter body limit). */

@@ -119,10 +119,7 @@ export async function listingConditions(
     );
   }
   if (query.collection) {
-    const collection = await findCollection(
-      db,
-      /^[0-9]+$/.test(query.collection) ? Number(query.collection) : query.collection,
-    );
+    const collection = await findCollection(db, query.collection);
     if (!collection) return undefined;
     conditions.push(collectionCondition(collection));
   }

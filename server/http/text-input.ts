@@ -1,0 +1,33 @@
+import type { FieldErrors } from "../../common/refusal.ts";
+
+// Tab, line feed and carriage return are text; every other control character is not, and NUL
+// is refused by PostgreSQL itself (22021). A lone surrogate is half a character.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point.
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** Deeper than any input of ours; walking further would only let a body exhaust the stack. */
+const MAX_DEPTH = 32;
+
+export const UNSAFE_TEXT = "Remove the control characters from this text.";
+export const TOO_DEEP = "The input is nested too deeply.";
+
+/** Whether `text` holds a character no text field takes. */
+export const isUnsafeText = (text: string) => CONTROL.test(text) || LONE_SURROGATE.test(text);
+
+/**
+ * SECURITY §22 and issue 12: every string anywhere in `value` (a JSON body, a query, a form) that
+ * holds a control character or a lone surrogate, by its dotted path, so one check at the edge
+ * covers every field of every route. Nesting past 32 levels is refused too.
+ */
+export function unsafeTextErrors(value: unknown, path: string[] = []): FieldErrors {
+  const field = path.join(".") || "body";
+  if (typeof value === "string") return isUnsafeText(value) ? { [field]: [UNSAFE_TEXT] } : {};
+  if (typeof value !== "object" || value === null) return {};
+  if (path.length >= MAX_DEPTH) return { [field]: [TOO_DEEP] };
+  const errors: FieldErrors = {};
+  for (const [key, item] of Object.entries(value)) {
+    if (isUnsafeText(key)) errors[field] = [UNSAFE_TEXT];
+    Object.assign(errors, unsafeTextErrors(item, [...path, key]));
+  }
+  return errors;
+}
