@@ -1,3 +1,4 @@
+import proxyaddr from "proxy-addr";
 import { z } from "zod";
 
 const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -18,6 +19,13 @@ const ConfigSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
   MAIL_FROM: z.string().min(3).max(200).default("Encore <shop@encore.example>"),
   SUPPORT_EMAIL: z.email("must be an email address").default("help@encore.example"),
+  TRUST_PROXY: z
+    .string()
+    .regex(
+      /^(false|\d{1,2}|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/,
+      "must be false, a number of proxy hops, or a comma-separated list of proxy addresses or CIDRs",
+    )
+    .optional(),
   GA_MEASUREMENT_ID: z
     .string()
     .regex(/^G-[A-Z0-9]{4,12}$/, "must be a GA4 measurement ID like G-ABC123XYZ")
@@ -43,6 +51,11 @@ export type Config = {
   supportEmail: string;
   /** GA4, loaded only for visitors who accept analytics cookies; unset, GA4 is never loaded. */
   gaMeasurementId: string | undefined;
+  /**
+   * Which reverse proxies may name the client in X-Forwarded-For: none (the connection is the
+   * client), the nearest `hops`, or those at these addresses and CIDRs.
+   */
+  trustProxy: { hops: number } | { addresses: string[] } | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -76,5 +89,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: values.MAIL_FROM,
     supportEmail: values.SUPPORT_EMAIL,
     gaMeasurementId: values.GA_MEASUREMENT_ID,
+    trustProxy: trustedProxies(values.TRUST_PROXY),
   };
+}
+
+function trustedProxies(setting: string | undefined): Config["trustProxy"] {
+  if (!setting || setting === "false" || setting === "0") return undefined;
+  if (/^\d+$/.test(setting)) return { hops: Number(setting) };
+  const addresses = setting.split(",").map((address) => address.trim());
+  try {
+    // Checked now, so a mistyped proxy address stops the start instead of every request.
+    proxyaddr.compile(addresses);
+  } catch (error) {
+    throw new ConfigError(
+      `Invalid setting TRUST_PROXY=${JSON.stringify(setting)}: ${(error as Error).message}`,
+    );
+  }
+  return { addresses };
 }

@@ -17,7 +17,20 @@ describe("loadConfig", () => {
       mailFrom: "Encore <shop@encore.example>",
       supportEmail: "help@encore.example",
       gaMeasurementId: undefined,
+      trustProxy: undefined,
     });
+  });
+
+  it("reads TRUST_PROXY as off, a hop count, or proxy addresses and CIDRs", () => {
+    expect(loadConfig({ TRUST_PROXY: "false" }).trustProxy).toBeUndefined();
+    expect(loadConfig({ TRUST_PROXY: "2" }).trustProxy).toEqual({ hops: 2 });
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, loopback,192.168.1.7" }).trustProxy).toEqual({
+      addresses: ["10.0.0.0/8", "loopback", "192.168.1.7"],
+    });
+    expect(() => loadConfig({ TRUST_PROXY: "10.0.0.0/99" })).toThrow(
+      /^Invalid setting TRUST_PROXY="10.0.0.0\/99"/,
+    );
+    expect(() => loadConfig({ TRUST_PROXY: "yes please" })).toThrow(ConfigError);
   });
 
   it("reads every setting", () => {

@@ -27,6 +27,10 @@ describe("safeRedirectTarget", () => {
     ["customer/dashboard"],
     ["/%5Cevil.example/x\\y"],
     [`/${"a".repeat(2001)}`],
+    // Normalised, these become "//evil.example": what comes out is checked too.
+    ["/.//evil.example"],
+    ["/a/..//evil.example"],
+    ["/%2e//evil.example"],
   ])("refuses %j and goes to the dashboard", (target) => {
     expect(safeRedirectTarget(target)).toBe(DEFAULT_SIGNED_IN_PATH);
   });

@@ -7,25 +7,28 @@ export const STAFF_LOGIN = "/admin/login";
 /**
  * The redirect target to follow after sign-in, only when it is a path on this site: never
  * `//host`, `/\host`, a scheme, or anything with control characters, which browsers could read
- * as another site (an open redirect). Anything else gives `fallback`.
+ * as another site (an open redirect). What comes out is checked too, as normalising can make
+ * `/.//host` into `//host` (SECURITY §18). Anything else gives `fallback`.
  */
 export function safeRedirectTarget(
   target: string | null | undefined,
   fallback = DEFAULT_SIGNED_IN_PATH,
 ): string {
-  if (!target || target.length > 2000) return fallback;
-  if (!target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) {
-    return fallback;
-  }
+  if (!target || target.length > 2000 || !isLocalPath(target)) return fallback;
   // Browsers drop tabs and newlines and treat backslashes as slashes: "/\t/evil" is "//evil".
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we refuse.
   if (/[\u0000-\u001f\u007f\\]/.test(target)) return fallback;
   try {
     const base = "http://encore.invalid";
     const url = new URL(target, base);
-    if (url.origin !== base) return fallback;
-    return `${url.pathname}${url.search}${url.hash}`;
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    return url.origin === base && isLocalPath(path) ? path : fallback;
   } catch {
     return fallback;
   }
+}
+
+/** A path on this site: one slash, not two, and no backslash a browser would read as one. */
+function isLocalPath(path: string): boolean {
+  return path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\");
 }

@@ -1,4 +1,5 @@
 import { createContext, type RouterContextProvider } from "react-router";
+import { TOKEN_COOKIE } from "../../common/auth-cookies";
 import { tokenCookie } from "../../server/auth/middleware.ts";
 import type { TokenAbility } from "../../server/auth/schema.ts";
 import { findLiveToken, type LiveToken, revokeToken } from "../../server/auth/tokens.ts";
@@ -14,7 +15,7 @@ export async function findLiveSession(
   request: Request,
   context: Readonly<RouterContextProvider>,
 ): Promise<LiveToken | undefined> {
-  const token = readCookie(request.headers.get("Cookie"), "token");
+  const token = readCookie(request.headers.get("Cookie"), TOKEN_COOKIE);
   if (!token) return undefined;
   return findLiveToken(context.get(appContext).db, token);
 }
@@ -49,7 +50,7 @@ export async function endSession(
   request: Request,
   context: Readonly<RouterContextProvider>,
 ): Promise<string> {
-  const token = readCookie(request.headers.get("Cookie"), "token");
+  const token = readCookie(request.headers.get("Cookie"), TOKEN_COOKIE);
   if (token) await revokeToken(context.get(appContext).db, token);
   return sessionCookie(context, "", 0);
 }

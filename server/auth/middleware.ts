@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { generateCookie, getCookie } from "hono/cookie";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { TOKEN_COOKIE } from "../../common/auth-cookies.ts";
 import { isStaffRole } from "../customers/service.ts";
 import { csrfTokenIsValid } from "../http/csrf.ts";
 import type { AppEnv } from "../http/env.ts";
@@ -9,7 +10,6 @@ import { isCrossSite } from "../http/same-origin.ts";
 import type { TokenAbility } from "./schema.ts";
 import { findLiveToken, type LiveToken, TOKEN_LIFETIME_MS, touchToken } from "./tokens.ts";
 
-export const TOKEN_COOKIE = "token";
 export const XSRF_COOKIE = "XSRF-TOKEN";
 export const XSRF_HEADER = "X-XSRF-TOKEN";
 

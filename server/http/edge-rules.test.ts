@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signedInCookie } from "../../tests/support/accounts.ts";
 import { startTestApp, type TestApp } from "../../tests/support/app.ts";
 import { databaseKinds } from "../../tests/support/databases.ts";
 import { DEMO_ACCOUNTS } from "../db/seed/accounts.ts";
@@ -60,6 +61,31 @@ describe.each(databaseKinds)("the API's edge rules on %s", (kind) => {
     );
   });
 
+  it("refuses a page form that rides on the session cookie without saying where it comes from", async () => {
+    const cookie = await signedInCookie(app);
+    const change = (headers: Record<string, string>) =>
+      app.fetch("/customer/dashboard", {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          Cookie: cookie,
+          ...headers,
+        },
+        body: new URLSearchParams({ currentPassword: password, password: "moth-lantern-pier-77" }),
+      });
+    expect((await change({})).status).toBe(403);
+    expect((await change({ "Sec-Fetch-Site": "cross-site" })).status).toBe(403);
+    // The password is unchanged: the old one still signs in.
+    expect((await signIn({ "Content-Type": "application/json" })).status).toBe(200);
+    // A guest's form (no session to ride on) still works without the headers, as before.
+    const basket = await app.fetch("/basket", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "intent=empty",
+    });
+    expect(basket.status).toBe(303);
+  });
+
   it("refuses control characters and lone surrogates in any field with a 422 naming it", async () => {
     const contact = await app.fetch("/api/contact-messages", {
       method: "POST",
@@ -93,5 +119,43 @@ describe.each(databaseKinds)("the API's edge rules on %s", (kind) => {
     });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("Your basket is empty.");
+  });
+});
+
+describe("the client address behind a reverse proxy (TRUST_PROXY)", () => {
+  const { email } = DEMO_ACCOUNTS.customer;
+  const guess = (app: TestApp, forwardedFor: string, password = "not-the-password") =>
+    app.fetch("/api/login-user", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Forwarded-For": forwardedFor },
+      body: JSON.stringify({ email, password }),
+    });
+  const lockOut = async (app: TestApp, forwardedFor: string) => {
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await guess(app, forwardedFor)).status).toBe(422);
+    }
+    expect((await guess(app, forwardedFor)).status).toBe(429);
+  };
+
+  it("with one trusted hop, counts each shopper by the address the proxy saw", async () => {
+    const app = await startTestApp("pglite", { env: { TRUST_PROXY: "1" } });
+    try {
+      await lockOut(app, "203.0.113.7");
+      // The real owner, elsewhere, is not locked out by someone else's guesses.
+      const owner = await guess(app, "198.51.100.20", DEMO_ACCOUNTS.customer.password);
+      expect(owner.status).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("without it, ignores X-Forwarded-For, which anyone can write", async () => {
+    const app = await startTestApp("pglite");
+    try {
+      await lockOut(app, "203.0.113.7");
+      expect((await guess(app, "198.51.100.20")).status).toBe(429);
+    } finally {
+      await app.close();
+    }
   });
 });

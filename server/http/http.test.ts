@@ -258,6 +258,13 @@ describe("HTTP layer failures", () => {
         "max-age=63072000; includeSubDomains",
       );
       expect(response.headers.get("set-cookie")).toMatch(/; Secure/);
+      // The cookie that deletes a shown message matches the one that set it, Secure included.
+      const shown = await app.fetch("/", {
+        headers: { Cookie: `flash=${encodeURIComponent('[{"type":"SUCCESS","body":"Hi"}]')}` },
+      });
+      const cleared = shown.headers.getSetCookie().find((line) => line.startsWith("flash="));
+      expect(cleared).toMatch(/Max-Age=0/);
+      expect(cleared).toMatch(/; Secure/);
     } finally {
       await app.close();
     }

@@ -1,4 +1,6 @@
 import type { MiddlewareHandler } from "hono";
+import { getCookie } from "hono/cookie";
+import { TOKEN_COOKIE } from "../../common/auth-cookies.ts";
 import type { AppEnv } from "./env.ts";
 
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -28,12 +30,18 @@ export function isCrossSite(request: Request): boolean {
 /**
  * SECURITY §16: a page form post (basket, sign-in, checkout steps) must come from our own pages.
  * Browsers say where a request comes from (Sec-Fetch-Site, Origin); a cross-site post is refused
- * before any action runs. GET never changes anything, so it is never checked.
+ * before any action runs, and so is a post that rides on a session cookie without saying where it
+ * comes from (every browser we serve sends one of the two with a form post; a forged request from
+ * an old plug-in or a stripped proxy might not). GET never changes anything, so it is never checked.
  */
 export function sameOriginForms(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (SAFE.has(c.req.method)) return next();
-    if (isCrossSite(c.req.raw)) {
+    const unsourced =
+      c.req.header("origin") === undefined &&
+      c.req.header("sec-fetch-site") === undefined &&
+      getCookie(c, TOKEN_COOKIE) !== undefined;
+    if (isCrossSite(c.req.raw) || unsourced) {
       return c.text("This form can only be sent from the shop's own pages.", 403);
     }
     return next();

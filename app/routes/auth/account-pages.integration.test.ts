@@ -63,6 +63,7 @@ describe.each(databaseKinds)("account pages without JavaScript on %s", (kind) =>
       "/\t/evil.example",
       "javascript:alert(1)",
       "evil.example",
+      "/.//evil.example",
     ])("never follows the redirect target %j off the site", async (target) => {
       const { email, password } = DEMO_ACCOUNTS.customer;
       const page = await app.fetch(`/login?redirect=${encodeURIComponent(target)}`);

@@ -14,7 +14,7 @@ export async function getCollection(
 ): Promise<CollectionView | undefined> {
   const collection = await findCollection(db, idOrSlug);
   if (!collection) return undefined;
-  const page = await listProducts(db, { ...query, collection: String(collection.id) });
+  const page = await listProducts(db, { ...query, collection: collection.id });
   return {
     id: collection.id,
     slug: collection.slug,

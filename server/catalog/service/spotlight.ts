@@ -45,7 +45,7 @@ export async function getActiveSpotlight(
     ? await findCollection(db, spotlight.collectionId)
     : undefined;
   if (!collection) return undefined;
-  const page = await listProducts(db, { ...query, collection: String(collection.id) });
+  const page = await listProducts(db, { ...query, collection: collection.id });
   return {
     headline: spotlight.headline,
     body: spotlight.body,
