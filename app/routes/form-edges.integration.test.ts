@@ -111,6 +111,7 @@ describe("a page's form and its API route", () => {
     expect(overApi.headers.get("retry-after")).toMatch(/^\d+$/);
     const overForm = await attempt(12);
     expect(overForm.status).toBe(429);
+    expect(overForm.headers.get("retry-after")).toMatch(/^\d+$/);
     expect(decode(await overForm.text())).toContain("Too many requests. Please try again later.");
   });
 

@@ -2,6 +2,7 @@ import { desc, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../tests/support/app.ts";
 import { databaseKinds } from "../../tests/support/databases.ts";
+import { rateLimitHits } from "../platform/schema.ts";
 import { analyticsEvents } from "./schema.ts";
 
 const IPHONE =
@@ -211,6 +212,18 @@ describe.each(databaseKinds)("POST /api/events on %s", (kind) => {
     const response = await post({ name: "view_cart", path: "/", searchTerm: "x".repeat(70_000) });
     expect(response.status).toBe(413);
     expect(await count()).toBe(before);
+  });
+
+  it("counts at most 240 events a minute from one client, and refuses the rest", async () => {
+    await app.database.db.delete(rateLimitHits);
+    const before = await count();
+    const event = { name: "view_item", path: "/products/x" };
+    const answers: number[] = [];
+    for (let index = 0; index < 245; index += 1) answers.push((await post(event)).status);
+    expect(answers.filter((status) => status === 202)).toHaveLength(240);
+    expect(answers.filter((status) => status === 429)).toHaveLength(5);
+    expect((await count()) - before).toBe(240);
+    await app.database.db.delete(rateLimitHits);
   });
 
   it("refuses events a browser sends from another site", async () => {

@@ -1,4 +1,4 @@
-import { bodyLimit } from "hono/body-limit";
+import { smallBody } from "../http/body-limit.ts";
 import { ApiError } from "../http/errors.ts";
 import { defineRoute, type RouteGroup } from "../http/route-table.ts";
 import { recordEvent } from "./service.ts";
@@ -14,11 +14,7 @@ const recordEvents = defineRoute({
   tag: "analytics",
   summary: "Count a shop event (spec §9); cookieless, from the shop's own pages only",
   middleware: [
-    bodyLimit({
-      maxSize: EVENT_BODY_LIMIT,
-      onError: (c) =>
-        c.json({ message: "The event is larger than 64 KB." }, 413, { Connection: "close" }),
-    }),
+    smallBody(EVENT_BODY_LIMIT),
     async (c, next) => {
       // A browser on another site cannot count events for us (it would only skew the numbers).
       if (c.req.header("sec-fetch-site") === "cross-site") {
@@ -28,6 +24,11 @@ const recordEvents = defineRoute({
     },
   ],
   body: PublicEventInput,
+  // A page sends a handful of events a minute; past this a client is counting for sport.
+  limit: {
+    rule: { bucket: "events", limit: 240, windowMs: 60 * 1000 },
+    message: "Too many events from this browser.",
+  },
   answers: { empty: 202, description: "Counted." },
   refusals: ["forbidden"],
   async handle(c, { body }) {

@@ -330,6 +330,24 @@ describe.each(databaseKinds)("account API on %s", (kind) => {
       await signIn(user.email, password);
     });
 
+    it("lets a session guess the current password five times in 15 minutes, then 429", async () => {
+      const { user, password } = await makeUser(db);
+      const token = await signIn(user.email, password);
+      const change = (currentPassword: string) =>
+        post(
+          "/api/user/user/password/update",
+          { currentPassword, password: GOOD_PASSWORD },
+          bearer(token),
+        );
+      for (let guess = 0; guess < 5; guess += 1) {
+        expect((await change(`wrong-guess-${guess}`)).status).toBe(422);
+      }
+      const sixth = await change(password);
+      expect(sixth.status).toBe(429);
+      expect(sixth.headers.get("retry-after")).toMatch(/^\d+$/);
+      await signIn(user.email, password);
+    });
+
     it("needs a customer token: none is 401, a staff token is 403", async () => {
       const body = { currentPassword: "whatever-1", password: GOOD_PASSWORD };
       expect((await post("/api/user/user/password/update", body)).status).toBe(401);

@@ -124,7 +124,7 @@ export const updatePassword = defineRoute({
   summary: "Change the password; every other session is signed out",
   body: UpdatePasswordInput,
   answers: { data: Notice },
-  refusals: ["invalid"],
+  refusals: ["invalid", "rate-limited"],
   call: ({ db, account }, { body }) =>
     changePassword(db, { ...body, user: accountOf(account).user, tokenId: accountOf(account).id }),
 });

@@ -12,6 +12,7 @@ import {
   type User,
 } from "../customers/service.ts";
 import type { Db } from "../db/client.ts";
+import { takeRateLimit } from "../platform/rate-limit.ts";
 import { revokeTokensOf, sendPasswordLink } from "./password-links.ts";
 import { passwordProblem } from "./password-policy.ts";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./passwords.ts";
@@ -100,11 +101,16 @@ export async function register(
 }
 
 export const PASSWORD_CHANGED = "Your password has been changed. You stay signed in here.";
+/** SECURITY §20: a stolen session may not guess the current password without end. */
+const PASSWORD_CHANGE_LIMIT = { bucket: "password-change", limit: 5, windowMs: 15 * 60 * 1000 };
+export const TOO_MANY_PASSWORD_CHANGES =
+  "Too many attempts to change your password. Please try again later.";
 export const CURRENT_PASSWORD_WRONG = "Your current password is not right.";
 
 /**
- * A signed-in customer's new password: the current one must be given, the new one must pass the
- * rules, and every other sign-in of the account is revoked (the one in use stays).
+ * A signed-in customer's new password: the current one must be given (five tries an account in
+ * 15 minutes), the new one must pass the rules, and every other sign-in of the account is revoked
+ * (the one in use stays).
  */
 export async function changePassword(
   db: Db,
@@ -112,6 +118,8 @@ export async function changePassword(
   now = new Date(),
 ): Promise<{ message: string } | Refusal> {
   const { user } = input;
+  const limit = await takeRateLimit(db, PASSWORD_CHANGE_LIMIT, String(user.id), now);
+  if (!limit.allowed) return rateLimited(TOO_MANY_PASSWORD_CHANGES, limit.retryAfterSeconds);
   const stored = user.passwordHash ?? (await dummyPasswordHash());
   if (!(await verifyPassword(input.currentPassword, stored))) {
     return refuse("invalid", CURRENT_PASSWORD_WRONG, "currentPassword");

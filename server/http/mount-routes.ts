@@ -17,6 +17,7 @@ import {
   routeAccess,
   routeAnswers,
   runCall,
+  takeRouteLimit,
 } from "./route-table.ts";
 import { isCrossSite } from "./same-origin.ts";
 import { jsonBody, pathParams, queryParams } from "./validate.ts";
@@ -65,8 +66,13 @@ function routeHandler(route: AnyRoute, area: Area): Handler<AppEnv> {
       body: route.body ? await jsonBody(c, route.body) : undefined,
     };
     for (const [name, value] of Object.entries(route.headers ?? {})) c.header(name, value);
-    if (route.handle) return route.handle(c, input);
-    const value = await runCall(route, callContext(c, account), input);
+    const context = callContext(c, account);
+    if (route.handle) {
+      const limited = await takeRouteLimit(route, context);
+      if (limited) throw refusalAsApiError(limited);
+      return route.handle(c, input);
+    }
+    const value = await runCall(route, context, input);
     if (isRefusal(value)) throw refusalAsApiError(value);
     return route.reply ? route.reply(c, value) : defaultReply(c, route, value);
   };

@@ -149,9 +149,19 @@ export function answerStatus(answer: Answer): number {
   return answer.status ?? 200;
 }
 
+/** Takes one use of a route's limit for this client (SECURITY §14, §20), refusing past it. */
+export async function takeRouteLimit(
+  route: AnyRoute,
+  context: Pick<CallContext, "db" | "clientAddress">,
+): Promise<Refusal | undefined> {
+  if (!route.limit) return undefined;
+  const taken = await takeRateLimit(context.db, route.limit.rule, context.clientAddress);
+  return taken.allowed ? undefined : rateLimited(route.limit.message, taken.retryAfterSeconds);
+}
+
 /**
- * Runs a route's `call` as both edges do: the route's limit first (SECURITY §14, §20), then the
- * one service call. A refusal comes back as a value for the edge to show.
+ * Runs a route's `call` as both edges do: the route's limit first, then the one service call. A
+ * refusal comes back as a value for the edge to show.
  */
 export async function runCall<V>(
   route: AnyRoute,
@@ -159,9 +169,7 @@ export async function runCall<V>(
   input: RouteInput<unknown, unknown, unknown>,
 ): Promise<V | Refusal> {
   if (!route.call) throw new Error(`${route.method} ${route.path} has no call`);
-  if (route.limit) {
-    const taken = await takeRateLimit(context.db, route.limit.rule, context.clientAddress);
-    if (!taken.allowed) return rateLimited(route.limit.message, taken.retryAfterSeconds);
-  }
+  const limited = await takeRouteLimit(route, context);
+  if (limited) return limited;
   return (await route.call(context, input)) as V | Refusal;
 }

@@ -1,9 +1,10 @@
 import { Hono } from "hono";
 import { setCookie } from "hono/cookie";
 import { z } from "zod";
+import { smallBody } from "../http/body-limit.ts";
 import { mintCsrfToken } from "../http/csrf.ts";
 import type { AppEnv } from "../http/env.ts";
-import { defineRoute, type RouteGroup } from "../http/route-table.ts";
+import { defineRoute, type RouteGroup, type RouteLimit } from "../http/route-table.ts";
 
 export const ClientErrorReport = z.strictObject({
   kind: z.enum(["startup", "chunk-load", "render"]),
@@ -38,12 +39,23 @@ const health = defineRoute({
   },
 });
 
+/**
+ * A page that fails reports once, not thousands of times: past this a client's reports are
+ * refused unlogged, so nobody can fill the log (issue 12: 55 MB in 5 s before).
+ */
+export const CLIENT_ERROR_LIMIT: RouteLimit = {
+  rule: { bucket: "client-errors", limit: 20, windowMs: 10 * 60 * 1000 },
+  message: "Too many error reports from this browser. Thank you; we have enough.",
+};
+
 const clientErrors = defineRoute({
   method: "post",
   path: "/client-errors",
   tag: "platform",
   summary: "Report a failure the browser only logs (start-up, chunk load, render)",
+  middleware: [smallBody(4 * 1024)],
   body: ClientErrorReport,
+  limit: CLIENT_ERROR_LIMIT,
   answers: { empty: 204, description: "Logged." },
   call({ logger }, { body }) {
     logger.warn({ clientError: body }, "client error");
