@@ -30,6 +30,9 @@ function jsonBodies(properties: string[]): Array<{ type: string; body: string }>
     { type: "text/plain", body: "{}" },
     { type: "application/x-www-form-urlencoded", body: "email=a%40b.example&password=x" },
     { type: "application/json", body: '{"email": ' },
+    { type: "application/json", body: `{"email":"${"a".repeat(5 * 1024 * 1024)}"}` },
+    { type: "application/json; charset=utf-16le", body: '{"email":"a@b.example"}' },
+    { type: "application/json", body: "\ufeff{}" },
     { type: "application/json", body: `${"[".repeat(5000)}${"]".repeat(5000)}` },
     { type: "application/json", body: '{"name":"a\\u0000b","x":"\\ud800"}' },
     json(every("a\u0000b")),
@@ -68,6 +71,8 @@ const FORM_BODIES: Array<{ type?: string; body: string }> = [
   },
   { type: "application/x-www-form-urlencoded", body: "email=%ED%A0%80&password=%00&token=%00" },
   { type: "application/x-www-form-urlencoded", body: `email=${"a".repeat(100_000)}` },
+  { type: "application/x-www-form-urlencoded", body: `email=${"a".repeat(5 * 1024 * 1024)}` },
+  { type: "application/x-www-form-urlencoded; charset=utf-16le", body: "email=%FF%FE" },
 ];
 
 const BAD_COOKIES = [

@@ -3,6 +3,7 @@ import { PageHeading } from "../../components/page-heading";
 import { SignInForm } from "../../components/sign-in-form";
 import { loginStaff, redirectSignedIn } from "../../lib/account-forms.server";
 import { LOGIN_FAILED, LOGIN_SUCCEEDED } from "../../lib/account-messages";
+import { formPageHeaders } from "../../lib/form-headers";
 import { formFailure, runFormRoute } from "../../lib/form-route.server";
 import { screenMeta } from "../../lib/meta";
 import { STAFF_HOME, safeRedirectTarget } from "../../lib/redirect-target";
@@ -11,7 +12,7 @@ import type { Route } from "./+types/login";
 
 export const meta = screenMeta("Staff sign in", { noindex: true });
 export const middleware = routeMiddleware("staff-guest");
-export const headers = () => ({ "Cache-Control": "private, no-store" });
+export const headers = formPageHeaders({ "Cache-Control": "private, no-store" });
 
 // Only back-office paths are followed from here.
 function staffTarget(target: string | null | undefined) {

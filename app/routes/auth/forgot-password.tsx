@@ -3,6 +3,7 @@ import { PageHeading } from "../../components/page-heading";
 import { AppLink } from "../../components/ui/app-link";
 import { FormMessage, SubmitButton, TextField } from "../../components/ui/form";
 import { forgotPassword } from "../../lib/account-forms.server";
+import { formPageHeaders } from "../../lib/form-headers";
 import { formFailure, runFormRoute } from "../../lib/form-route.server";
 import { screenMeta } from "../../lib/meta";
 import { routeMiddleware } from "../../lib/route-middleware.server";
@@ -10,7 +11,7 @@ import type { Route } from "./+types/forgot-password";
 
 export const meta = screenMeta("Reset your password", { noindex: true });
 export const middleware = routeMiddleware("guest");
-export const headers = () => ({ "Cache-Control": "private, no-store" });
+export const headers = formPageHeaders({ "Cache-Control": "private, no-store" });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const result = await runFormRoute(forgotPassword, request, context);

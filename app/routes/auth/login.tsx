@@ -4,6 +4,7 @@ import { SignInForm } from "../../components/sign-in-form";
 import { AppLink } from "../../components/ui/app-link";
 import { loginCustomer, redirectSignedIn } from "../../lib/account-forms.server";
 import { LOGIN_FAILED, LOGIN_SUCCEEDED } from "../../lib/account-messages";
+import { formPageHeaders } from "../../lib/form-headers";
 import { formFailure, runFormRoute } from "../../lib/form-route.server";
 import { screenMeta } from "../../lib/meta";
 import { DEFAULT_SIGNED_IN_PATH, safeRedirectTarget } from "../../lib/redirect-target";
@@ -12,7 +13,7 @@ import type { Route } from "./+types/login";
 
 export const meta = screenMeta("Sign in", { noindex: true });
 export const middleware = routeMiddleware("guest");
-export const headers = () => ({ "Cache-Control": "private, no-store" });
+export const headers = formPageHeaders({ "Cache-Control": "private, no-store" });
 
 export function loader({ request }: Route.LoaderArgs) {
   const target = new URL(request.url).searchParams.get("redirect");

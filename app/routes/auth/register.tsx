@@ -3,6 +3,7 @@ import { PageHeading } from "../../components/page-heading";
 import { AppLink } from "../../components/ui/app-link";
 import { FormMessage, SubmitButton, TextField } from "../../components/ui/form";
 import { redirectSignedIn, registerAccount } from "../../lib/account-forms.server";
+import { formPageHeaders } from "../../lib/form-headers";
 import { formFailure, runFormRoute } from "../../lib/form-route.server";
 import { screenMeta } from "../../lib/meta";
 import { safeRedirectTarget } from "../../lib/redirect-target";
@@ -11,7 +12,7 @@ import type { Route } from "./+types/register";
 
 export const meta = screenMeta("Create an account", { noindex: true });
 export const middleware = routeMiddleware("guest");
-export const headers = () => ({ "Cache-Control": "private, no-store" });
+export const headers = formPageHeaders({ "Cache-Control": "private, no-store" });
 
 export function loader({ request }: Route.LoaderArgs) {
   const target = new URL(request.url).searchParams.get("redirect");

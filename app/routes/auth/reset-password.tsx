@@ -5,6 +5,7 @@ import { FormMessage, SubmitButton, TextField } from "../../components/ui/form";
 import { resetPasswordByLink } from "../../lib/account-forms.server";
 import { appContext } from "../../lib/app-context.server";
 import { flashCookie } from "../../lib/flash.server";
+import { formPageHeaders } from "../../lib/form-headers";
 import { formFailure, runFormRoute } from "../../lib/form-route.server";
 import { screenMeta } from "../../lib/meta";
 import { routeMiddleware } from "../../lib/route-middleware.server";
@@ -13,7 +14,7 @@ import type { Route } from "./+types/reset-password";
 export const meta = screenMeta("Choose a new password", { noindex: true });
 export const middleware = routeMiddleware("guest");
 // The token is in the address: never cached, never sent on as a Referer.
-export const headers = () => ({
+export const headers = formPageHeaders({
   "Cache-Control": "private, no-store",
   "Referrer-Policy": "no-referrer",
 });

@@ -7,12 +7,14 @@ import { Button, buttonClasses } from "../../components/ui/button";
 import { FormMessage, SubmitButton, TextField } from "../../components/ui/form";
 import { updatePassword } from "../../lib/account-forms.server";
 import { customerDetails } from "../../lib/customer.server";
+import { formPageHeaders } from "../../lib/form-headers";
 import { formFailure, runFormRoute } from "../../lib/form-route.server";
 import { screenMeta } from "../../lib/meta";
 import { requireSession } from "../../lib/session.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta = screenMeta("My account", { noindex: true });
+export const headers = formPageHeaders({ "Cache-Control": "private, no-store" });
 
 export function loader({ context }: Route.LoaderArgs) {
   return customerDetails(context, requireSession(context));

@@ -11,6 +11,7 @@ import {
 import { appContext } from "../../lib/app-context.server";
 import { sendContact } from "../../lib/content.server";
 import { flashCookie } from "../../lib/flash.server";
+import { formPageHeaders } from "../../lib/form-headers";
 import { formFailure, runFormRoute } from "../../lib/form-route.server";
 import { screenMeta } from "../../lib/meta";
 import type { Route } from "./+types/help-contact";
@@ -19,6 +20,9 @@ export const meta = screenMeta("Contact us", {
   description:
     "Contact Encore's customer care team by form, email or phone. Open Monday to Saturday, UK time.",
 });
+
+// No Cache-Control of its own: a plain visit is cached like any page.
+export const headers = formPageHeaders();
 
 type Values = Partial<Record<"name" | "email" | "orderNumber" | "topic" | "message", string>>;
 
