@@ -1,7 +1,10 @@
 import proxyaddr from "proxy-addr";
 import { z } from "zod";
+import { type DatabaseTimeouts, DEFAULT_TIMEOUTS } from "./db/timeouts.ts";
 
 const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+const Milliseconds = z.coerce.number().int().min(100, "must be at least 100").max(3_600_000);
 
 const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -19,6 +22,14 @@ const ConfigSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
   MAIL_FROM: z.string().min(3).max(200).default("Encore <shop@encore.example>"),
   SUPPORT_EMAIL: z.email("must be an email address").default("help@encore.example"),
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(3_600_000)
+    .default(30_000),
   TRUST_PROXY: z
     .string()
     .regex(
@@ -56,6 +67,8 @@ export type Config = {
    * client), the nearest `hops`, or those at these addresses and CIDRs.
    */
   trustProxy: { hops: number } | { addresses: string[] } | undefined;
+  /** How long PostgreSQL may take to connect, run a statement, or hold an idle transaction. */
+  databaseTimeouts: DatabaseTimeouts;
 };
 
 export class ConfigError extends Error {}
@@ -90,6 +103,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     supportEmail: values.SUPPORT_EMAIL,
     gaMeasurementId: values.GA_MEASUREMENT_ID,
     trustProxy: trustedProxies(values.TRUST_PROXY),
+    databaseTimeouts: {
+      connectMs: values.DB_CONNECT_TIMEOUT_MS,
+      statementMs: values.DB_STATEMENT_TIMEOUT_MS,
+      idleInTransactionMs: values.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
   };
 }
 

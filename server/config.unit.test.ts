@@ -18,6 +18,7 @@ describe("loadConfig", () => {
       supportEmail: "help@encore.example",
       gaMeasurementId: undefined,
       trustProxy: undefined,
+      databaseTimeouts: { connectMs: 5000, statementMs: 15000, idleInTransactionMs: 30000 },
     });
   });
 

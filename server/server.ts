@@ -53,7 +53,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const files = localFileStore(join(config.dataDir, "files"));
   if (!database) {
     if (config.databaseUrl) {
-      database = await openPostgres(config.databaseUrl);
+      database = await openPostgres(config.databaseUrl, 10, config.databaseTimeouts);
     } else {
       releaseLock = lockDataDir(config.dataDir);
       database = await openPglite(config.dataDir);

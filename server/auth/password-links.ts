@@ -3,6 +3,7 @@ import { and, eq, gt, isNull, ne } from "drizzle-orm";
 import { type Refusal, refuse } from "../../common/refusal.ts";
 import { accountView, findUserByEmail, setPasswordHash, type User } from "../customers/service.ts";
 import type { Db } from "../db/client.ts";
+import { inTransaction } from "../db/transaction.ts";
 import { queueMail } from "../mail/service.ts";
 import { takeRateLimit } from "../platform/rate-limit.ts";
 import { passwordProblem } from "./password-policy.ts";
@@ -56,7 +57,7 @@ export async function sendPasswordLink(
   if (!allowed.allowed) return;
   const token = randomBytes(32).toString("base64url");
   const link = `${publicUrl}/reset-password?token=${token}`;
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     await tx.delete(passwordResets).where(eq(passwordResets.userId, user.id));
     await tx.insert(passwordResets).values({
       userId: user.id,
@@ -123,7 +124,7 @@ export async function resetPassword(
   if (problem) return refuse("invalid", problem, "password");
 
   const passwordHash = await hashPassword(password);
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const used = await tx
       .update(passwordResets)
       .set({ usedAt: now })

@@ -12,6 +12,7 @@ import {
   type User,
 } from "../customers/service.ts";
 import type { Db } from "../db/client.ts";
+import { inTransaction } from "../db/transaction.ts";
 import { takeRateLimit } from "../platform/rate-limit.ts";
 import { revokeTokensOf, sendPasswordLink } from "./password-links.ts";
 import { passwordProblem } from "./password-policy.ts";
@@ -130,7 +131,7 @@ export async function changePassword(
     return refuse("invalid", "Choose a password you have not used here.", "password");
   }
   const passwordHash = await hashPassword(input.password);
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     await setPasswordHash(tx, user.id, passwordHash, now);
     await revokeTokensOf(tx, user.id, now, input.tokenId);
     // A reset link mailed earlier must not undo the change.

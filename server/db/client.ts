@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import * as schema from "./schema.ts";
+import { type DatabaseTimeouts, DEFAULT_TIMEOUTS } from "./timeouts.ts";
 
 export type Schema = typeof schema;
 /** The handle every service takes first: a database or a transaction on it. */
@@ -52,9 +53,22 @@ export function wrapPglite(client: PGlite): Database {
   };
 }
 
-/** A node-postgres pool on `url`. */
-export async function openPostgres(url: string, max = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
+/** A node-postgres pool on `url`, every connection with `timeouts`. */
+export async function openPostgres(
+  url: string,
+  max = 10,
+  timeouts: DatabaseTimeouts = DEFAULT_TIMEOUTS,
+): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: timeouts.connectMs,
+    statement_timeout: timeouts.statementMs,
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+    // A partitioned server never answers, so the server-side timeout never fires: the client's
+    // own deadline, a little later, ends the wait.
+    query_timeout: timeouts.statementMs + 1_000,
+  });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on("error", () => {});
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;

@@ -41,10 +41,22 @@ export function fieldErrors(
 const UNAVAILABLE_CODES = new Set([
   "ECONNREFUSED",
   "ECONNRESET",
+  // Connection exceptions, a missing database, a shutdown, too many connections.
+  "08000",
+  "08001",
+  "08003",
+  "08004",
+  "08006",
+  "3D000",
   "57P01",
+  "57P02",
   "57P03",
   "53300",
   "53400",
+  // A statement past its timeout, and a transaction still colliding after its retries.
+  "57014",
+  "40001",
+  "40P01",
 ]);
 
 /**

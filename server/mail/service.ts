@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
+import { inTransaction } from "../db/transaction.ts";
 import { mailOutbox, type OutboxMessage } from "./schema.ts";
 
 /** The channel a new message is announced on, so a worker in any process delivers it at once. */
@@ -60,7 +61,7 @@ export async function deliverDueMail(
   now = new Date(),
   limit = DELIVERY_BATCH,
 ): Promise<{ sent: number; failed: number }> {
-  const claimed = await db.transaction(async (tx) => {
+  const claimed = await inTransaction(db, async (tx) => {
     const due = await tx
       .select({ id: mailOutbox.id })
       .from(mailOutbox)

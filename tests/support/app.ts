@@ -3,6 +3,7 @@ import pino from "pino";
 import { inject } from "vitest";
 import type { SsrHandler } from "../../server/app.ts";
 import { type Config, loadConfig } from "../../server/config.ts";
+import { LOG_OPTIONS } from "../../server/logger.ts";
 import { clientBuildFolder } from "../../server/paths.ts";
 import { type RunningServer, startServer } from "../../server/server.ts";
 import { loadProductionSsr } from "../../server/ssr-build.ts";
@@ -56,7 +57,7 @@ export async function startTestApp(
     SMTP_URL: mailbox.url,
     ...options.env,
   });
-  const logger = pino({ level: config.logLevel }, sink);
+  const logger = pino({ level: config.logLevel, ...LOG_OPTIONS }, sink);
   const production = await loadProductionSsr();
   const server = await startServer({
     config,

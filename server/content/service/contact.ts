@@ -1,6 +1,7 @@
 import { CONTACT_TOPICS } from "../../../common/contact-topics.ts";
 import { type Refusal, rateLimited } from "../../../common/refusal.ts";
 import type { Db } from "../../db/client.ts";
+import { inTransaction } from "../../db/transaction.ts";
 import { queueMail } from "../../mail/service.ts";
 import { type RateLimit, takeRateLimit } from "../../platform/rate-limit.ts";
 import { contactMessages } from "../schema.ts";
@@ -33,7 +34,7 @@ export async function sendContactMessage(
   if (input.website) return { message: CONTACT_THANKS };
 
   const topic = CONTACT_TOPICS.find((entry) => entry.id === input.topic)?.title ?? input.topic;
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     const [row] = await tx
       .insert(contactMessages)
       .values({

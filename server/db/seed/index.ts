@@ -3,6 +3,7 @@ import { installDefaultContent } from "../../content/defaults.ts";
 import type { FileStore } from "../../media/storage.ts";
 import { claimSetting } from "../../platform/settings.ts";
 import type { Db } from "../client.ts";
+import { inTransaction } from "../transaction.ts";
 import { seedDemoAccounts } from "./accounts.ts";
 import { seedDemoCatalog } from "./catalog/index.ts";
 import { seedDemoContent } from "./content/index.ts";
@@ -29,7 +30,7 @@ export async function installDefaults(db: Db): Promise<void> {
  * Returns true when this call seeded.
  */
 export async function seedDemoData(db: Db, files: FileStore): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     if (!(await claimSetting(tx, SEED_MARK, new Date().toISOString()))) return false;
     for (const seed of seeders) await seed(tx, files);
     // Fresh statistics, so the planner uses the listing indexes from the first request.
