@@ -3,7 +3,18 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
+import {
+  type EntryContext,
+  UNSAFE_ErrorResponseImpl as ErrorResponse,
+  type HandleErrorFunction,
+  type RouterContextProvider,
+  ServerRouter,
+} from "react-router";
+import {
+  BUSY_RETRY_AFTER_SECONDS,
+  isDatabaseUnavailable,
+  SHOP_BUSY,
+} from "../server/http/errors.ts";
 import { appContext } from "./lib/app-context.server";
 import { NonceProvider } from "./lib/nonce";
 
@@ -17,14 +28,15 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  const busy = answerBusyWhenDatabaseFaltered(routerContext, loadContext, responseHeaders);
   if (request.method.toUpperCase() === "HEAD") {
-    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+    return new Response(null, { status: busy ?? responseStatusCode, headers: responseHeaders });
   }
   const { nonce, logger } = loadContext.get(appContext);
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    let status = responseStatusCode;
+    let status = busy ?? responseStatusCode;
     const userAgent = request.headers.get("user-agent");
     // Crawlers get the whole page at once; people get the shell as soon as it is ready.
     const readyOption: keyof RenderToPipeableStreamOptions =
@@ -68,4 +80,43 @@ export default function handleRequest(
       },
     );
   });
+}
+
+// Requests whose loaders or actions failed because the database did not answer.
+const faltered = new WeakSet<object>();
+
+/**
+ * Every error a loader or action throws: a database that did not answer marks the request, so
+ * the page answers 503 (below); anything else is a bug, logged as one line of JSON with the
+ * request id (never React Router's console dump, which would carry the query's values).
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const { logger, requestId } = context.get(appContext);
+  if (isDatabaseUnavailable(error)) {
+    faltered.add(context);
+    logger.warn({ err: error, requestId }, "database unavailable");
+    return;
+  }
+  logger.error({ err: error, requestId }, "page failed");
+};
+
+/**
+ * SECURITY §15: a page whose loader failed because the database did not answer is not a bug.
+ * Its errors become a 503 with `Retry-After` and the shop's "busy" words, which the error screen
+ * shows (and the browser hydrates) instead of a 500.
+ */
+function answerBusyWhenDatabaseFaltered(
+  context: EntryContext,
+  loadContext: RouterContextProvider,
+  headers: Headers,
+) {
+  const errors = context.staticHandlerContext.errors;
+  if (!errors || !faltered.has(loadContext)) return undefined;
+  for (const routeId of Object.keys(errors)) {
+    errors[routeId] = new ErrorResponse(503, "Service Unavailable", SHOP_BUSY);
+  }
+  headers.set("Retry-After", String(BUSY_RETRY_AFTER_SECONDS));
+  headers.set("Cache-Control", "no-store");
+  return 503;
 }

@@ -59,6 +59,11 @@ const UNAVAILABLE_CODES = new Set([
   "40P01",
 ]);
 
+/** What a shopper is told when the database falters, on a page or from the API. */
+export const SHOP_BUSY = "The shop is busy right now. Please try again in a moment.";
+/** When to try again after `SHOP_BUSY`, in seconds. */
+export const BUSY_RETRY_AFTER_SECONDS = 5;
+
 /**
  * True when the database could not be reached or had no connection free in time: the request was
  * fine, the shop is overloaded or restarting, so the answer is 503 (SECURITY §15), not 500.
@@ -82,8 +87,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 export function handleError(error: Error, c: Context<AppEnv>) {
   if (isDatabaseUnavailable(error)) {
     c.get("logger").warn({ err: error, requestId: c.get("requestId") }, "database unavailable");
-    c.header("Retry-After", "5");
-    return c.json({ message: "The shop is busy right now. Please try again in a moment." }, 503);
+    c.header("Retry-After", String(BUSY_RETRY_AFTER_SECONDS));
+    return c.json({ message: SHOP_BUSY }, 503);
   }
   if (error instanceof ApiError) {
     for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);

@@ -245,6 +245,15 @@ describe("HTTP layer failures", () => {
       const products = await app.fetch("/api/products?perPage=3");
       expect(products.status).toBe(503);
       expect(products.headers.get("retry-after")).toBe("5");
+      // Pages too: the error screen says the shop is busy, with the same status and wait.
+      for (const path of ["/products", "/bands/static-gulls", "/"]) {
+        const page = await app.fetch(path);
+        expect(page.status, path).toBe(503);
+        expect(page.headers.get("retry-after")).toBe("5");
+        expect(await page.text()).toContain(
+          "The shop is busy right now. Please try again in a moment.",
+        );
+      }
     } finally {
       await app.close();
     }
