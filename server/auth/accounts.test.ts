@@ -228,6 +228,9 @@ describe.each(databaseKinds)("account API on %s", (kind) => {
       const { token } = await resetLink(user.email, /Reset/);
       const everything = JSON.stringify(await db.execute(sql`select * from password_resets`));
       expect(everything).not.toContain(token);
+      // Nor does the outbox keep the link once it has gone (SECURITY §21).
+      const outbox = JSON.stringify(await db.execute(sql`select * from mail_outbox`));
+      expect(outbox).not.toContain(token);
 
       const weak = await post("/api/password/reset", { token, password: "qwertyuiop" });
       expect(weak.status).toBe(422);

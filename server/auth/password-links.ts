@@ -68,6 +68,7 @@ export async function sendPasswordLink(
     await queueMail(tx, {
       to: user.email,
       kind: purpose === "claim" ? "account-claim" : "password-reset",
+      secret: true,
       ...linkEmail(purpose, user, link),
     });
   });

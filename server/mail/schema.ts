@@ -1,5 +1,14 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 import { createdAt } from "../db/columns.ts";
 
 export const MAIL_STATUSES = ["pending", "sent", "failed"] as const;
@@ -22,6 +31,11 @@ export const mailOutbox = pgTable(
     /** Why the message was sent (`password-reset`, `contact`…), for staff and tests. */
     kind: text("kind").notNull(),
     replyTo: text("reply_to"),
+    /**
+     * The body holds a key to an account (a reset or claim link): it is erased once the message
+     * has gone or failed for good, so whoever reads the database later finds no working link.
+     */
+    secret: boolean("secret").notNull().default(false),
     status: text("status", { enum: MAIL_STATUSES }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),

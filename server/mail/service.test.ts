@@ -11,7 +11,13 @@ import {
 import { startMailbox } from "../../tests/support/mailbox.ts";
 import { loadConfig } from "../config.ts";
 import { mailOutbox } from "./schema.ts";
-import { deliverDueMail, queueMail, RETRY_DELAYS_MS, type SendMail } from "./service.ts";
+import {
+  deliverDueMail,
+  ERASED_BODY,
+  queueMail,
+  RETRY_DELAYS_MS,
+  type SendMail,
+} from "./service.ts";
 import { createMailTransport } from "./transport.ts";
 
 const message = (to: string) => ({
@@ -54,6 +60,44 @@ describe.each(databaseKinds)("mail outbox on %s", (kind) => {
       transport.close();
       await mailbox.close();
     }
+  });
+
+  it("erases a secret message's body once it has gone, and once it has failed for good", async () => {
+    const link =
+      "http://localhost:3000/reset-password?token=AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-ABCD";
+    const secret = {
+      ...message("reset@example.com"),
+      text: `Choose a password: ${link}`,
+      secret: true,
+    };
+    const sentId = await queueMail(database.db, secret);
+    const plainId = await queueMail(database.db, message("plain@example.com"));
+    const sent: string[] = [];
+    await deliverDueMail(database.db, async (row) => {
+      sent.push(row.text);
+    });
+    // The recipient got the link; the outbox no longer holds it. Other mail keeps its body.
+    expect(sent).toContain(`Choose a password: ${link}`);
+    const rows = await database.db.select().from(mailOutbox);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    expect(byId.get(sentId)).toMatchObject({ status: "sent", text: ERASED_BODY, html: null });
+    expect(byId.get(plainId)?.text).toContain("left our warehouse");
+    expect(JSON.stringify(rows)).not.toContain("AbCdEfGh");
+
+    const failingId = await queueMail(database.db, { ...secret, to: "down@example.com" });
+    const down: SendMail = async () => {
+      throw new Error("connect ECONNREFUSED");
+    };
+    let at = new Date();
+    for (const delay of [0, ...RETRY_DELAYS_MS]) {
+      at = new Date(at.getTime() + delay);
+      await deliverDueMail(database.db, down, at);
+    }
+    const [failed] = await database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.id, failingId));
+    expect(failed).toMatchObject({ status: "failed", text: ERASED_BODY });
   });
 
   it("keeps a message when the mail server is down, retries with growing waits, then gives up", async () => {
@@ -108,6 +152,7 @@ describe("mail without SMTP_URL", () => {
       subject: "Reset your Encore password",
       text: "Choose a new password: http://localhost:3000/reset-password?token=abc",
       html: null,
+      secret: true,
       kind: "password-reset",
       replyTo: null,
       status: "pending",

@@ -15,7 +15,12 @@ export type MailMessage = {
   replyTo?: string;
   /** Why it is sent: `password-reset`, `contact`… */
   kind: string;
+  /** The body holds a key to an account: erased from the outbox once sent or failed (SECURITY §21). */
+  secret?: boolean;
 };
+
+/** What stays of a secret message's body once it has gone (or failed for good). */
+export const ERASED_BODY = "[This message held a link to an account. It was erased once sent.]";
 
 /** Waits before each retry; after the last one the message is marked failed. */
 export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000];
@@ -38,6 +43,7 @@ export async function queueMail(db: Db, message: MailMessage): Promise<number> {
       html: message.html ?? null,
       replyTo: message.replyTo ?? null,
       kind: message.kind,
+      secret: message.secret ?? false,
       // The worker compares with the process clock (milliseconds); the database's now() has
       // microseconds and could put a fresh message a fraction of a millisecond in the future.
       nextAttemptAt: new Date(),
@@ -47,6 +53,10 @@ export async function queueMail(db: Db, message: MailMessage): Promise<number> {
   await db.execute(sql`select pg_notify(${MAIL_CHANNEL}, '')`);
   return row.id;
 }
+
+/** A secret message's body, gone: what the outbox keeps once its link has been delivered. */
+const erasedIfSecret = (message: OutboxMessage) =>
+  message.secret ? { text: ERASED_BODY, html: null } : {};
 
 /** Sends one stored message; throws when the mail server refuses or cannot be reached. */
 export type SendMail = (message: OutboxMessage) => Promise<void>;
@@ -94,6 +104,7 @@ export async function deliverDueMail(
           sentAt: new Date(),
           attempts: message.attempts + 1,
           lastError: null,
+          ...erasedIfSecret(message),
         })
         .where(eq(mailOutbox.id, message.id));
       sent += 1;
@@ -106,7 +117,7 @@ export async function deliverDueMail(
           attempts,
           lastError: String(error instanceof Error ? error.message : error).slice(0, 500),
           ...(delay === undefined
-            ? { status: "failed" as const }
+            ? { status: "failed" as const, ...erasedIfSecret(message) }
             : { nextAttemptAt: new Date(now.getTime() + delay) }),
         })
         .where(eq(mailOutbox.id, message.id));
