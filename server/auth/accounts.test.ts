@@ -8,7 +8,7 @@ import type { Db } from "../db/client.ts";
 import { DEMO_ACCOUNTS } from "../db/seed/accounts.ts";
 import { mailOutbox } from "../mail/schema.ts";
 import { rateLimitHits } from "../platform/schema.ts";
-import { LINK_NOT_VALID, RESET_REQUESTED } from "./password-links.ts";
+import { LINK_NOT_VALID, RESET_ANSWER_FLOOR_MS, RESET_REQUESTED } from "./password-links.ts";
 import { accessTokens, passwordResets } from "./schema.ts";
 import { GUEST_LINK_SENT } from "./service.ts";
 import { makeUser, setCookie } from "./test-helpers.ts";
@@ -198,6 +198,26 @@ describe.each(databaseKinds)("account API on %s", (kind) => {
   });
 
   describe("password reset", () => {
+    it("answers a known and an unknown email in the same time, so timing tells nothing", async () => {
+      const { user } = await makeUser(db);
+      const time = async (email: string) => {
+        const started = performance.now();
+        expect((await post("/api/password/forgot", { email })).status).toBe(202);
+        return performance.now() - started;
+      };
+      const known: number[] = [];
+      const unknown: number[] = [];
+      // Alternate, so a slow moment of the machine hits both.
+      for (let round = 0; round < 3; round++) {
+        known.push(await time(user.email));
+        unknown.push(await time(`ghost-${user.id}-${round}@example.com`));
+      }
+      const median = (values: number[]) => [...values].sort((a, b) => a - b)[1] ?? 0;
+      // Both wait for the same floor; the work behind a known email hides inside it.
+      expect(Math.min(...known, ...unknown)).toBeGreaterThanOrEqual(RESET_ANSWER_FLOOR_MS - 5);
+      expect(Math.abs(median(known) - median(unknown))).toBeLessThan(RESET_ANSWER_FLOOR_MS / 3);
+    });
+
     it("answers the same for a known and an unknown email, and mails only the account", async () => {
       const { user } = await makeUser(db);
       const known = await post("/api/password/forgot", { email: user.email });

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import { and, eq, gt, isNull, ne } from "drizzle-orm";
 import { type Refusal, refuse } from "../../common/refusal.ts";
 import { accountView, findUserByEmail, setPasswordHash, type User } from "../customers/service.ts";
@@ -75,8 +76,15 @@ export async function sendPasswordLink(
 }
 
 /**
+ * However fast or slow the work, a reset request is answered no sooner than this after it
+ * arrives: queueing a link takes a few writes and an unknown email none, and the difference must
+ * not tell anyone which emails have accounts (SECURITY §19).
+ */
+export const RESET_ANSWER_FLOOR_MS = 150;
+
+/**
  * POST /api/password/forgot: a link for an account with this email, guest or full. Unknown
- * emails get nothing, and the caller answers the same either way (SECURITY §19).
+ * emails get nothing, and the caller answers the same either way, in the same time (SECURITY §19).
  */
 export async function requestPasswordReset(
   db: Db,
@@ -84,9 +92,10 @@ export async function requestPasswordReset(
   publicUrl: string,
   now = new Date(),
 ): Promise<void> {
+  const answerAt = performance.now() + RESET_ANSWER_FLOOR_MS;
   const user = await findUserByEmail(db, email);
-  if (!user) return;
-  await sendPasswordLink(db, user, user.isGuest ? "claim" : "reset", publicUrl, now);
+  if (user) await sendPasswordLink(db, user, user.isGuest ? "claim" : "reset", publicUrl, now);
+  await sleep(Math.max(0, answerAt - performance.now()));
 }
 
 /** The answer to a reset request, whether or not the email has an account (SECURITY §19). */
