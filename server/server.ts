@@ -2,6 +2,7 @@ import { createServer, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { getRequestListener } from "@hono/node-server";
+import { startEventRollup } from "./analytics/rollup.ts";
 import { createApp, type SsrHandler } from "./app.ts";
 import { createCatalogCache } from "./catalog/cache.ts";
 import type { Config } from "./config.ts";
@@ -68,6 +69,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const transport = createMailTransport(config);
   const mailWorker = await startMailWorker(database, transport, logger);
   logger.info({ via: transport.description }, "mail delivery");
+  const eventRollup = startEventRollup(database, logger);
   const app = createApp({
     ...options,
     database,
@@ -98,6 +100,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       });
       await catalogCache.stop();
       await mailWorker.stop();
+      await eventRollup.stop();
       if (ownsDatabase) {
         await openDatabase.close();
         releaseLock();

@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { bigserial, check, index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  bigserial,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+} from "drizzle-orm/pg-core";
 import { EVENT_NAMES, type EventItem } from "../../common/analytics.ts";
 import { createdAt, pence } from "../db/columns.ts";
 
@@ -32,4 +43,21 @@ export const analyticsEvents = pgTable(
     index("analytics_events_name_created_idx").on(table.name, table.createdAt),
     check("analytics_events_value", sql`${table.valuePence} is null or ${table.valuePence} >= 0`),
   ],
+);
+
+/**
+ * Events older than the retention period, counted per London day, name, device class and page,
+ * so the raw table stays bounded and the totals stay forever (issue 12).
+ */
+export const analyticsDaily = pgTable(
+  "analytics_daily",
+  {
+    day: date("day").notNull(),
+    name: text("name", { enum: EVENT_NAMES }).notNull(),
+    device: text("device", { enum: DEVICE_CLASSES }).notNull(),
+    path: text("path").notNull(),
+    events: integer("events").notNull(),
+    valuePence: bigint("value_pence", { mode: "number" }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.name, table.device, table.path] })],
 );

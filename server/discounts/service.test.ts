@@ -90,6 +90,10 @@ describe.each(databaseKinds)("discount service on %s", (kind) => {
         reason: "customer-limit",
         message: "You have already used this code as many times as allowed",
       };
+      // A +tag is the same shopper (the mailbox is the same), so it does not earn another use.
+      expect(
+        await evaluate(discount.code, { ...GUEST, email: "fan+again@example.com" }),
+      ).toMatchObject(refusal);
       // As a guest with the same email, and as a signed-in customer: both refused.
       expect(await evaluate(discount.code, { ...GUEST, email: "FAN@example.com" })).toMatchObject(
         refusal,

@@ -9,7 +9,6 @@ import type { Refusal } from "../../common/refusal.ts";
 import { resolveBasket } from "../basket/service.ts";
 import type { BasketLineRequest } from "../basket/validators.ts";
 import { productIdsWithin } from "../catalog/service/products.ts";
-// Redemptions are keyed on the email as accounts are (SECURITY §8).
 import { normaliseEmail } from "../customers/service.ts";
 import type { Db } from "../db/client.ts";
 import { discountAmount, formatPence, splitProportionally } from "./amounts.ts";
@@ -38,6 +37,16 @@ export const GUEST: Shopper = { registered: false, segmentIds: [] };
 /** A signed-in customer, known by their account's email (segments arrive with their module). */
 export function customerShopper(email: string): Shopper {
   return { email, registered: true, segmentIds: [] };
+}
+
+/**
+ * Whose use of a code this is, for per-customer limits (SECURITY §8): the email as accounts
+ * normalise it, guest or account alike, with a `+tag` subaddress folded away, so `fan+1@` and
+ * `fan+2@` are the same shopper. Only the tag: dots are significant at most providers, and an
+ * account's own email is never folded (two addresses may be two people's).
+ */
+export function redemptionKey(email: string): string {
+  return normaliseEmail(email).replace(/\+[^@]*(?=@)/, "");
 }
 
 /** A code as stored: trimmed and upper case, so codes match whatever case the shopper types. */
@@ -181,7 +190,7 @@ export async function evaluateDiscount(
 
   // Without an email the shopper's own uses are unknown; redeemDiscount checks them at the order.
   if (row.perCustomerLimit !== null && shopper.email) {
-    const used = await redemptionsBy(db, row.id, normaliseEmail(shopper.email));
+    const used = await redemptionsBy(db, row.id, redemptionKey(shopper.email));
     if (used >= row.perCustomerLimit) return refuse("customer-limit");
   }
 
@@ -278,7 +287,7 @@ export async function redeemDiscount(
   tx: Db,
   input: { discountId: number; email: string; customerId?: number; orderId?: number; at?: Date },
 ): Promise<RedemptionResult> {
-  const email = normaliseEmail(input.email);
+  const email = redemptionKey(input.email);
   if (!email) throw new Error("redeemDiscount needs the shopper's email");
   const at = input.at ?? new Date();
   const [counted] = await tx
