@@ -44,9 +44,8 @@ function callContext(c: Context<AppEnv>, account: CallContext["account"]): CallC
 /** The default answer of a `call` route: the `{ data }` envelope, or a page as it is. */
 function defaultReply(c: Context<AppEnv>, route: AnyRoute, value: unknown): Response {
   const [answer] = routeAnswers(route);
-  if (!answer || "data" in answer) {
-    return ok(c, value, answer && "data" in answer ? (answer.status ?? 200) : 200);
-  }
+  if (!answer) throw new Error(`${route.method} ${route.path} declares no answer`);
+  if ("data" in answer) return ok(c, value, answer.status ?? 200);
   if ("empty" in answer) return c.body(null, answer.empty);
   return c.json(value as object);
 }
