@@ -132,7 +132,7 @@ describe("basket with JavaScript (spec §4)", () => {
     const off = Math.round((variant().price * 2) / 10);
     await summary.getByText(`−${price(off)}`).waitFor();
 
-    await page.reload();
+    await gotoHydrated(page, "/basket");
     await summary.getByText("Discount (WELCOME10)").waitFor();
     await summary.getByText(price(variant().price * 2 - off)).waitFor();
     expect(
@@ -144,6 +144,43 @@ describe("basket with JavaScript (spec §4)", () => {
     await page.getByRole("button", { name: `Remove ${product.title}` }).click();
     await page.getByText("Your basket is empty.").first().waitFor();
     await session.expectNoErrors([/the server responded with a status of 422/]);
+    await session.close();
+  });
+
+  it("keeps a code removed while the start-up was still asking what it is worth", async () => {
+    const session = await openSession(shop.browser, shop.app.url);
+    const { page, context } = session;
+    await putOneInBasket(context);
+    await gotoHydrated(page, "/basket");
+    const summary = page.getByRole("complementary", { name: "Order summary" });
+    await summary.getByLabel("Discount code").fill("WELCOME10");
+    await summary.getByRole("button", { name: "Apply" }).click();
+    await summary.getByText("Discount (WELCOME10)").waitFor();
+
+    // The restored code's answer is held back until the shopper has removed the code.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const asked = page.waitForRequest((request) =>
+      request.url().endsWith("/discounts/basket/apply"),
+    );
+    await page.route("**/discounts/basket/apply", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await gotoHydrated(page, "/basket");
+    await asked;
+    await summary.getByRole("button", { name: "Remove discount code" }).click();
+    await summary.getByText("Discount (WELCOME10)").waitFor({ state: "hidden" });
+    const answered = page.waitForResponse((response) =>
+      response.url().endsWith("/discounts/basket/apply"),
+    );
+    release();
+    await answered;
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    expect(await summary.getByText("Discount (WELCOME10)").count()).toBe(0);
+    await session.expectNoErrors();
     await session.close();
   });
 });

@@ -96,6 +96,8 @@ export async function recalculateDiscount(): Promise<void> {
     return;
   }
   const outcome = await evaluate(code);
+  // The shopper may have removed or replaced the code while the server was answering.
+  if (discountStore.get().code !== code) return;
   discountStore.set(
     "error" in outcome
       ? { code, result: null, error: outcome.error, ready: true }
