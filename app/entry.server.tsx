@@ -16,6 +16,7 @@ import {
   SHOP_BUSY,
 } from "../server/http/errors.ts";
 import { appContext } from "./lib/app-context.server";
+import { servedKeptCatalogue } from "./lib/catalog.server";
 import { NonceProvider } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
@@ -29,6 +30,8 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const busy = answerBusyWhenDatabaseFaltered(routerContext, loadContext, responseHeaders);
+  // A page made from kept answers is right for now, not for a cache to hand out later.
+  if (servedKeptCatalogue(loadContext)) responseHeaders.set("Cache-Control", "no-store");
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: busy ?? responseStatusCode, headers: responseHeaders });
   }

@@ -19,6 +19,8 @@ export default [
     route("blogs/:blog/:article", "routes/shop/article-show.tsx"),
     route("basket", "routes/shop/basket.tsx"),
     route("checkout", "routes/shop/checkout.tsx"),
+    route("checkout/orders/:id", "routes/shop/checkout-order.tsx"),
+    route("checkout/test-bank/:id", "routes/shop/checkout-test-bank.tsx"),
     route("company/careers", "routes/shop/company-careers.tsx"),
     route("help/contact", "routes/shop/help-contact.tsx"),
     route("help/sizing-guide", "routes/shop/help-sizing-guide.tsx"),

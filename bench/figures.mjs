@@ -2,7 +2,7 @@
 // reported, never thrown: the bench is a measurement, not a test.
 
 /**
- * @typedef {{ op: "<=" | ">=", value: number, appliesHere: boolean, text: string }} Target
+ * @typedef {{ op: "<=" | ">=" | "=", value: number, appliesHere: boolean, text: string }} Target
  * @typedef {"PASS" | "MISS" | "SKIP" | "INVALID" | "N/A" | ""} Verdict
  * @typedef {{
  *   id: string, label: string, value: number | null, unit: string,
@@ -19,6 +19,11 @@ export function atLeast(value, unit, appliesHere = true, where = "") {
   return { op: ">=", value, appliesHere, text: `≥ ${value}${unit ? ` ${unit}` : ""}${where}` };
 }
 
+/** A count that must come out exactly (e.g. orders paid for the stock there was). */
+export function exactly(value, unit, appliesHere = true, where = "") {
+  return { op: "=", value, appliesHere, text: `= ${value}${unit ? ` ${unit}` : ""}${where}` };
+}
+
 /**
  * A measured figure. `invalid` (a reason) marks numbers from a run whose answers were errors.
  * @returns {Figure}
@@ -29,7 +34,12 @@ export function measured(id, label, value, unit, target = null, invalid = undefi
   if (invalid) verdict = "INVALID";
   else if (target && !target.appliesHere) verdict = "N/A";
   else if (target) {
-    const passed = target.op === "<=" ? value <= target.value : value >= target.value;
+    const passed =
+      target.op === "<="
+        ? value <= target.value
+        : target.op === ">="
+          ? value >= target.value
+          : value === target.value;
     verdict = passed ? "PASS" : "MISS";
   }
   return { id, label, value, unit, target, verdict, ...(invalid ? { note: invalid } : {}) };

@@ -4,12 +4,11 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import pg from "pg";
+import { createDatabase, withClient } from "./databases.mjs";
 import { atMost, measured, skipped } from "./figures.mjs";
 import { getJson } from "./http-get.mjs";
 import { invalidReason, load } from "./load.mjs";
 import {
-  onCleanUp,
   removeDir,
   root,
   startApp,
@@ -37,33 +36,6 @@ function allSkipped(reason) {
     skipped("large.search.p50", "100k: search p50", "ms", targets.latency, reason),
     skipped("large.rss.peak", "100k: server RSS peak under load", "MB", targets.rss, reason),
   ];
-}
-
-async function withClient(url, work) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-/** A new, empty database beside the one `url` names, dropped by the returned `drop`. */
-async function createDatabase(url) {
-  const base = new URL(url);
-  const name =
-    `${decodeURIComponent(base.pathname.slice(1)) || "encore"}_large_${Date.now().toString(36)}`
-      .toLowerCase()
-      .replace(/[^a-z0-9_]/g, "_")
-      .slice(0, 63);
-  await withClient(url, (client) => client.query(`create database "${name}"`));
-  const fresh = new URL(url);
-  fresh.pathname = `/${name}`;
-  const drop = onCleanUp(() =>
-    withClient(url, (client) => client.query(`drop database if exists "${name}" with (force)`)),
-  );
-  return { name, url: fresh.href, drop };
 }
 
 function runSeed(env) {
@@ -123,7 +95,7 @@ export async function measureLargeCatalogue({ databaseUrl, settings }) {
     return { figures: allSkipped("seed CLI missing"), details: {}, remarks: [] };
   }
   const dataDir = temporaryDir("encore-bench-large-");
-  const database = databaseUrl ? await createDatabase(databaseUrl) : undefined;
+  const database = databaseUrl ? await createDatabase(databaseUrl, "large") : undefined;
   const env = {
     DATA_DIR: dataDir,
     DATABASE_URL: database?.url,

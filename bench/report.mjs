@@ -4,6 +4,8 @@ import { join } from "node:path";
 import { root } from "./processes.mjs";
 
 const resultsDir = join(root, "bench/results");
+// Units of whole counts, shown without decimals.
+const COUNTS = new Set(["orders", "units", "answers"]);
 
 function formatValue(figure) {
   if (figure.value === null) return "—";
@@ -11,6 +13,7 @@ function formatValue(figure) {
   if (unit === "ratio") return value.toFixed(2);
   if (unit === "req/s") return `${Math.round(value).toLocaleString("en-GB")} req/s`;
   if (unit === "ms") return `${value} ms`;
+  if (COUNTS.has(unit)) return `${value} ${unit}`;
   if (unit === "s") return `${value.toFixed(1)} s`;
   return `${value.toFixed(1)} ${unit}`;
 }

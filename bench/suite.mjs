@@ -1,8 +1,9 @@
 // The measurements of `npm run bench`, in order: API against the baseline, SSR pages, page weight,
-// then the large catalogue on PostgreSQL (or with --large). Every load run is short and on
-// loopback against the production build in its own process.
+// checkout contention, then the large catalogue on PostgreSQL (or with --large). Every load run
+// is short and on loopback against the production build in its own process.
 import { cpus } from "node:os";
 import { parseArgs } from "node:util";
+import { measureCheckoutContention } from "./checkout-contention.mjs";
 import { atLeast, atMost, measured, skipped } from "./figures.mjs";
 import { get, getJson } from "./http-get.mjs";
 import { measureLargeCatalogue } from "./large-catalogue.mjs";
@@ -355,6 +356,11 @@ export async function runBench(argv) {
       await app.stop();
       removeDir(dataDir);
     }
+
+    const contention = await measureCheckoutContention({ databaseUrl });
+    run.figures.push(...contention.figures);
+    run.details.contention = contention.details;
+    run.remarks.push(...contention.remarks);
 
     const large = options.values.large || (databaseUrl && !options.values["skip-large"]);
     if (large) {

@@ -15,6 +15,9 @@ export const BasketLine = z
       description: "The most this line can hold now: its stock, within the per-line limit.",
     }),
     lineTotal: Pence,
+    vatRate: z.number().int().min(0).max(100).meta({
+      description: "The whole percent of VAT in lineTotal: 20, or 0 for zero-rated goods.",
+    }),
     productVariant: z.object({
       id: Id,
       sku: z.string(),
@@ -38,7 +41,14 @@ export type BasketLine = z.output<typeof BasketLine>;
 
 /** Why a requested line changed: the shopper is told each one. */
 export const BasketAdjustment = z
-  .object({ id: Id, kind: z.enum(["removed", "capped"]), message: z.string() })
+  .object({
+    id: Id,
+    kind: z.enum(["removed", "capped"]),
+    reason: z.enum(["unavailable", "sold-out", "short-of-stock", "over-limit"]).meta({
+      description: "Why: no longer sold, sold out, fewer left, or over the per-line limit.",
+    }),
+    message: z.string(),
+  })
   .meta({
     id: "BasketAdjustment",
     description: "A requested variant that was removed or capped, and what to tell the shopper.",

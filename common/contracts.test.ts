@@ -25,6 +25,7 @@ import {
   ProductView,
 } from "./catalog.ts";
 import { ArticlePage, ArticleView, BlogView } from "./content.ts";
+import { DeliveryOptionGroup } from "./delivery.ts";
 import { AppliedDiscount, DiscountUnitTypeOption, EligibleUserGroupOption } from "./discounts.ts";
 import { Notice } from "./notice.ts";
 import { ChargeTypeOption } from "./orders.ts";
@@ -124,7 +125,7 @@ describe.each(databaseKinds)("the API's answers on %s", (kind) => {
     expectContract(z.array(ChargeTypeOption), (await get("/api/charge-types")).data);
   });
 
-  it("describes a basket and a code applied to it", async () => {
+  it("describes a basket, a code applied to it and the delivery options for it", async () => {
     const { data } = ProductCardPage.parse(await get("/api/products?inStock=true"));
     const lines = [];
     for (const card of data.slice(0, 3)) {
@@ -145,6 +146,15 @@ describe.each(databaseKinds)("the API's answers on %s", (kind) => {
       AppliedDiscount,
       await post("/api/discounts/basket/apply", { discount: code.code, lines }),
     );
+    for (const country of ["GB", "FR", "US"]) {
+      expectContract(
+        DeliveryOptionGroup,
+        await post("/api/delivery/option-groups/determined-delivery-option-group", {
+          country,
+          lines,
+        }),
+      );
+    }
   });
 
   it("describes accounts: registering, signing in, the account and its saved addresses", async () => {

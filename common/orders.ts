@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PublicAddress } from "./accounts.ts";
 
 /** The kinds of charge an order's lines carry: goods, delivery, and money off. */
 export const CHARGE_TYPE_IDS = ["product", "delivery", "discount"] as const;
@@ -8,3 +9,86 @@ export const ChargeTypeOption = z
   .object({ id: z.enum(CHARGE_TYPE_IDS), title: z.string() })
   .meta({ id: "ChargeTypeOption", description: "A kind of charge on an order, and its name." });
 export type ChargeTypeOption = z.output<typeof ChargeTypeOption>;
+
+const Id = z.number().int().min(1);
+const Pence = z.number().int().min(0);
+const Instant = z.string().meta({ description: "ISO 8601, UTC." });
+
+export const ORDER_STATUS_IDS = [
+  "pending_payment",
+  "paid",
+  "dispatched",
+  "cancelled",
+  "refunded",
+] as const;
+export type OrderStatusId = (typeof ORDER_STATUS_IDS)[number];
+
+/** A line as bought: the snapshot the order keeps. */
+export const OrderLineView = z
+  .object({
+    id: Id,
+    variantId: Id.nullable(),
+    productSlug: z.string(),
+    title: z.string(),
+    band: z.string(),
+    attributes: z.array(z.string()),
+    sku: z.string(),
+    unitPrice: Pence,
+    quantity: z.number().int().min(1),
+    lineTotal: Pence,
+    discount: Pence.meta({ description: "The line's share of the discount code." }),
+    vatRate: z.number().int().min(0).max(100),
+    vat: Pence,
+  })
+  .meta({ id: "OrderLineView", description: "A line of an order, as bought." });
+export type OrderLineView = z.output<typeof OrderLineView>;
+
+/** An order as its owner sees it. */
+export const OrderView = z
+  .object({
+    id: Id,
+    number: z.string().meta({ example: "EN-10042" }),
+    status: z.enum(ORDER_STATUS_IDS),
+    email: z.string(),
+    createdAt: Instant,
+    timeline: z
+      .array(z.object({ status: z.enum(ORDER_STATUS_IDS), at: Instant }))
+      .meta({ description: "Each status the order reached, oldest first." }),
+    lines: z.array(OrderLineView),
+    // The shape of a saved address: the order keeps its own copy.
+    shippingAddress: PublicAddress,
+    billingAddress: PublicAddress,
+    delivery: z.object({
+      title: z.string(),
+      carrier: z.string(),
+      estimatedDays: z.object({ min: z.number().int(), max: z.number().int() }),
+    }),
+    exported: z.boolean().meta({ description: "Sent outside the UK: prices are without VAT." }),
+    discountCode: z.string().nullable(),
+    totals: z.object({
+      subtotal: Pence,
+      discount: Pence,
+      delivery: Pence,
+      vat: Pence,
+      total: Pence,
+    }),
+    cancelReason: z.string().nullable(),
+  })
+  .meta({
+    id: "OrderView",
+    description: "An order: what was bought, for how much, and where it stands.",
+  });
+export type OrderView = z.output<typeof OrderView>;
+
+/** An order in its owner's list. */
+export const OrderSummary = z
+  .object({
+    id: Id,
+    number: z.string(),
+    status: z.enum(ORDER_STATUS_IDS),
+    createdAt: Instant,
+    total: Pence,
+    itemCount: z.number().int().min(0),
+  })
+  .meta({ id: "OrderSummary", description: "An order in a customer's list." });
+export type OrderSummary = z.output<typeof OrderSummary>;

@@ -3,14 +3,14 @@
  * centimetres; the site converts them to inches itself.
  */
 export type SizeRow = {
-  size: "XS" | "S" | "M" | "L" | "XL" | "2XL" | "3XL";
+  size: (typeof SIZE_ORDER)[number] | (typeof KIDS_SIZE_ORDER)[number];
   /** The garment's chest circumference: twice the flat width from armpit to armpit. */
   chestCm: number;
   /** From the highest point of the shoulder, next to the collar, to the hem. */
   lengthCm: number;
 };
 export type SizeTable = {
-  garment: "t-shirt" | "longsleeve" | "hoodie" | "sweatshirt";
+  garment: "t-shirt" | "longsleeve" | "hoodie" | "sweatshirt" | "kids-t-shirt";
   fit: "regular" | "oversized" | "womens-fit";
   title: string;
   note: string;
@@ -18,10 +18,22 @@ export type SizeTable = {
 };
 
 const SIZE_ORDER = ["XS", "S", "M", "L", "XL", "2XL", "3XL"] as const;
+/** Children's sizes go by age, as the kids' size option names them. */
+const KIDS_SIZE_ORDER = [
+  "3–4 years",
+  "5–6 years",
+  "7–8 years",
+  "9–10 years",
+  "11–12 years",
+] as const;
 
-/** Seven rows, XS to 3XL, from the chest and length figures in size order. */
-function rows(chest: number[], length: number[]): SizeRow[] {
-  return SIZE_ORDER.map((size, index) => ({
+/** A row per size (XS to 3XL unless told), from the chest and length figures in size order. */
+function rows(
+  chest: number[],
+  length: number[],
+  sizes: ReadonlyArray<SizeRow["size"]> = SIZE_ORDER,
+): SizeRow[] {
+  return sizes.map((size, index) => ({
     size,
     chestCm: chest[index] as number,
     lengthCm: length[index] as number,
@@ -70,6 +82,13 @@ export const SIZE_TABLES: SizeTable[] = [
     title: "Sweatshirt, regular fit",
     note: "A classic crew-neck sweatshirt with a ribbed collar, cuffs and hem, which draw the length in slightly. True to size.",
     rows: rows([100, 106, 112, 118, 124, 130, 136], [65, 67, 69, 71, 73, 75, 77]),
+  },
+  {
+    garment: "kids-t-shirt",
+    fit: "regular",
+    title: "Kids T-shirt",
+    note: "Our kids' tee, sized by age. Ages are a guide: for a child who is tall for their age, or between sizes, go one size up.",
+    rows: rows([64, 70, 76, 82, 88], [44, 48, 52, 56, 60], KIDS_SIZE_ORDER),
   },
 ];
 

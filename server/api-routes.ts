@@ -3,12 +3,15 @@ import { analyticsRoutes } from "./analytics/api.ts";
 import { authRoutes } from "./auth/api.ts";
 import { basketRoutes } from "./basket/api.ts";
 import { catalogRoutes } from "./catalog/api.ts";
+import { checkoutRoutes } from "./checkout/api.ts";
 import { contentRoutes } from "./content/api.ts";
+import { deliveryRoutes } from "./delivery/api.ts";
 import { discountsRoutes } from "./discounts/api.ts";
 import { openApiDocument } from "./http/openapi.ts";
 import { defineRoute, type RouteGroup } from "./http/route-table.ts";
 import { mediaRoutes } from "./media/api.ts";
 import { ordersRoutes } from "./orders/api.ts";
+import { paymentsRoutes } from "./payments/api.ts";
 import { platformRoutes } from "./platform/api.ts";
 
 const MODULE_ROUTES: RouteGroup[] = [
@@ -18,7 +21,10 @@ const MODULE_ROUTES: RouteGroup[] = [
   ...analyticsRoutes,
   ...basketRoutes,
   ...discountsRoutes,
+  ...deliveryRoutes,
+  ...checkoutRoutes,
   ...ordersRoutes,
+  ...paymentsRoutes,
   ...contentRoutes,
   ...authRoutes,
 ];

@@ -3,10 +3,13 @@ import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { RouterContextProvider } from "react-router";
 import { API_ROUTES } from "./api-routes.ts";
+import { createLastGoodAnswers } from "./catalog/last-good.ts";
+import { settleOnPayment } from "./checkout/service.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { appContext } from "./http/app-context.ts";
 import { clientAddress } from "./http/client-address.ts";
+import { requestDeadline } from "./http/deadline.ts";
 import type { AppEnv } from "./http/env.ts";
 import { handleError } from "./http/errors.ts";
 import { mountRoutes } from "./http/mount-routes.ts";
@@ -17,6 +20,7 @@ import { securityHeaders } from "./http/security-headers.ts";
 import { staticFiles } from "./http/static-files.ts";
 import type { Logger } from "./logger.ts";
 import type { FileStore } from "./media/storage.ts";
+import type { PaymentListener } from "./payments/provider.ts";
 import { type BuildInfo, buildsRoute } from "./platform/api.ts";
 
 const ONE_MEGABYTE = 1024 * 1024;
@@ -38,12 +42,15 @@ export type AppOptions = {
   checkAnswers?: boolean;
   /** The built browser files; absent in development, where Vite serves them. */
   clientDir?: string;
+  /** Hears each payment a provider's webhook reports; by default checkout settles its order. */
+  paymentListener?: PaymentListener;
 };
 
 /** Composes the one HTTP app: API areas, CSRF cookie, build check, assets, and SSR for the rest. */
 export function createApp(options: AppOptions) {
   const { config, logger, database } = options;
   const app = new Hono<AppEnv>();
+  const lastGoodCatalog = createLastGoodAnswers();
 
   app.use(requestLog(logger));
   app.use(
@@ -53,6 +60,8 @@ export function createApp(options: AppOptions) {
       googleAnalytics: config.gaMeasurementId !== undefined,
     }),
   );
+  const paymentListener = options.paymentListener ?? settleOnPayment(config);
+  app.use(requestDeadline(config.requestDeadlineMs));
   app.use(async (c, next) => {
     c.set("config", config);
     c.set("db", database.db);
@@ -60,6 +69,7 @@ export function createApp(options: AppOptions) {
     c.set("secret", options.secret);
     c.set("files", options.files);
     c.set("catalogCache", options.catalogCache);
+    c.set("paymentListener", paymentListener);
     await next();
   });
   app.use(compress());
@@ -90,6 +100,7 @@ export function createApp(options: AppOptions) {
       nonce: c.get("nonce"),
       requestId: c.get("requestId"),
       clientAddress: clientAddress(c),
+      lastGoodCatalog,
     });
     return withPageCaching(c.req.raw, await options.ssr(c.req.raw, context));
   });

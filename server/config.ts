@@ -1,6 +1,10 @@
 import proxyaddr from "proxy-addr";
 import { z } from "zod";
-import { type DatabaseTimeouts, DEFAULT_TIMEOUTS } from "./db/timeouts.ts";
+import {
+  type DatabaseTimeouts,
+  DEFAULT_REQUEST_DEADLINE_MS,
+  DEFAULT_TIMEOUTS,
+} from "./db/timeouts.ts";
 
 const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
@@ -22,14 +26,11 @@ const ConfigSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
   MAIL_FROM: z.string().min(3).max(200).default("Encore <shop@encore.example>"),
   SUPPORT_EMAIL: z.email("must be an email address").default("help@encore.example"),
-  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
-  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
-  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce
-    .number()
-    .int()
-    .min(100)
-    .max(3_600_000)
-    .default(30_000),
+  DB_POOL_SIZE: z.coerce.number().int().min(1, "must be at least 1").max(500).default(10),
+  DB_CONNECT_TIMEOUT_MS: Milliseconds.default(DEFAULT_TIMEOUTS.connectMs),
+  DB_STATEMENT_TIMEOUT_MS: Milliseconds.default(DEFAULT_TIMEOUTS.statementMs),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: Milliseconds.default(DEFAULT_TIMEOUTS.idleInTransactionMs),
+  REQUEST_DEADLINE_MS: Milliseconds.default(DEFAULT_REQUEST_DEADLINE_MS),
   TRUST_PROXY: z
     .string()
     .regex(
@@ -41,7 +42,31 @@ const ConfigSchema = z.object({
     .string()
     .regex(/^G-[A-Z0-9]{4,12}$/, "must be a GA4 measurement ID like G-ABC123XYZ")
     .optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret key (sk_test_…, sk_live_…)")
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_\w+$/, "must be a Stripe publishable key (pk_test_…, pk_live_…)")
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, "must be a Stripe webhook signing secret (whsec_…)")
+    .optional(),
+  STRIPE_API_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+    .optional(),
 });
+
+/** Stripe, when the shop takes card payments through it (all three keys set). */
+export type StripeSettings = {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** A Stripe-compatible server to call instead of api.stripe.com (tests, a local mock). */
+  apiUrl: string | undefined;
+};
 
 export type Config = {
   port: number;
@@ -67,11 +92,20 @@ export type Config = {
    * client), the nearest `hops`, or those at these addresses and CIDRs.
    */
   trustProxy: { hops: number } | { addresses: string[] } | undefined;
+  /** How many connections each process keeps to PostgreSQL. */
+  databasePoolSize: number;
   /** How long PostgreSQL may take to connect, run a statement, or hold an idle transaction. */
   databaseTimeouts: DatabaseTimeouts;
+  /** How long a request may take before it is answered 503 (SECURITY §15: nothing hangs). */
+  requestDeadlineMs: number;
+  /** Card payments through Stripe; unset, checkout uses the test provider (no money is taken). */
+  stripe: StripeSettings | undefined;
 };
 
 export class ConfigError extends Error {}
+
+/** Keys to money: a mistyped one is named, never written to the console or the logs. */
+const UNECHOED = new Set(["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"]);
 
 /** Parses settings from the environment; a bad value throws a ConfigError naming the setting. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -82,9 +116,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? "configuration");
-    throw new ConfigError(
-      `Invalid setting ${name}=${JSON.stringify(env[name])}: ${issue?.message}`,
-    );
+    const value = UNECHOED.has(name) ? "(not shown)" : JSON.stringify(env[name]);
+    throw new ConfigError(`Invalid setting ${name}=${value}: ${issue?.message}`);
   }
   const values = parsed.data;
   const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, "");
@@ -103,12 +136,46 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     supportEmail: values.SUPPORT_EMAIL,
     gaMeasurementId: values.GA_MEASUREMENT_ID,
     trustProxy: trustedProxies(values.TRUST_PROXY),
+    databasePoolSize: values.DB_POOL_SIZE,
     databaseTimeouts: {
       connectMs: values.DB_CONNECT_TIMEOUT_MS,
       statementMs: values.DB_STATEMENT_TIMEOUT_MS,
       idleInTransactionMs: values.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     },
+    requestDeadlineMs: values.REQUEST_DEADLINE_MS,
+    stripe: stripeSettings(values),
   };
+}
+
+const STRIPE_KEYS = [
+  "STRIPE_SECRET_KEY",
+  "STRIPE_PUBLISHABLE_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+] as const;
+
+/**
+ * Stripe needs its three keys together: a shop with some of them would take payments it can
+ * never confirm (no webhook secret) or could not take them at all, so a partial set stops the
+ * start naming what is missing. Test and live keys are not mixed either.
+ */
+function stripeSettings(values: z.output<typeof ConfigSchema>): StripeSettings | undefined {
+  const secretKey = values.STRIPE_SECRET_KEY;
+  const publishableKey = values.STRIPE_PUBLISHABLE_KEY;
+  const webhookSecret = values.STRIPE_WEBHOOK_SECRET;
+  if (!secretKey && !publishableKey && !webhookSecret && !values.STRIPE_API_URL) return undefined;
+  if (!secretKey || !publishableKey || !webhookSecret) {
+    const missing = STRIPE_KEYS.filter((name) => !values[name]);
+    throw new ConfigError(
+      `Stripe needs ${STRIPE_KEYS.join(", ")} together: ${missing.join(", ")} ${missing.length === 1 ? "is" : "are"} missing`,
+    );
+  }
+  const live = (key: string) => key.includes("_live_");
+  if (live(secretKey) !== live(publishableKey)) {
+    throw new ConfigError(
+      "STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must both be test keys or both live keys",
+    );
+  }
+  return { secretKey, publishableKey, webhookSecret, apiUrl: values.STRIPE_API_URL };
 }
 
 function trustedProxies(setting: string | undefined): Config["trustProxy"] {

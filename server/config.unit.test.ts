@@ -18,8 +18,65 @@ describe("loadConfig", () => {
       supportEmail: "help@encore.example",
       gaMeasurementId: undefined,
       trustProxy: undefined,
-      databaseTimeouts: { connectMs: 5000, statementMs: 15000, idleInTransactionMs: 30000 },
+      databasePoolSize: 10,
+      databaseTimeouts: { connectMs: 5000, statementMs: 8000, idleInTransactionMs: 30000 },
+      requestDeadlineMs: 10000,
+      stripe: undefined,
     });
+  });
+
+  const stripeKeys = {
+    STRIPE_SECRET_KEY: "sk_test_51Encore0000secret",
+    STRIPE_PUBLISHABLE_KEY: "pk_test_51Encore0000public",
+    STRIPE_WEBHOOK_SECRET: "whsec_Encore0000signing",
+  };
+
+  it("reads Stripe's three keys together, and an API address to use instead of Stripe's", () => {
+    expect(loadConfig(stripeKeys).stripe).toEqual({
+      secretKey: "sk_test_51Encore0000secret",
+      publishableKey: "pk_test_51Encore0000public",
+      webhookSecret: "whsec_Encore0000signing",
+      apiUrl: undefined,
+    });
+    expect(
+      loadConfig({ ...stripeKeys, STRIPE_API_URL: "http://127.0.0.1:12111" }).stripe?.apiUrl,
+    ).toBe("http://127.0.0.1:12111");
+  });
+
+  it.each([
+    [
+      { STRIPE_SECRET_KEY: stripeKeys.STRIPE_SECRET_KEY },
+      "STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET are missing",
+    ],
+    [{ ...stripeKeys, STRIPE_WEBHOOK_SECRET: "" }, "STRIPE_WEBHOOK_SECRET is missing"],
+    [
+      { STRIPE_API_URL: "http://127.0.0.1:12111" },
+      "STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET are missing",
+    ],
+  ])("stops on a partial set of Stripe keys, naming what is missing (%o)", (env, missing) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(
+      `Stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET together: ${missing}`,
+    );
+  });
+
+  it("stops on test and live Stripe keys mixed", () => {
+    expect(() =>
+      loadConfig({ ...stripeKeys, STRIPE_PUBLISHABLE_KEY: "pk_live_51Encore0000public" }),
+    ).toThrow(
+      "STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must both be test keys or both live keys",
+    );
+  });
+
+  it("names a mistyped Stripe secret without writing it out", () => {
+    const mistyped = "sk_tset_51Encore0000secret";
+    expect(() => loadConfig({ ...stripeKeys, STRIPE_SECRET_KEY: mistyped })).toThrow(
+      "Invalid setting STRIPE_SECRET_KEY=(not shown): must be a Stripe secret key",
+    );
+    expect(() => loadConfig({ ...stripeKeys, STRIPE_SECRET_KEY: mistyped })).not.toThrow(mistyped);
+    expect(() =>
+      loadConfig({ ...stripeKeys, STRIPE_WEBHOOK_SECRET: "secret with spaces" }),
+    ).toThrow("Invalid setting STRIPE_WEBHOOK_SECRET=(not shown): must be a Stripe webhook");
   });
 
   it("reads TRUST_PROXY as off, a hop count, or proxy addresses and CIDRs", () => {
@@ -47,6 +104,11 @@ describe("loadConfig", () => {
       MAIL_FROM: "Shop <hello@merch.example.co.uk>",
       SUPPORT_EMAIL: "care@merch.example.co.uk",
       GA_MEASUREMENT_ID: "G-ABC123XYZ",
+      DB_POOL_SIZE: "40",
+      DB_CONNECT_TIMEOUT_MS: "2000",
+      DB_STATEMENT_TIMEOUT_MS: "4000",
+      DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: "6000",
+      REQUEST_DEADLINE_MS: "5000",
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -62,6 +124,9 @@ describe("loadConfig", () => {
       mailFrom: "Shop <hello@merch.example.co.uk>",
       supportEmail: "care@merch.example.co.uk",
       gaMeasurementId: "G-ABC123XYZ",
+      databasePoolSize: 40,
+      databaseTimeouts: { connectMs: 2000, statementMs: 4000, idleInTransactionMs: 6000 },
+      requestDeadlineMs: 5000,
     });
     expect(loadConfig({ DATABASE_URL: "postgresql://x@y/z", DEMO_DATA: "true" }).demoData).toBe(
       true,
@@ -93,6 +158,16 @@ describe("loadConfig", () => {
       /^Invalid setting APP_SECRET="short": must be at least 32 characters/,
     ],
     [{ DEMO_DATA: "yes" }, /^Invalid setting DEMO_DATA="yes"/],
+    [{ DB_POOL_SIZE: "0" }, /^Invalid setting DB_POOL_SIZE="0": must be at least 1/],
+    [
+      { REQUEST_DEADLINE_MS: "50" },
+      /^Invalid setting REQUEST_DEADLINE_MS="50": must be at least 100/,
+    ],
+    [
+      { STRIPE_PUBLISHABLE_KEY: "sk_test_51Encore" },
+      /^Invalid setting STRIPE_PUBLISHABLE_KEY="sk_test_51Encore": must be a Stripe publishable key/,
+    ],
+    [{ STRIPE_API_URL: "ftp://stripe.local" }, /^Invalid setting STRIPE_API_URL=.*must be an http/],
   ])("stops on a bad value, naming the setting (%o)", (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

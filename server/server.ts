@@ -5,6 +5,7 @@ import { getRequestListener } from "@hono/node-server";
 import { startEventRollup } from "./analytics/rollup.ts";
 import { createApp, type SsrHandler } from "./app.ts";
 import { createCatalogCache } from "./catalog/cache.ts";
+import { startOrderReconciler } from "./checkout/reconcile.ts";
 import type { Config } from "./config.ts";
 import { type Database, openPglite, openPostgres } from "./db/client.ts";
 import { lockDataDir } from "./db/data-dir-lock.ts";
@@ -14,6 +15,8 @@ import type { Logger } from "./logger.ts";
 import { createMailTransport } from "./mail/transport.ts";
 import { startMailWorker } from "./mail/worker.ts";
 import { localFileStore } from "./media/storage.ts";
+import type { PaymentListener } from "./payments/provider.ts";
+import { enabledPaymentProviders } from "./payments/service.ts";
 import type { BuildInfo } from "./platform/api.ts";
 import { signingSecret } from "./platform/settings.ts";
 
@@ -33,6 +36,8 @@ export type StartOptions = {
   checkAnswers?: boolean;
   /** Lets development put Vite's middleware in front of the app. */
   wrapListener?: (listener: NodeListener) => NodeListener;
+  /** Hears each payment a provider's webhook reports (see `PaymentListener`). */
+  paymentListener?: PaymentListener;
 };
 
 export type RunningServer = {
@@ -43,6 +48,10 @@ export type RunningServer = {
   routes: ReadonlyArray<{ method: string; path: string }>;
   /** Delivers the mail that is due now (tests wait on it). */
   flushMail(): Promise<void>;
+  /** Settles every pending order with its provider now, as a restart does. */
+  reconcileOrders(): Promise<void>;
+  /** Releases (or settles) the reservations that have run out now, as the minute's sweep does. */
+  sweepReservations(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -54,7 +63,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const files = localFileStore(join(config.dataDir, "files"));
   if (!database) {
     if (config.databaseUrl) {
-      database = await openPostgres(config.databaseUrl, 10, config.databaseTimeouts);
+      database = await openPostgres(
+        config.databaseUrl,
+        config.databasePoolSize,
+        config.databaseTimeouts,
+      );
     } else {
       releaseLock = lockDataDir(config.dataDir);
       database = await openPglite(config.dataDir);
@@ -69,7 +82,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const transport = createMailTransport(config);
   const mailWorker = await startMailWorker(database, transport, logger);
   logger.info({ via: transport.description }, "mail delivery");
+  // Said at every start: with the test provider, orders are "paid" without money changing hands.
+  logger.info({ providers: enabledPaymentProviders(config).map(({ id }) => id) }, "payments");
   const eventRollup = startEventRollup(database, logger);
+  const reconciler = startOrderReconciler(database, config, logger);
   const app = createApp({
     ...options,
     database,
@@ -92,6 +108,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     database,
     routes: app.routes.map(({ method, path }) => ({ method, path })),
     flushMail: mailWorker.flush,
+    reconcileOrders: reconciler.reconcileNow,
+    sweepReservations: reconciler.sweepNow,
     async close() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -101,6 +119,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       await catalogCache.stop();
       await mailWorker.stop();
       await eventRollup.stop();
+      await reconciler.stop();
       if (ownsDatabase) {
         await openDatabase.close();
         releaseLock();

@@ -213,3 +213,24 @@ export function trackBasket(
     // Never throws.
   }
 }
+
+type CheckoutLine = { id: number; title: string; unitPrice: number; quantity: number };
+
+/** begin_checkout (the checkout opened) and purchase (an order placed), with its value in pounds. */
+export function trackCheckout(
+  name: "begin_checkout" | "purchase",
+  lines: CheckoutLine[],
+  total: number,
+): void {
+  try {
+    const items = lines.slice(0, MAX_ITEMS).map((line) => ({
+      item_id: String(line.id),
+      item_name: line.title,
+      price: penceToPounds(line.unitPrice),
+      quantity: line.quantity,
+    }));
+    track(name, { value: penceToPounds(total), items });
+  } catch {
+    // Never throws.
+  }
+}

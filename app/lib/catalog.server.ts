@@ -8,21 +8,42 @@ import { getProduct, listProducts, relatedProducts } from "../../server/catalog/
 import { getActiveSpotlight } from "../../server/catalog/service/spotlight";
 import { appContext } from "./app-context.server";
 
-/** The catalogue services with this request's database: what loaders call (DESIGN §6.1). */
+// Page requests that were served a kept answer because the database did not answer.
+const servedKept = new WeakSet<object>();
+
+/** Whether this request's page holds a kept catalogue answer (so no cache may store it). */
+export const servedKeptCatalogue = (context: object) => servedKept.has(context);
+
+/**
+ * The catalogue services with this request's database: what loaders call (DESIGN §6.1). Each
+ * answer is kept, so while the database falters a page seen before still renders (SECURITY §15).
+ */
 export function catalog(context: Readonly<RouterContextProvider>) {
-  const { db } = context.get(appContext);
+  const { db, lastGoodCatalog } = context.get(appContext);
+  const kept =
+    <Args extends unknown[], T>(name: string, load: (...args: Args) => Promise<T>) =>
+    (...args: Args) =>
+      lastGoodCatalog.read(
+        `${name}:${JSON.stringify(args)}`,
+        () => load(...args),
+        () => servedKept.add(context),
+      );
   return {
-    listProducts: (query: ProductListQuery) => listProducts(db, query),
-    productFilters: (query: ProductListQuery) => productFilters(db, query),
-    getProduct: (idOrSlug: number | string) => getProduct(db, idOrSlug),
-    relatedProducts: (idOrSlug: number | string) => relatedProducts(db, idOrSlug),
-    listBrands: (query: { page: number; perPage: number; featured?: boolean }) =>
+    listProducts: kept("listProducts", (query: ProductListQuery) => listProducts(db, query)),
+    productFilters: kept("productFilters", (query: ProductListQuery) => productFilters(db, query)),
+    getProduct: kept("getProduct", (idOrSlug: number | string) => getProduct(db, idOrSlug)),
+    relatedProducts: kept("relatedProducts", (idOrSlug: number | string) =>
+      relatedProducts(db, idOrSlug),
+    ),
+    listBrands: kept("listBrands", (query: { page: number; perPage: number; featured?: boolean }) =>
       listBrands(db, query),
-    getBrand: (idOrSlug: number | string) => getBrand(db, idOrSlug),
-    getCollection: (idOrSlug: number | string, query: ProductListQuery) =>
+    ),
+    getBrand: kept("getBrand", (idOrSlug: number | string) => getBrand(db, idOrSlug)),
+    getCollection: kept("getCollection", (idOrSlug: number | string, query: ProductListQuery) =>
       getCollection(db, idOrSlug, query),
-    listAttributes: () => listAttributes(db),
-    getActiveSpotlight: () => getActiveSpotlight(db),
-    listCollections: () => listCollections(db),
+    ),
+    listAttributes: kept("listAttributes", () => listAttributes(db)),
+    getActiveSpotlight: kept("getActiveSpotlight", () => getActiveSpotlight(db)),
+    listCollections: kept("listCollections", () => listCollections(db)),
   };
 }

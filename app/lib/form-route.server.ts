@@ -77,6 +77,35 @@ function formBody(schema: z.ZodType, form: FormData) {
 }
 
 /**
+ * The nested body a form with dotted field names stands for (`shippingAddress.postcode`), the
+ * names of `fields` only; an empty box is a missing value, as in `formBody`.
+ */
+export function nestedFormBody(form: FormData, fields: readonly string[]) {
+  const body: Record<string, unknown> = {};
+  for (const name of fields) {
+    const raw = form.get(name);
+    if (typeof raw !== "string" || raw.trim() === "") continue;
+    const path = name.split(".");
+    let at = body;
+    for (const key of path.slice(0, -1)) {
+      at[key] ??= {};
+      at = at[key] as Record<string, unknown>;
+    }
+    at[path[path.length - 1] as string] = raw;
+  }
+  return body;
+}
+
+/** What was typed, to show again: every text field but secrets. */
+function typedValues(form: FormData) {
+  const values: Record<string, string> = {};
+  for (const [name, value] of form) {
+    if (typeof value === "string" && !SECRET_FIELD.test(name)) values[name] = value;
+  }
+  return values;
+}
+
+/**
  * Runs an API route for a page's form (DESIGN §6.1): the route's validator, limit and service
  * call, so the form and the JSON API cannot drift. A refusal or a bad field comes back as
  * `FormFailure` with the status the API would answer; `message` is shown above the form
@@ -86,10 +115,18 @@ export async function runFormRoute<P, Q, B, V>(
   route: ApiRoute<P, Q, B, V>,
   request: Request,
   context: Readonly<RouterContextProvider>,
-  options: { message?: string } = {},
+  options: {
+    message?: string;
+    /** A body the route's flat-field reading cannot make (nested, or with server-held parts). */
+    body?: (form: FormData) => unknown;
+  } = {},
 ): Promise<FormOutcome<V>> {
   const form = await readForm(request);
-  const { body, values } = route.body ? formBody(route.body, form) : { body: {}, values: {} };
+  const { body, values } = options.body
+    ? { body: options.body(form), values: typedValues(form) }
+    : route.body
+      ? formBody(route.body, form)
+      : { body: {}, values: {} };
   const failed = (failure: Omit<FormFailure, "ok" | "values">): FormFailure => ({
     ok: false,
     values,
@@ -106,6 +143,9 @@ export async function runFormRoute<P, Q, B, V>(
     logger,
     clientAddress,
     account: context.get(sessionContext) ?? undefined,
+    // A money-moving form carries the key its page was rendered with, so a double submit or a
+    // reload answers the first outcome (SECURITY §11).
+    idempotencyKey: (form.get("idempotencyKey") as string | null) ?? undefined,
   };
   const input = { params: {}, query: {}, body: parsed?.data };
   const value = await runCall<V>(route, call, input);

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { MAX_ID } from "../../common/ids";
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const POSITIVE_INTEGER = /^[1-9][0-9]{0,15}$/;
@@ -21,7 +22,8 @@ export function requireSlug({ url, params }: Args, name = "slug"): string {
 /** The `id` parameter as a positive integer, or a 404. */
 export function requireId({ url, params }: Args): number {
   const id = params.id;
-  if (!id || !POSITIVE_INTEGER.test(id) || !Number.isSafeInteger(Number(id))) pageNotFound(url);
+  // Ids are PostgreSQL integers: a bigger number names nothing, and must not reach a query.
+  if (!id || !POSITIVE_INTEGER.test(id) || Number(id) > MAX_ID) pageNotFound(url);
   return Number(id);
 }
 

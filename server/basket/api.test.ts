@@ -39,6 +39,13 @@ describe.each(databaseKinds)("basket API on %s", (kind) => {
       title: "Gone Poster",
       variants: [{ price: 1500, stock: 0 }],
     });
+    made.book = await makeProduct(db, {
+      brandId: band.id,
+      title: "Basket Zine",
+      productType: "Book",
+      vatRate: 0,
+      variants: [{ price: 1000, stock: 5 }],
+    });
     made.draft = await makeProduct(db, {
       brandId: band.id,
       status: "draft",
@@ -99,11 +106,13 @@ describe.each(databaseKinds)("basket API on %s", (kind) => {
       {
         id: variant("tee", 0),
         kind: "capped",
+        reason: "short-of-stock",
         message: "Only 3 of Basket Tee, M are left, so your basket now holds 3.",
       },
       {
         id: variant("tee", 1),
         kind: "capped",
+        reason: "over-limit",
         message: "You can buy up to 10 of each item, so your basket now holds 10 of Basket Tee, L.",
       },
     ]);
@@ -119,14 +128,29 @@ describe.each(databaseKinds)("basket API on %s", (kind) => {
       ],
     });
     expect(body.data.lines.map((line) => line.key)).toEqual([String(variant("tee", 1))]);
-    expect(body.data.adjustments.map((adjustment) => adjustment.kind)).toEqual([
-      "removed",
-      "removed",
-      "removed",
-    ]);
+    expect(body.data.adjustments.map((adjustment) => [adjustment.kind, adjustment.reason])).toEqual(
+      [
+        ["removed", "sold-out"],
+        ["removed", "unavailable"],
+        ["removed", "unavailable"],
+      ],
+    );
     expect(body.data.adjustments[0]?.message).toBe(
       "Gone Poster has sold out and was removed from your basket.",
     );
+  });
+
+  it("gives each line its product's VAT rate: standard unless zero-rated", async () => {
+    const { body } = await post({
+      lines: [
+        { id: variant("tee"), quantity: 1 },
+        { id: variant("book"), quantity: 2 },
+      ],
+    });
+    expect(body.data.lines.map((line) => [line.title, line.lineTotal, line.vatRate])).toEqual([
+      ["Basket Tee", 2500, 20],
+      ["Basket Zine", 2000, 0],
+    ]);
   });
 
   it("answers an empty basket", async () => {

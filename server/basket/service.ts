@@ -39,6 +39,7 @@ export async function resolveBasket(db: Db, requested: BasketLineRequest[]): Pro
       adjustments.push({
         id,
         kind: "removed",
+        reason: "unavailable",
         message: "An item in your basket is no longer available and was removed.",
       });
       continue;
@@ -49,6 +50,7 @@ export async function resolveBasket(db: Db, requested: BasketLineRequest[]): Pro
       adjustments.push({
         id,
         kind: "removed",
+        reason: "sold-out",
         message: `${name} has sold out and was removed from your basket.`,
       });
       continue;
@@ -60,6 +62,7 @@ export async function resolveBasket(db: Db, requested: BasketLineRequest[]): Pro
       adjustments.push({
         id,
         kind: "capped",
+        reason: maxQuantity < MAX_PER_LINE ? "short-of-stock" : "over-limit",
         message:
           maxQuantity < MAX_PER_LINE
             ? `Only ${maxQuantity} of ${name} ${maxQuantity === 1 ? "is" : "are"} left, so your basket now holds ${maxQuantity}.`
@@ -87,6 +90,7 @@ export async function resolveBasket(db: Db, requested: BasketLineRequest[]): Pro
       quantity: kept,
       maxQuantity,
       lineTotal: kept * variant.price,
+      vatRate: variant.vatRate,
       productVariant: {
         id,
         sku: variant.sku,

@@ -15,10 +15,13 @@ export const BasketLineInput = z.strictObject({
     .max(1000, "Must be 1000 or fewer."),
 });
 
+/** A basket's lines as a request names them, within the basket's limit. */
+export const BasketLinesInput = z
+  .array(BasketLineInput)
+  .max(100, "A basket holds at most 100 different items.");
+
 /** POST /api/basket/lines. */
-export const PublicBasketLinesInput = z.strictObject({
-  lines: z.array(BasketLineInput).max(100, "A basket holds at most 100 different items."),
-});
+export const PublicBasketLinesInput = z.strictObject({ lines: BasketLinesInput });
 
 export type BasketLineRequest = z.output<typeof BasketLineInput>;
 

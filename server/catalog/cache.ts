@@ -15,11 +15,20 @@ type Entry = { body: string; etag: string };
 /**
  * An in-process cache of anonymous catalogue API answers, keyed by URL. Any process that changes
  * the catalogue calls `notifyCatalogChanged`; every process on the database then empties its cache
- * (PostgreSQL LISTEN/NOTIFY, so several processes stay correct).
+ * (PostgreSQL LISTEN/NOTIFY, so several processes stay correct). What it empties is kept aside
+ * and answered, never cached by anyone, only while the database does not answer (SECURITY §15).
  */
 export async function createCatalogCache(database: Database) {
-  const entries = new Map<string, Entry>();
-  const clear = () => entries.clear();
+  let entries = new Map<string, Entry>();
+  let outdated = new Map<string, Entry>();
+  const clear = () => {
+    outdated = new Map([...outdated, ...entries]);
+    for (const key of outdated.keys()) {
+      if (outdated.size <= MAX_ENTRIES) break;
+      outdated.delete(key);
+    }
+    entries = new Map();
+  };
   const stop = await database.listen(CATALOG_CHANNEL, clear);
 
   const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -33,8 +42,17 @@ export async function createCatalogCache(database: Database) {
       return respond(c, hit);
     }
     await next();
+    const kept = outdated.get(key);
+    if (c.res.status === 503 && kept) {
+      c.res = c.body(kept.body, 200, {
+        "Cache-Control": "no-store",
+        "Content-Type": "application/json",
+      });
+      return;
+    }
     if (c.res.status !== 200 || !c.res.headers.get("content-type")?.includes("application/json"))
       return;
+    outdated.delete(key);
     const body = await c.res.clone().text();
     const entry = { body, etag: `"${createHash("sha1").update(body).digest("base64url")}"` };
     entries.set(key, entry);

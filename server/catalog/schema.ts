@@ -10,6 +10,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -62,6 +63,9 @@ export const products = pgTable(
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
     releaseDate: date("release_date"),
     preOrder: boolean("pre_order").notNull().default(false),
+    // The whole percent of VAT in the product's prices: 20 (standard) unless UK law rates it
+    // lower, as it zero-rates children's clothes and printed books.
+    vatRate: smallint("vat_rate").notNull().default(20),
     seoTitle: text("seo_title"),
     seoDescription: text("seo_description"),
     featuredRank: integer("featured_rank"),
@@ -94,6 +98,7 @@ export const products = pgTable(
     index("products_search_idx").using("gin", table.searchDocument),
     index("products_attribute_ids_idx").using("gin", table.attributeIds),
     index("products_tags_idx").using("gin", table.tags),
+    check("products_vat_rate", sql`${table.vatRate} between 0 and 100`),
     check(
       "products_price_range",
       sql`${table.priceFrom} >= 0 and ${table.priceTo} >= ${table.priceFrom}`,

@@ -31,6 +31,29 @@ export async function findUserByEmail(db: Db, email: string): Promise<User | und
   return row;
 }
 
+/**
+ * The account an order placed by `email` without signing in belongs to: a guest record of that
+ * email, made on first use (decision 0006: a guest becomes a full account only by proving the
+ * address). A full account is never attached to by email alone: undefined then, and the order
+ * keeps only its email. Concurrent first orders make one record (the unique email decides).
+ */
+export async function guestCustomerFor(
+  tx: Db,
+  email: string,
+  name: string,
+): Promise<number | undefined> {
+  const normalised = normaliseEmail(email);
+  await tx
+    .insert(users)
+    .values({ email: normalised, name, isGuest: true })
+    .onConflictDoNothing({ target: users.email });
+  const [row] = await tx
+    .select({ id: users.id, isGuest: users.isGuest })
+    .from(users)
+    .where(eq(users.email, normalised));
+  return row?.isGuest ? row.id : undefined;
+}
+
 export const ACCOUNT_EXISTS =
   "An account with this email address already exists. Sign in, or reset your password.";
 

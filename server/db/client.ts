@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
+import { GuardedPool } from "./pool.ts";
 import * as schema from "./schema.ts";
 import { type DatabaseTimeouts, DEFAULT_TIMEOUTS } from "./timeouts.ts";
 
@@ -59,7 +60,7 @@ export async function openPostgres(
   max = 10,
   timeouts: DatabaseTimeouts = DEFAULT_TIMEOUTS,
 ): Promise<Database> {
-  const pool = new pg.Pool({
+  const pool = new GuardedPool({
     connectionString: url,
     max,
     connectionTimeoutMillis: timeouts.connectMs,
@@ -69,8 +70,11 @@ export async function openPostgres(
     // own deadline, a little later, ends the wait.
     query_timeout: timeouts.statementMs + 1_000,
   });
-  // An idle client that loses its server must not crash the process; the next query reports it.
+  // A client that loses its server must not crash the process, idle (the pool's event) or
+  // checked out between two statements of a transaction (its own event): the next query on it
+  // fails, and the pool discards it.
   pool.on("error", () => {});
+  pool.on("connect", (client) => client.on("error", () => {}));
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
     db,

@@ -10,6 +10,13 @@ export type DatabaseTimeouts = {
 
 export const DEFAULT_TIMEOUTS: DatabaseTimeouts = {
   connectMs: 5_000,
-  statementMs: 15_000,
+  // Below the request deadline (REQUEST_DEADLINE_MS, 10 s), so a slow statement ends with its request.
+  statementMs: 8_000,
   idleInTransactionMs: 30_000,
 };
+
+/**
+ * How long a request may take by default (REQUEST_DEADLINE_MS); a shopper who waits longer has
+ * given up. Past it the request is answered 503 (server/http/deadline.ts).
+ */
+export const DEFAULT_REQUEST_DEADLINE_MS = 10_000;

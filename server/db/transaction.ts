@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { PgTransaction } from "drizzle-orm/pg-core";
+import { isRefusal, type Refusal } from "../../common/refusal.ts";
 import type { Db } from "./client.ts";
 
 /** PostgreSQL §13.5: a serialization failure or a deadlock; the whole transaction may be retried. */
@@ -38,5 +39,31 @@ export async function inTransaction<T>(
       // Jitter, so the transactions that collided do not collide again in step.
       await sleep(5 + Math.random() * 20 * attempt);
     }
+  }
+}
+
+class RolledBack extends Error {
+  constructor(readonly refusal: Refusal) {
+    super("rolled back");
+  }
+}
+
+/**
+ * `inTransaction` for work that may refuse half-way (the last unit went to another buyer, the
+ * code ran out): a refusal rolls back everything the work wrote and is returned, not thrown.
+ */
+export async function inTransactionOrRefuse<T>(
+  db: Db,
+  work: (tx: Db) => Promise<T | Refusal>,
+): Promise<T | Refusal> {
+  try {
+    return await inTransaction(db, async (tx) => {
+      const result = await work(tx);
+      if (isRefusal(result)) throw new RolledBack(result);
+      return result;
+    });
+  } catch (error) {
+    if (error instanceof RolledBack) return error.refusal;
+    throw error;
   }
 }

@@ -336,6 +336,23 @@ export async function redeemDiscount(
   return { ok: true, redemptionId: redemption.id, timesUsed: counted.timesUsed };
 }
 
+/**
+ * Gives back the uses an order counted (its payment was declined or its reservation ran out),
+ * inside the caller's transaction: the redemption rows go, and `times_used` falls by as many.
+ */
+export async function releaseRedemptions(tx: Db, orderId: number): Promise<void> {
+  const released = await tx
+    .delete(discountRedemptions)
+    .where(eq(discountRedemptions.orderId, orderId))
+    .returning({ discountId: discountRedemptions.discountId });
+  for (const { discountId } of released) {
+    await tx
+      .update(discounts)
+      .set({ timesUsed: sql`greatest(${discounts.timesUsed} - 1, 0)` })
+      .where(eq(discounts.id, discountId));
+  }
+}
+
 function redemptionRefusal(reason: RedemptionRefusal["reason"]): RedemptionRefusal {
   return { ok: false, refused: "conflict", reason, message: MESSAGES[reason] };
 }

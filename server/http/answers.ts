@@ -58,6 +58,10 @@ export function refusalStatuses(route: AnyRoute, area: Area): number[] {
   }
   if (route.method !== "get") statuses.add(419);
   if (route.limit) statuses.add(429);
+  if (route.idempotent) {
+    statuses.add(409);
+    statuses.add(422);
+  }
   if (routeAccess(route, area) !== "anyone") {
     statuses.add(401);
     statuses.add(403);

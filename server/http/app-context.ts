@@ -1,4 +1,5 @@
 import { createContext, type RouterContext } from "react-router";
+import type { LastGoodAnswers } from "../catalog/last-good.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
@@ -12,6 +13,8 @@ export type AppContextValue = {
   requestId: string;
   /** The connection's address, for rate limits (never a forwarded header). */
   clientAddress: string;
+  /** This process's last catalogue answers, served while the database does not answer. */
+  lastGoodCatalog: LastGoodAnswers;
 };
 
 // The Hono server and the React Router build are bundled apart, each with its own copy of this

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
+import { DeadlinePassed } from "./deadline.ts";
 import type { AppEnv } from "./env.ts";
 
 export type FieldErrors = Record<string, string[]>;
@@ -41,6 +42,10 @@ export function fieldErrors(
 const UNAVAILABLE_CODES = new Set([
   "ECONNREFUSED",
   "ECONNRESET",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EPIPE",
   // Connection exceptions, a missing database, a shutdown, too many connections.
   "08000",
   "08001",
@@ -64,6 +69,16 @@ export const SHOP_BUSY = "The shop is busy right now. Please try again in a mome
 /** When to try again after `SHOP_BUSY`, in seconds. */
 export const BUSY_RETRY_AFTER_SECONDS = 5;
 
+// A page that could not be rendered in time gets a document, not JSON: the shopper's browser
+// shows it as it is (no styles or scripts, which are what may be slow).
+const BUSY_PAGE = `<!doctype html>
+<html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Busy | Encore</title></head>
+<body><main><h1>Sorry, we are busy</h1><p>${SHOP_BUSY}</p><p><a href="/">Go Back Home</a></p></main></body></html>`;
+
+const wantsJson = (c: Context<AppEnv>) =>
+  /^\/(api|sanctum)(\/|$)/.test(c.req.path) || !c.req.header("accept")?.includes("text/html");
+
 /**
  * True when the database could not be reached or had no connection free in time: the request was
  * fine, the shop is overloaded or restarting, so the answer is 503 (SECURITY §15), not 500.
@@ -73,7 +88,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     const code = (current as { code?: string }).code;
     if (code && UNAVAILABLE_CODES.has(code)) return true;
     if (
-      /timeout exceeded when trying to connect|Connection terminated|PGlite is closed/i.test(
+      /timeout exceeded when trying to connect|Connection terminated|Query read timeout|Cannot use a pool after calling end|PGlite is closed/i.test(
         current.message,
       )
     ) {
@@ -85,10 +100,15 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 
 /** The one place an error becomes a response: expected ones say why, bugs say only the id. */
 export function handleError(error: Error, c: Context<AppEnv>) {
-  if (isDatabaseUnavailable(error)) {
-    c.get("logger").warn({ err: error, requestId: c.get("requestId") }, "database unavailable");
+  const deadline = error instanceof DeadlinePassed;
+  if (deadline || isDatabaseUnavailable(error)) {
+    c.get("logger").warn(
+      { err: error, requestId: c.get("requestId") },
+      deadline ? "request deadline passed" : "database unavailable",
+    );
     c.header("Retry-After", String(BUSY_RETRY_AFTER_SECONDS));
-    return c.json({ message: SHOP_BUSY }, 503);
+    c.header("Cache-Control", "no-store");
+    return wantsJson(c) ? c.json({ message: SHOP_BUSY }, 503) : c.html(BUSY_PAGE, 503);
   }
   if (error instanceof ApiError) {
     for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);

@@ -17,6 +17,22 @@ describe("isDatabaseUnavailable", () => {
     expect(isDatabaseUnavailable(shutdown)).toBe(true);
   });
 
+  it("recognises the client's read timeout, a lost route and a pool closed for shutdown", () => {
+    expect(
+      isDatabaseUnavailable(
+        new Error("Failed query: begin", { cause: new Error("Query read timeout") }),
+      ),
+    ).toBe(true);
+    expect(
+      isDatabaseUnavailable(
+        Object.assign(new Error("connect EHOSTUNREACH"), { code: "EHOSTUNREACH" }),
+      ),
+    ).toBe(true);
+    expect(
+      isDatabaseUnavailable(new Error("Cannot use a pool after calling end on the pool")),
+    ).toBe(true);
+  });
+
   it("leaves bugs and constraint violations alone", () => {
     expect(isDatabaseUnavailable(new TypeError("x is undefined"))).toBe(false);
     expect(

@@ -38,6 +38,7 @@ function callContext(c: Context<AppEnv>, account: CallContext["account"]): CallC
     logger: c.get("logger"),
     clientAddress: clientAddress(c),
     account,
+    idempotencyKey: c.req.header("idempotency-key"),
   };
 }
 

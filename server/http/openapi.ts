@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
-import type { z } from "zod";
+import { z } from "zod";
 import {
   answerBody,
   ErrorAnswer,
@@ -51,6 +51,15 @@ function responses(route: AnyRoute, area: Area): Responses {
 // DESIGN §4: a bearer header, or the `token` cookie with the XSRF header on unsafe requests.
 const SIGNED_IN = [{ bearer: [] }, { tokenCookie: [], xsrfHeader: [] }];
 
+// A money-moving route's key (DESIGN §4): a repeat with it answers the first outcome.
+const IdempotencyHeader = z.object({
+  "Idempotency-Key": z.string().min(8).max(128).meta({
+    description:
+      "A new UUID for each new request. The same key with the same body answers the first outcome; with another body, 422; while the first is running, 409.",
+    example: "3f0c6f1e-6a0e-4f55-9a51-4a1f3c0b2d7e",
+  }),
+});
+
 /**
  * The OpenAPI 3.1 document of every route in the table: generated from the same declarations
  * the app mounts, so it cannot leave one out.
@@ -90,6 +99,7 @@ export function openApiDocument(groups: RouteGroup[], serverUrl: string) {
           request: {
             ...(route.params ? { params: route.params as z.ZodObject } : {}),
             ...(route.query ? { query: route.query as z.ZodObject } : {}),
+            ...(route.idempotent ? { headers: IdempotencyHeader } : {}),
             ...(route.body ? { body: { content: json(route.body), required: true } } : {}),
           },
           responses: responses(route, area),

@@ -17,6 +17,13 @@ export const IdOrSlug = z.union([
     .max(200),
 ]);
 
+/** A numeric id in a path (`/api/user/orders/show/42`); anything else names nothing. */
+export const PathId = z
+  .string()
+  .regex(/^[1-9][0-9]{0,9}$/)
+  .transform(Number)
+  .refine((id) => id <= MAX_ID, "No such id.");
+
 /** DESIGN §4: a comma-joined list of positive ids (`?ids=3,5,8`). */
 export const IdList = z
   .string()

@@ -1,9 +1,10 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { z } from "zod";
-import { type Refusal, type RefusalCode, rateLimited } from "../../common/refusal.ts";
+import { type Refusal, type RefusalCode, rateLimited, refuse } from "../../common/refusal.ts";
 import type { LiveToken } from "../auth/tokens.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
+import { runOnce } from "../idempotency/service.ts";
 import type { Logger } from "../logger.ts";
 import { type RateLimit, takeRateLimit } from "../platform/rate-limit.ts";
 import type { AppEnv } from "./env.ts";
@@ -37,6 +38,8 @@ export type CallContext = {
   /** The signed-in account: always there behind `customer`/`staff` access; on public routes
    * that `identify` the shopper, the customer if one is signed in. */
   account: LiveToken | undefined;
+  /** The request's `Idempotency-Key` (header, or a form's hidden field), for `idempotent` routes. */
+  idempotencyKey?: string;
 };
 
 export type RouteInput<P, Q, B> = { params: P; query: Q; body: B };
@@ -44,12 +47,14 @@ export type RouteInput<P, Q, B> = { params: P; query: Q; body: B };
 /**
  * The answer a route documents for a success, the `{ data }` envelope by default (DESIGN §4):
  * `data` is what `call` returns; `page` a paginated list (`{ data, meta }`) that `call` returns
- * whole (its schema is the whole page, `pageOf(item)`); `json` a body of its own shape; `empty` no body; `file` bytes of the given media types.
+ * whole (its schema is the whole page, `pageOf(item)`); `json` a body of its own shape (a 400 for a
+ * caller that is not a browser and expects one, like a provider's webhook); `empty` no body;
+ * `file` bytes of the given media types.
  */
 export type Answer =
   | { data: z.ZodType; status?: 200 | 201 | 202; description?: string }
   | { page: z.ZodType; description?: string }
-  | { json: z.ZodType; status?: 200 | 503; description?: string }
+  | { json: z.ZodType; status?: 200 | 400 | 503; description?: string }
   | { empty: 202 | 204; description?: string }
   | { file: string[]; description?: string };
 
@@ -77,6 +82,11 @@ type RouteBase<P, Q, B> = {
   /** A JSON body; wrong ones are a 422. */
   body?: Schema<B>;
   limit?: RouteLimit;
+  /**
+   * Money moves (DESIGN §4, SECURITY §11): the call needs an `Idempotency-Key`, runs once per key
+   * and caller, and a repeat answers the first outcome (`server/idempotency`).
+   */
+  idempotent?: boolean;
   /** Headers every answer of the route carries once its input is valid (e.g. `no-store`). */
   headers?: Record<string, string>;
   /** Middleware to run before the route (e.g. the catalogue cache, a tighter body limit). */
@@ -171,5 +181,18 @@ export async function runCall<V>(
   if (!route.call) throw new Error(`${route.method} ${route.path} has no call`);
   const limited = await takeRouteLimit(route, context);
   if (limited) return limited;
-  return (await route.call(context, input)) as V | Refusal;
+  const call = route.call;
+  const run = async () => (await call(context, input)) as V | Refusal;
+  if (!route.idempotent) return run();
+  const key = context.idempotencyKey;
+  if (!key || !IDEMPOTENCY_KEY.test(key)) {
+    return refuse("invalid", IDEMPOTENCY_KEY_NEEDED, "Idempotency-Key");
+  }
+  const caller = context.account ? `account ${context.account.user.id}` : "guest";
+  return runOnce(context.db, { scope: `${route.method} ${route.path} ${caller}`, key, input }, run);
 }
+
+/** A key a client makes up: a UUID, or any 8–128 visible ASCII characters. */
+export const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,128}$/;
+export const IDEMPOTENCY_KEY_NEEDED =
+  "Send an Idempotency-Key header (a new UUID for each new request) so a retry cannot pay twice.";

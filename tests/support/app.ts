@@ -5,6 +5,7 @@ import type { SsrHandler } from "../../server/app.ts";
 import { type Config, loadConfig } from "../../server/config.ts";
 import { LOG_OPTIONS } from "../../server/logger.ts";
 import { clientBuildFolder } from "../../server/paths.ts";
+import type { PaymentListener } from "../../server/payments/provider.ts";
 import { type RunningServer, startServer } from "../../server/server.ts";
 import { loadProductionSsr } from "../../server/ssr-build.ts";
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from "./databases.ts";
@@ -27,6 +28,13 @@ export type TestAppOptions = {
   env?: Record<string, string>;
   /** Replaces the React Router handler, e.g. to make a page fail on purpose. */
   ssr?: SsrHandler;
+  /**
+   * PostgreSQL only: the app opens its own pool, with its DB_* settings, on the URL this makes of
+   * the test database's (e.g. through a relay the test can break), as `npm start` would.
+   */
+  databaseVia?: (url: string) => string;
+  /** Hears each payment a provider's webhook reports. */
+  paymentListener?: PaymentListener;
 };
 
 /**
@@ -55,6 +63,7 @@ export async function startTestApp(
     // The template's folder: the seeded images are there (the database itself is passed in).
     DATA_DIR: inject("templateDataDir"),
     SMTP_URL: mailbox.url,
+    ...(options.databaseVia && { DATABASE_URL: options.databaseVia(ownUrl(database)) }),
     ...options.env,
   });
   const logger = pino({ level: config.logLevel, ...LOG_OPTIONS }, sink);
@@ -62,11 +71,12 @@ export async function startTestApp(
   const server = await startServer({
     config,
     logger,
-    database,
+    database: options.databaseVia ? undefined : database,
     ssr: options.ssr ?? production.ssr,
     build: production.build,
     clientDir: clientBuildFolder,
     checkAnswers: true,
+    paymentListener: options.paymentListener,
   });
   return {
     url: server.url,
@@ -81,4 +91,9 @@ export async function startTestApp(
       await database.drop();
     },
   };
+}
+
+function ownUrl(database: TestDatabase): string {
+  if (!database.url) throw new Error("databaseVia needs a PostgreSQL test database");
+  return database.url;
 }

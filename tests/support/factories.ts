@@ -59,6 +59,8 @@ export async function makeProduct(
     brandId: number;
     title?: string;
     productType?: string;
+    /** 20 unless told: 0 for zero-rated goods. */
+    vatRate?: number;
     status?: "draft" | "published" | "archived";
     tags?: string[];
     description?: string;
@@ -89,6 +91,7 @@ export async function makeProduct(
       title: input.title ?? `Test Product ${id}`,
       brandId: input.brandId,
       productType: input.productType ?? "T-shirt",
+      vatRate: input.vatRate,
       status: input.status ?? "published",
       tags: input.tags ?? [],
       description: input.description ?? "",

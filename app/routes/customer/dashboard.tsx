@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { changePasswordFromForm, logout } from "../../client/auth";
+import { OrderStatusBadge } from "../../components/order-details";
 import { PageHeading } from "../../components/page-heading";
 import { SavedAddress } from "../../components/saved-address";
 import { AppLink } from "../../components/ui/app-link";
@@ -7,17 +8,25 @@ import { Button, buttonClasses } from "../../components/ui/button";
 import { FormMessage, SubmitButton, TextField } from "../../components/ui/form";
 import { updatePassword } from "../../lib/account-forms.server";
 import { customerDetails } from "../../lib/customer.server";
+import { formatLongDate } from "../../lib/dates";
 import { formPageHeaders } from "../../lib/form-headers";
 import { formFailure, runFormRoute } from "../../lib/form-route.server";
 import { screenMeta } from "../../lib/meta";
+import { formatPrice } from "../../lib/money";
+import { customerOrderList } from "../../lib/orders.server";
 import { requireSession } from "../../lib/session.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta = screenMeta("My account", { noindex: true });
 export const headers = formPageHeaders({ "Cache-Control": "private, no-store" });
 
-export function loader({ context }: Route.LoaderArgs) {
-  return customerDetails(context, requireSession(context));
+export async function loader({ context }: Route.LoaderArgs) {
+  const session = requireSession(context);
+  const [details, orders] = await Promise.all([
+    customerDetails(context, session),
+    customerOrderList(context, session.user.id),
+  ]);
+  return { ...details, orders };
 }
 
 /** The password change without JavaScript. */
@@ -34,7 +43,7 @@ export function clientAction({ request }: Route.ClientActionArgs) {
 const card = "rounded-xl border border-line bg-white p-6";
 
 export default function CustomerDashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, shipping, billing } = loaderData;
+  const { user, shipping, billing, orders } = loaderData;
   const navigation = useNavigation();
   const errors = actionData && "errors" in actionData ? actionData.errors : undefined;
   const done = actionData && "done" in actionData ? actionData.done : undefined;
@@ -50,10 +59,32 @@ export default function CustomerDashboard({ loaderData, actionData }: Route.Comp
           <h2 id="recent-orders" className="text-lg font-bold">
             Recent orders
           </h2>
-          <p className="mt-2 text-muted">You have not placed any orders yet.</p>
-          <AppLink to="/products" className={`mt-4 ${buttonClasses()}`}>
-            Browse the shop
-          </AppLink>
+          {orders.length ? (
+            <ul className="mt-3 divide-y divide-line">
+              {orders.map((order) => (
+                <li key={order.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-3">
+                  <AppLink to={`/customer/orders/${order.id}`} className="font-semibold underline">
+                    {order.number}
+                  </AppLink>
+                  <time dateTime={order.createdAt} className="text-muted">
+                    {formatLongDate(order.createdAt)}
+                  </time>
+                  <OrderStatusBadge status={order.status} />
+                  <span className="ml-auto">
+                    {order.itemCount} {order.itemCount === 1 ? "item" : "items"} ·{" "}
+                    {formatPrice(order.total)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <>
+              <p className="mt-2 text-muted">You have not placed any orders yet.</p>
+              <AppLink to="/products" className={`mt-4 ${buttonClasses()}`}>
+                Browse the shop
+              </AppLink>
+            </>
+          )}
         </section>
         <section aria-labelledby="account-details" className={card}>
           <h2 id="account-details" className="text-lg font-bold">

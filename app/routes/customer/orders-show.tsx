@@ -1,16 +1,33 @@
+import { OrderDetails, OrderStatusBadge } from "../../components/order-details";
+import { PageHeading } from "../../components/page-heading";
+import { formatLongDate } from "../../lib/dates";
 import { screenMeta } from "../../lib/meta";
-import { noRouteMatch, requireId } from "../../lib/route-params";
+import { customerOrderPage } from "../../lib/orders.server";
+import { requireId } from "../../lib/route-params";
+import { requireSession } from "../../lib/session.server";
 import type { Route } from "./+types/orders-show";
 
 export const meta = screenMeta("Your order", { noindex: true });
+export const headers = () => ({ "Cache-Control": "private, no-store" });
 
-export function loader(args: Route.LoaderArgs) {
-  requireId(args);
-  // No order is readable until the orders module lands; SECURITY §1: a foreign order will answer
-  // exactly like a missing one.
-  noRouteMatch(args.url);
+/** SECURITY §1: another customer's order answers exactly like a missing one (404). */
+export async function loader(args: Route.LoaderArgs) {
+  const id = requireId(args);
+  const session = requireSession(args.context);
+  return customerOrderPage(args.context, args.url, session.user.id, id);
 }
 
-export default function CustomerOrdersShow() {
-  return null;
+export default function CustomerOrdersShow({ loaderData: order }: Route.ComponentProps) {
+  return (
+    <>
+      <PageHeading
+        title={`Order ${order.number}`}
+        intro={`Placed on ${formatLongDate(order.createdAt)}.`}
+      />
+      <p className="-mt-4 mb-8">
+        <OrderStatusBadge status={order.status} />
+      </p>
+      <OrderDetails order={order} />
+    </>
+  );
 }

@@ -1,28 +1,329 @@
+import { useEffect, useRef } from "react";
+import { Form, useNavigation } from "react-router";
+import { trackCheckout } from "../../client/analytics";
+import { workingDays } from "../../components/order-details";
 import { PageHeading } from "../../components/page-heading";
+import { AppLink } from "../../components/ui/app-link";
+import { Button, buttonClasses } from "../../components/ui/button";
+import { FormMessage, SelectField, TextField } from "../../components/ui/form";
+import { checkoutView, payFromForm } from "../../lib/checkout.server";
+import { readForm } from "../../lib/form-route.server";
 import { screenMeta } from "../../lib/meta";
+import { formatPrice } from "../../lib/money";
+import type { Route } from "./+types/checkout";
 
 export const meta = screenMeta("Checkout", { noindex: true });
-
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
-/** The checkout: delivery, payment and review, as a guest or signed in. */
-export default function Checkout() {
+export function loader({ request, context }: Route.LoaderArgs) {
+  return checkoutView(request, context);
+}
+
+/**
+ * The checkout without JavaScript: "Update delivery options" prices what was typed for its
+ * country; "Place order and pay" runs the charge. Either way what was typed comes back.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readForm(request.clone());
+  const typed = Object.fromEntries(
+    [...form].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+  );
+  if (form.get("intent") !== "pay") return checkoutView(request, context, typed);
+  const failed = await payFromForm(request, context);
+  return {
+    ...(await checkoutView(request, context, typed)),
+    message: failed.message,
+    errors: "errors" in failed ? failed.errors : undefined,
+  };
+}
+
+const section = "rounded-2xl bg-white p-6 ring-1 ring-line";
+const legend = "font-display text-xl";
+const OUTCOMES = [
+  { id: "success", title: "Pays straight away" },
+  { id: "decline", title: "Is declined" },
+  { id: "authenticate", title: "Asks the bank to confirm it is you (a test step follows)" },
+] as const;
+
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
+  const view = actionData ?? loaderData;
+  const { quote, values, options } = view;
+  const errors = (actionData && "errors" in actionData ? actionData.errors : undefined) ?? {};
+  const message = actionData && "message" in actionData ? actionData.message : undefined;
+  const busy = useNavigation().state !== "idle";
+  // spec §9: begin_checkout, once per visit to the page (not again after each form post).
+  const opened = loaderData.quote;
+  const begun = useRef(false);
+  useEffect(() => {
+    if (begun.current || !opened?.lines.length) return;
+    begun.current = true;
+    trackCheckout("begin_checkout", opened.lines, opened.total);
+  }, [opened]);
+  const field = (name: string) => ({
+    name,
+    defaultValue: values[name] ?? "",
+    errors: errors[name],
+  });
+
+  if (!quote || quote.lines.length === 0) {
+    return (
+      <>
+        <PageHeading title="Checkout" />
+        <p>Your basket is empty.</p>
+        <AppLink to="/products" className={`mt-4 ${buttonClasses()}`}>
+          Browse the shop
+        </AppLink>
+      </>
+    );
+  }
   return (
     <>
       <PageHeading
         title="Checkout"
-        intro="Delivery details, delivery option and payment, then your order is placed."
+        intro="Your details, where it goes and how to pay. Nothing is taken until you place the order."
       />
-      <ol className="grid gap-4 md:grid-cols-3">
-        {["Your details", "Delivery", "Payment"].map((step, index) => (
-          <li key={step} className="rounded-2xl bg-white p-6 ring-1 ring-line">
-            <p className="text-sm font-bold uppercase tracking-wider text-muted">
-              Step {index + 1}
+      {message && (
+        <FormMessage type="error">
+          {message}
+          {errors.lines && ` ${errors.lines.join(" ")}`}
+          {errors.discount && ` ${errors.discount.join(" ")}`}
+        </FormMessage>
+      )}
+      <Form method="post" className="mt-6 grid gap-6 lg:grid-cols-3" noValidate>
+        <input type="hidden" name="idempotencyKey" value={view.idempotencyKey} />
+        <div className="space-y-6 lg:col-span-2">
+          <fieldset className={section}>
+            <legend className={legend}>1. Your details</legend>
+            <TextField
+              {...field("email")}
+              label="Email address"
+              type="email"
+              autoComplete="email"
+              hint="For your order confirmation and delivery updates."
+              readOnly={view.signedIn}
+              className="mt-4"
+            />
+            {!view.signedIn && (
+              <p className="mt-3 text-sm">
+                Have an account?{" "}
+                <AppLink to="/login?redirect=/checkout" className="underline">
+                  Sign in
+                </AppLink>{" "}
+                to use your saved details.
+              </p>
+            )}
+          </fieldset>
+
+          <fieldset className={section}>
+            <legend className={legend}>2. Delivery address</legend>
+            <div className="mt-4 grid gap-4 sm:grid-cols-2">
+              <TextField
+                {...field("shippingAddress.fullName")}
+                label="Full name"
+                autoComplete="name"
+                className="sm:col-span-2"
+              />
+              <TextField
+                {...field("shippingAddress.line1")}
+                label="Address line 1"
+                autoComplete="address-line1"
+                className="sm:col-span-2"
+              />
+              <TextField
+                {...field("shippingAddress.line2")}
+                label="Address line 2 (optional)"
+                autoComplete="address-line2"
+                className="sm:col-span-2"
+              />
+              <TextField
+                {...field("shippingAddress.city")}
+                label="Town or city"
+                autoComplete="address-level2"
+              />
+              <TextField
+                {...field("shippingAddress.county")}
+                label="County (optional)"
+                autoComplete="address-level1"
+              />
+              <TextField
+                {...field("shippingAddress.postcode")}
+                label="Postcode"
+                autoComplete="postal-code"
+              />
+              <SelectField
+                {...field("shippingAddress.country")}
+                label="Country"
+                autoComplete="country"
+                options={view.countries.map((country) => ({
+                  id: country.code,
+                  title: country.name,
+                }))}
+              />
+              <TextField
+                {...field("shippingAddress.phone")}
+                label="Phone (optional)"
+                type="tel"
+                autoComplete="tel"
+                hint="Only for the courier, if they need it."
+                className="sm:col-span-2"
+              />
+            </div>
+            <Button
+              type="submit"
+              name="intent"
+              value="update"
+              variant="secondary"
+              className="mt-4"
+              formNoValidate
+            >
+              Update delivery options
+            </Button>
+          </fieldset>
+
+          <fieldset
+            className={section}
+            aria-describedby={errors.deliveryOptionId ? "delivery-error" : undefined}
+          >
+            <legend className={legend}>3. Delivery</legend>
+            {view.deliveryMessage && <p className="mt-4 text-error">{view.deliveryMessage}</p>}
+            <div className="mt-4 space-y-2">
+              {options.map((option) => (
+                <label
+                  key={option.id}
+                  className="flex items-start gap-3 rounded-lg p-3 ring-1 ring-line has-checked:ring-2 has-checked:ring-ink"
+                >
+                  <input
+                    type="radio"
+                    name="deliveryOptionId"
+                    value={option.id}
+                    defaultChecked={values.deliveryOptionId === String(option.id)}
+                    className="mt-1"
+                  />
+                  <span className="flex-1">
+                    <span className="block font-semibold">{option.title}</span>
+                    <span className="block text-sm text-muted">
+                      {option.carrier}, {option.estimatedDays.min}–{option.estimatedDays.max}{" "}
+                      working days
+                    </span>
+                  </span>
+                  <span className="font-semibold">
+                    {option.price ? formatPrice(option.price) : "Free"}
+                  </span>
+                </label>
+              ))}
+            </div>
+            {errors.deliveryOptionId && (
+              <p id="delivery-error" className="mt-2 text-sm font-medium text-error">
+                {errors.deliveryOptionId.join(" ")}
+              </p>
+            )}
+          </fieldset>
+
+          <fieldset className={section}>
+            <legend className={legend}>4. Payment</legend>
+            {view.providers.includes("test") ? (
+              <>
+                <input type="hidden" name="payment.provider" value="test" />
+                <p className="mt-4 rounded-lg bg-amber-100 p-3 text-amber-950">
+                  <strong>Test payments.</strong> This shop takes no real money: choose what the
+                  test card does.
+                </p>
+                <div className="mt-3 space-y-2">
+                  {OUTCOMES.map((outcome) => (
+                    <label key={outcome.id} className="flex items-center gap-3">
+                      <input
+                        type="radio"
+                        name="payment.outcome"
+                        value={outcome.id}
+                        defaultChecked={(values["payment.outcome"] || "success") === outcome.id}
+                      />
+                      The test card {outcome.title.toLowerCase()}
+                    </label>
+                  ))}
+                </div>
+              </>
+            ) : (
+              <p className="mt-4">Card payments need JavaScript in this browser.</p>
+            )}
+          </fieldset>
+        </div>
+
+        <aside className={`${section} h-fit lg:sticky lg:top-4`} aria-labelledby="review">
+          <h2 id="review" className={legend}>
+            5. Review and pay
+          </h2>
+          <ul className="mt-4 divide-y divide-line">
+            {quote.lines.map((line) => (
+              <li key={line.id} className="flex justify-between gap-3 py-2">
+                <span>
+                  {line.title}
+                  <span className="block text-sm text-muted">
+                    {[...line.attributes, `× ${line.quantity}`].join(" · ")}
+                  </span>
+                </span>
+                <span className="whitespace-nowrap">{formatPrice(line.lineTotal)}</span>
+              </li>
+            ))}
+          </ul>
+          <dl className="mt-3 space-y-1">
+            <div className="flex justify-between">
+              <dt>Subtotal</dt>
+              <dd>{formatPrice(quote.subtotal)}</dd>
+            </div>
+            {quote.discount > 0 && (
+              <div className="flex justify-between">
+                <dt>Discount ({quote.discountCode})</dt>
+                <dd>−{formatPrice(quote.discount)}</dd>
+              </div>
+            )}
+            <div className="flex justify-between">
+              <dt>Delivery</dt>
+              <dd>{quote.delivery ? formatPrice(quote.delivery) : "Free"}</dd>
+            </div>
+            {quote.exported && (
+              <div className="flex justify-between">
+                <dt>UK VAT taken off (export)</dt>
+                <dd>−{formatPrice(quote.vatTakenOff)}</dd>
+              </div>
+            )}
+            <div className="flex justify-between border-t border-line pt-2 text-lg font-bold">
+              <dt>Total</dt>
+              <dd>{formatPrice(quote.total)}</dd>
+            </div>
+            {!quote.exported && (
+              <div className="flex justify-between text-sm text-muted">
+                <dt>Including VAT</dt>
+                <dd>{formatPrice(quote.vat)}</dd>
+              </div>
+            )}
+          </dl>
+          {quote.problems.map((problem) => (
+            <p key={problem.id} className="mt-2 text-sm text-error">
+              {problem.message}
             </p>
-            <h2 className="mt-1 font-display text-xl">{step}</h2>
-          </li>
-        ))}
-      </ol>
+          ))}
+          {quote.discountProblem && (
+            <p className="mt-2 text-sm text-error">{quote.discountProblem}</p>
+          )}
+          {/* Consumer Contracts Regulations: the button says that ordering means paying. */}
+          <Button
+            type="submit"
+            name="intent"
+            value="pay"
+            className="mt-4 w-full"
+            disabled={busy || quote.problems.length > 0}
+          >
+            {`Place order and pay ${formatPrice(quote.total)}`}
+          </Button>
+          <p className="mt-3 text-sm text-muted">
+            By placing your order you agree to our{" "}
+            <AppLink to="/legal/terms-and-conditions" className="underline">
+              terms
+            </AppLink>
+            . You can cancel within 14 days of delivery.
+          </p>
+        </aside>
+      </Form>
     </>
   );
 }

@@ -12,9 +12,9 @@ import {
 } from "../schema.ts";
 
 /**
- * What a basket needs of these variants, in three queries whatever their number: price, stock,
- * status, product and band of each; their options in display order; their products' files in
- * gallery order. Unknown ids are left out; the basket decides what to make of each row.
+ * What a basket needs of these variants, in three queries whatever their number: price, VAT
+ * rate, stock, status, product and band of each; their options in display order; their products'
+ * files in gallery order. Unknown ids are left out; the basket decides what to make of each row.
  */
 export async function basketVariants(db: Db, variantIds: number[]) {
   const [variantRows, optionRows] = await Promise.all([
@@ -30,6 +30,7 @@ export async function basketVariants(db: Db, variantIds: number[]) {
         productTitle: products.title,
         productType: products.productType,
         preOrder: products.preOrder,
+        vatRate: products.vatRate,
         status: products.status,
         brandTitle: brands.title,
         brandSlug: brands.slug,

@@ -1,9 +1,12 @@
+import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProductCard } from "../../../common/catalog.ts";
 import { startTestApp, type TestApp } from "../../../tests/support/app.ts";
 import { databaseKinds } from "../../../tests/support/databases.ts";
 import { eventually } from "../../../tests/support/eventually.ts";
 import { makeBrand, makeProduct } from "../../../tests/support/factories.ts";
+import { sqlState } from "../../db/transaction.ts";
+import { products } from "../schema.ts";
 import { createBrands, createProducts } from "./writes.ts";
 
 type Listing = { data: ProductCard[]; meta: { total: number } };
@@ -73,5 +76,39 @@ describe.each(databaseKinds)("catalogue writes on %s", (kind) => {
     await eventually(() => total(`brand=${band.slug}`), 1);
     const [card] = (await listing(`brand=${band.slug}&type=poster&inStock=1`)).data;
     expect(card).toMatchObject({ id: product.id, title: "Factory Fresh Poster", priceFrom: 1500 });
+  });
+
+  it("keeps a product's VAT rate: 20 unless told, 0 for zero-rated goods, never above 100", async () => {
+    const db = app.database.db;
+    const band = await makeBrand(db);
+    const product = (slug: string, vatRate?: number) => ({
+      slug,
+      title: slug,
+      brandId: band.id,
+      productType: "Book",
+      vatRate,
+      variants: [{ sku: slug.toUpperCase(), price: 1200 }],
+    });
+    const made = await createProducts(db, [
+      product("vat-standard-zine"),
+      product("vat-zero-zine", 0),
+    ]);
+    const rows = await db
+      .select({ slug: products.slug, vatRate: products.vatRate })
+      .from(products)
+      .where(
+        inArray(
+          products.id,
+          made.map((row) => row.id),
+        ),
+      );
+    expect(rows.sort((a, b) => a.slug.localeCompare(b.slug))).toEqual([
+      { slug: "vat-standard-zine", vatRate: 20 },
+      { slug: "vat-zero-zine", vatRate: 0 },
+    ]);
+    const error = await createProducts(db, [product("vat-wrong-zine", 101)]).catch(
+      (caught: unknown) => caught,
+    );
+    expect(sqlState(error)).toBe("23514");
   });
 });

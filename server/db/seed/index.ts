@@ -7,6 +7,7 @@ import { inTransaction } from "../transaction.ts";
 import { seedDemoAccounts } from "./accounts.ts";
 import { seedDemoCatalog } from "./catalog/index.ts";
 import { seedDemoContent } from "./content/index.ts";
+import { seedDemoDelivery } from "./delivery.ts";
 import { seedDemoDiscounts } from "./discounts.ts";
 
 const SEED_MARK = "demo_seeded_at";
@@ -14,7 +15,13 @@ const SEED_MARK = "demo_seeded_at";
 export type Seeder = (db: Db, files: FileStore) => Promise<void>;
 
 // Each area's demo seeder, run in this order inside one transaction.
-const seeders: Seeder[] = [seedDemoCatalog, seedDemoDiscounts, seedDemoAccounts, seedDemoContent];
+const seeders: Seeder[] = [
+  seedDemoCatalog,
+  seedDemoDiscounts,
+  seedDemoDelivery,
+  seedDemoAccounts,
+  seedDemoContent,
+];
 
 /**
  * What every shop needs whether or not it has demo data (the legal pages), installed at each

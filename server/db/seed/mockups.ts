@@ -58,6 +58,8 @@ export type MockupSpec =
   | { kind: "vinyl"; band: BandArt; title: string; seed: string; record?: string }
   /** A CD in its jewel case. */
   | { kind: "cd"; band: BandArt; title: string; seed: string }
+  /** A zine or photo book: a printed cover in the poster's style over a block of pages. */
+  | { kind: "book"; band: BandArt; line: string; subline?: string; seed: string }
   /** A record with a garment in front of it. */
   | {
       kind: "bundle";
@@ -164,6 +166,8 @@ export function mockupSvg(
         return vinylBody(spec.band, spec.title, spec.seed, spec.record, "v");
       case "cd":
         return cdBody(spec.band, spec.title, spec.seed, "c");
+      case "book":
+        return bookBody(spec);
       case "bundle":
         return bundleBody(spec);
     }
@@ -448,6 +452,21 @@ function cdBody(band: BandArt, title: string, seed: string, id: string): string 
   const disc = `<defs><linearGradient id="${id}d" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#f1f2f3"/><stop offset="0.35" stop-color="#b7c0c9"/><stop offset="0.55" stop-color="#eef0e4"/><stop offset="0.75" stop-color="#c7bfd6"/><stop offset="1" stop-color="#e9ecef"/></linearGradient></defs><circle cx="690" cy="420" r="210" fill="url(#${id}d)"/><circle cx="690" cy="420" r="210" fill="none" stroke="#9aa3ab" stroke-width="2"/><circle cx="690" cy="420" r="62" fill="#dde1e4" stroke="#a8b0b7" stroke-width="2"/><circle cx="690" cy="420" r="20" fill="#efede9"/>`;
   const art = sleeveArt(band, title, seed, c.x + 52, c.y + 14, c.h - 28, `${id}a`);
   return `${disc}<rect x="${c.x + 12}" y="${c.y + 16}" width="${c.w}" height="${c.h}" rx="6" fill="#000" fill-opacity="0.16"/><rect x="${c.x}" y="${c.y}" width="${c.w}" height="${c.h}" rx="6" fill="#d9dde0"/>${art}<rect x="${c.x}" y="${c.y}" width="40" height="${c.h}" rx="6" fill="#b9c0c6"/><path d="M${c.x + 40} ${c.y} L${c.x + 250} ${c.y} L${c.x + 40} ${c.y + 300} Z" fill="#ffffff" fill-opacity="0.22"/><rect x="${c.x}" y="${c.y}" width="${c.w}" height="${c.h}" rx="6" fill="none" stroke="#9ea6ad" stroke-width="4"/><path d="M${c.x + 40} ${c.y + 4} L${c.x + 40} ${c.y + c.h - 4}" stroke="#8e979f" stroke-width="3"/>`;
+}
+
+function bookBody(spec: Extract<MockupSpec, { kind: "book" }>): string {
+  // An A-series cover (the poster's 700:990), its page block showing on the right and below.
+  const cover = { x: 220, y: 250, w: 540, h: 764 };
+  const edges = [8, 16, 24]
+    .map(
+      (offset) =>
+        `<path d="M${cover.x + cover.w + offset} ${cover.y + offset} L${cover.x + cover.w + offset} ${cover.y + cover.h + offset} L${cover.x + offset} ${cover.y + cover.h + offset}" fill="none" stroke="#cfc8bb" stroke-width="2"/>`,
+    )
+    .join("");
+  const pages = `<rect x="${cover.x + 28}" y="${cover.y + 28}" width="${cover.w}" height="${cover.h}" fill="#000" fill-opacity="0.12"/><rect x="${cover.x + 4}" y="${cover.y + 4}" width="${cover.w + 24}" height="${cover.h + 24}" rx="3" fill="#f4f0e7"/>${edges}`;
+  const spine = `<rect x="${cover.x}" y="${cover.y}" width="14" height="${cover.h}" fill="#000" fill-opacity="0.18"/>`;
+  const { band, line, subline, seed } = spec;
+  return `${pages}${posterBody({ kind: "poster", band, line, subline, seed }, "b", cover)}${spine}`;
 }
 
 function bundleBody(spec: Extract<MockupSpec, { kind: "bundle" }>): string {

@@ -37,6 +37,7 @@ const specs: Array<[string, MockupSpec]> = [
   ["vinyl", { kind: "vinyl", band, title: "Side A", seed: "v" }],
   ["coloured vinyl", { kind: "vinyl", band, title: "Side A", seed: "v", record: "#e0662b" }],
   ["cd", { kind: "cd", band, title: "Side A", seed: "c" }],
+  ["book", { kind: "book", band, line: "Test Tour 2026", subline: "Tour zine", seed: "z" }],
   ["bundle", { kind: "bundle", band, title: "Side A", seed: "b", colour: "#d8c8a8" }],
 ];
 

@@ -13,6 +13,9 @@ export type DemoAttributeType = {
 export const SIZES = ["xs", "s", "m", "l", "xl", "2xl", "3xl"] as const;
 export type SizeSlug = (typeof SIZES)[number];
 
+/** Children's sizes, by age. */
+export const KIDS_SIZES = ["3-4y", "5-6y", "7-8y", "9-10y", "11-12y"] as const;
+
 export const COLOURS = [
   "black",
   "white",
@@ -82,6 +85,15 @@ export const DEMO_ATTRIBUTE_TYPES: DemoAttributeType[] = [
       { slug: "a2", title: "A2", code: "A2" },
       { slug: "50x70", title: "50x70 cm", code: "5070" },
     ],
+  },
+  {
+    slug: "kids-size",
+    title: "Kids' size",
+    display: "buttons",
+    values: KIDS_SIZES.map((slug) => {
+      const [from, to] = slug.slice(0, -1).split("-");
+      return { slug, title: `${from}–${to} years`, code: `${from}${to}Y` };
+    }),
   },
 ];
 

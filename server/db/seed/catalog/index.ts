@@ -166,6 +166,7 @@ export async function seedCatalog(
           description: plan.description,
           brandId: brandIds.get(plan.band.slug) as number,
           productType: plan.productType,
+          vatRate: plan.vatRate,
           status: plan.status,
           tags: plan.tags,
           releaseDate: plan.releaseDate,

@@ -1,7 +1,14 @@
 import type { ProductStatus } from "../../../catalog/schema.ts";
 import type { Garment, MockupSpec } from "../mockups.ts";
 import { type Random, seededRandom } from "../random.ts";
-import { COLOURS, type ColourSlug, demoAttribute, SIZES, type SizeSlug } from "./attributes.ts";
+import {
+  COLOURS,
+  type ColourSlug,
+  demoAttribute,
+  KIDS_SIZES,
+  SIZES,
+  type SizeSlug,
+} from "./attributes.ts";
 import { DEMO_BANDS, type DemoBand } from "./bands.ts";
 
 /** The demo shop's clock: every seeded time is relative to it, never to Date.now(). */
@@ -22,7 +29,9 @@ type TypeTitle =
   | "Poster"
   | "Vinyl"
   | "CD"
-  | "Bundle";
+  | "Bundle"
+  | "Kids T-shirt"
+  | "Book";
 
 const TYPE_WEIGHTS: ReadonlyArray<readonly [TypeTitle, number]> = [
   ["T-shirt", 27],
@@ -38,8 +47,20 @@ const TYPE_WEIGHTS: ReadonlyArray<readonly [TypeTitle, number]> = [
   ["Bundle", 6],
 ];
 
+// UK law zero-rates children's clothes and printed books for VAT: the demo shop has a few of each,
+// at fixed places in the sequence (so product n is still the same whatever the total), to show
+// both rates in a basket. Every other product is standard-rated.
+const ZERO_RATED_AT: ReadonlyArray<readonly [seq: number, type: TypeTitle]> = [
+  [18, "Kids T-shirt"],
+  [92, "Book"],
+];
+const ZERO_RATED_EVERY = 150;
+const ZERO_RATED: readonly TypeTitle[] = ["Kids T-shirt", "Book"];
+const STANDARD_RATE = 20;
+
 const GARMENT_OF: Partial<Record<TypeTitle, Garment>> = {
   "T-shirt": "t-shirt",
+  "Kids T-shirt": "t-shirt",
   Longsleeve: "longsleeve",
   Hoodie: "hoodie",
   Sweatshirt: "sweatshirt",
@@ -77,6 +98,8 @@ export type ProductPlan = {
   title: string;
   description: string;
   productType: TypeTitle;
+  /** The whole percent of VAT in its prices. */
+  vatRate: number;
   status: ProductStatus;
   tags: string[];
   releaseDate: string;
@@ -109,7 +132,9 @@ export class ProductPlanner {
   plan(seq: number): ProductPlan {
     const random = seededRandom(`encore-demo:product:${seq}`);
     const band = this.bandFor(seq);
-    const productType = random.weighted(TYPE_WEIGHTS);
+    const productType =
+      ZERO_RATED_AT.find(([at]) => seq % ZERO_RATED_EVERY === at)?.[1] ??
+      random.weighted(TYPE_WEIGHTS);
     const design = this.design(random, band, productType, seq);
     const slug = this.uniqueSlug(`${band.slug}-${kebab(design.title)}`, seq);
 
@@ -162,6 +187,7 @@ export class ProductPlanner {
       title: design.title,
       description: design.description,
       productType,
+      vatRate: ZERO_RATED.includes(productType) ? 0 : STANDARD_RATE,
       status,
       tags: [...tags].sort(),
       releaseDate,
@@ -253,6 +279,20 @@ export class ProductPlanner {
       for (const [size, price] of sizes.slice(0, design.posterSizes)) {
         combos.push({ attributes: [["poster-size", size]], price: Math.min(price, 2500) });
       }
+    } else if (type === "Kids T-shirt") {
+      for (const colour of design.colours) {
+        for (const size of KIDS_SIZES) {
+          combos.push({
+            attributes: [
+              ["kids-size", size],
+              ["colour", colour],
+            ],
+            price: base,
+          });
+        }
+      }
+    } else if (type === "Book") {
+      combos.push({ attributes: [], price: base });
     } else if (type === "Vinyl" || type === "CD") {
       for (const [format, price] of design.formats)
         combos.push({ attributes: [["format", format]], price });
@@ -368,6 +408,9 @@ function designFor(random: Random, band: DemoBand, type: TypeTitle): Design {
     design.description = [
       `<p>${lead}</p>`,
       CLOTHING.includes(type) ? `<p>${fitNote(design.fits)}</p>` : "",
+      type === "Kids T-shirt"
+        ? "<p>Sized by age, from 3–4 to 11–12 years, with room to grow. True to size.</p>"
+        : "",
       `<ul>${[...material.lines, ...(type === "Cap" || type === "Beanie" ? [] : [`Printed in ${random.pick(PRINT_TOWNS)}`]), ...material.care].map((line) => `<li>${line}</li>`).join("")}</ul>`,
     ].join("");
     design.images = design.colours.map((colour) => ({
@@ -485,6 +528,40 @@ function designFor(random: Random, band: DemoBand, type: TypeTitle): Design {
     return design;
   }
 
+  if (type === "Book") {
+    // A printed book: the tour's zine, or a photo book of the album's sessions.
+    const zine = random.chance(0.5);
+    design.title = zine ? `${band.tour} Tour 2026 Zine` : `${album} Photo Book`;
+    if (zine) design.tags.push("tour-2026");
+    design.basePrice = zine ? random.pick([800, 1000]) : random.pick([2000, 2500]);
+    const town = random.pick(PRINT_TOWNS);
+    design.description = zine
+      ? [
+          `<p>The ${band.tour} tour in ${random.int(32, 48)} pages: photos from the road, set lists and notes from ${band.title}, made into a zine by the band.</p>`,
+          `<ul><li>A5, risograph printed in ${town}</li><li>Staple-bound on recycled paper</li></ul>`,
+        ].join("")
+      : [
+          `<p>Behind the scenes of <em>${album}</em>: ${random.int(96, 160)} pages of photographs from ${band.title}'s recording sessions, with the band's own captions.</p>`,
+          `<ul><li>Hardback, 24 x 30 cm, printed in ${town}</li><li>Lay-flat binding on 150 gsm matt paper</li></ul>`,
+        ].join("");
+    const line = zine ? `${band.tour} Tour 2026` : album;
+    design.images = [
+      {
+        spec: {
+          kind: "book",
+          band: art,
+          line,
+          subline: zine ? "Tour zine" : "Photographs",
+          seed: `${band.slug}:${design.title}`,
+        },
+        attribute: null,
+        title: design.title,
+        poolKey: `${band.slug}|Book|${zine ? "zine" : "photo"}`,
+      },
+    ];
+    return design;
+  }
+
   // Bundle: the record and a T-shirt in one colour, by size.
   const tour = random.chance(0.4);
   design.title = tour ? `${band.tour} Tour 2026 Bundle` : `${album} LP + T-shirt Bundle`;
@@ -589,6 +666,8 @@ function garmentPrice(random: Random, type: TypeTitle): number {
   switch (type) {
     case "T-shirt":
       return random.pick([2200, 2400, 2500, 2500, 2600, 2800, 3000]);
+    case "Kids T-shirt":
+      return random.pick([1400, 1500, 1600]);
     case "Longsleeve":
       return random.pick([2800, 3000, 3200, 3400]);
     case "Hoodie":
@@ -622,6 +701,12 @@ function garmentMaterial(
         tags: [...(organic ? ["organic-cotton"] : []), ...(heavy ? ["heavyweight"] : [])],
       };
     }
+    case "Kids T-shirt":
+      return {
+        lines: ["100% organic cotton, 160 gsm", "Soft water-based screen print"],
+        care: wash,
+        tags: ["organic-cotton"],
+      };
     case "Longsleeve":
       return {
         lines: ["100% organic cotton, 200 gsm", "Ribbed cuffs", "Screen-printed front and sleeve"],
@@ -685,6 +770,7 @@ function fitNote(fits: string[]): string {
 
 /** A product type as it reads mid-sentence: "hoodie", "tote bag", but "T-shirt" and "CD". */
 function inSentence(noun: string): string {
+  if (noun === "Kids T-shirt") return "kids' T-shirt";
   return noun === "T-shirt" || noun === "CD" ? noun : noun.toLowerCase();
 }
 

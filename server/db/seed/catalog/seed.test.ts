@@ -101,6 +101,18 @@ describe("the demo catalogue", () => {
     expect(rows.some((row) => row.compareAtFrom !== null)).toBe(true);
   });
 
+  it("zero-rates its kids' T-shirts and books for VAT, and only those", async () => {
+    const rows = await db
+      .select({ type: products.productType, vatRate: products.vatRate, status: products.status })
+      .from(products);
+    const zeroRated = rows.filter((row) => row.vatRate === 0);
+    expect(new Set(zeroRated.map((row) => row.type))).toEqual(new Set(["Kids T-shirt", "Book"]));
+    expect(zeroRated.filter((row) => row.status === "published").length).toBeGreaterThanOrEqual(4);
+    for (const row of rows) {
+      expect(row.vatRate).toBe(row.type === "Kids T-shirt" || row.type === "Book" ? 0 : 20);
+    }
+  });
+
   it("has at least 1,500 variants with unique SKUs, positive prices and realistic stock", async () => {
     const rows = await db.select().from(productVariants);
     expect(rows.length).toBeGreaterThanOrEqual(1500);
@@ -165,6 +177,7 @@ describe("the demo catalogue", () => {
       "Fit",
       "Format",
       "Poster size",
+      "Kids' size",
     ]);
     expect(types.find((type) => type.slug === "colour")?.display).toBe("swatches");
   });

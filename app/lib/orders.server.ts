@@ -1,0 +1,33 @@
+import type { RouterContextProvider } from "react-router";
+import { isRefusal } from "../../common/refusal";
+import { showCustomerOrder, showGuestOrder } from "../../server/checkout/service.ts";
+import { customerOrders } from "../../server/orders/service.ts";
+import { appContext } from "./app-context.server";
+import { noRouteMatch } from "./route-params";
+
+/** The signed-in customer's order, or the 404 a missing one gives (another's is the same). */
+export async function customerOrderPage(
+  context: Readonly<RouterContextProvider>,
+  url: URL,
+  customerId: number,
+  orderId: number,
+) {
+  const order = await showCustomerOrder(context.get(appContext).db, customerId, orderId);
+  return isRefusal(order) ? noRouteMatch(url) : order;
+}
+
+/** A guest's order through its access token; a wrong or missing token is a 404. */
+export async function guestOrderPage(
+  context: Readonly<RouterContextProvider>,
+  url: URL,
+  orderId: number,
+) {
+  const token = url.searchParams.get("token") ?? "";
+  const order = await showGuestOrder(context.get(appContext).db, orderId, token);
+  return isRefusal(order) ? noRouteMatch(url) : order;
+}
+
+/** The customer's orders, newest first. */
+export function customerOrderList(context: Readonly<RouterContextProvider>, customerId: number) {
+  return customerOrders(context.get(appContext).db, customerId);
+}

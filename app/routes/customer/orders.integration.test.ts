@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ChargeResult } from "../../../common/checkout";
+import { signedInCookie } from "../../../tests/support/accounts.ts";
+import { startTestApp, type TestApp } from "../../../tests/support/app.ts";
+import {
+  charge,
+  makeCheckoutStock,
+  UK_ADDRESS,
+  ukDeliveryOptions,
+} from "../../../tests/support/checkout.ts";
+import { databaseKinds } from "../../../tests/support/databases.ts";
+
+// The order screens of spec §2: the customer's order, the confirmation after checkout, and a
+// guest's order opened by its access token.
+describe.each(databaseKinds)("order pages on %s", (kind) => {
+  let app: TestApp;
+  let cookie: string;
+  let customerOrder: ChargeResult;
+  let guestOrder: ChargeResult;
+  beforeAll(async () => {
+    app = await startTestApp(kind);
+    cookie = await signedInCookie(app);
+    const { teeId } = await makeCheckoutStock(app.database.db);
+    const body = {
+      lines: [{ id: teeId, quantity: 1 }],
+      email: "page.guest@example.com",
+      shippingAddress: UK_ADDRESS,
+      deliveryOptionId: (await ukDeliveryOptions(app))[0]?.id,
+      payment: { provider: "test", outcome: "success" },
+    };
+    const bearer = { Authorization: `Bearer ${cookie.slice("token=".length)}` };
+    customerOrder = ((await (await charge(app, body, bearer)).json()) as { data: ChargeResult })
+      .data;
+    guestOrder = ((await (await charge(app, body)).json()) as { data: ChargeResult }).data;
+  });
+  afterAll(() => app.close());
+
+  const page = (path: string, withCookie = cookie) =>
+    app.fetch(path, { headers: { Cookie: withCookie } });
+
+  it("shows the customer's own order, and 404s another's exactly like a missing one", async () => {
+    const own = await page(`/customer/orders/${customerOrder.orderId}`);
+    expect(own.status).toBe(200);
+    expect(own.headers.get("cache-control")).toBe("private, no-store");
+    const html = await own.text();
+    expect(html).toContain(`Order ${customerOrder.number}`);
+    expect(html).toContain("£28.95");
+    expect(html).toContain("Including VAT");
+    expect(html).toContain("LS1 4AP");
+
+    for (const path of [`/customer/orders/${guestOrder.orderId}`, "/customer/orders/99999999"]) {
+      const response = await page(path);
+      expect(response.status, path).toBe(404);
+      expect(await response.text()).toContain(`Page not found: ${path}`);
+    }
+    expect((await page("/customer/orders/3000000000")).status).toBe(404);
+  });
+
+  it("lists the customer's orders on the dashboard, newest first", async () => {
+    const html = await (await page("/customer/dashboard")).text();
+    expect(html).toContain(customerOrder.number);
+    expect(html).toContain(`/customer/orders/${customerOrder.orderId}`);
+    expect(html).not.toContain(guestOrder.number);
+  });
+
+  it("confirms the order after checkout and empties the basket and the code", async () => {
+    const response = await page(
+      `/customer/checkout/success/${customerOrder.orderId}`,
+      `${cookie}; basket=%7B%221%22%3A1%7D; discount_code=WELCOME10`,
+    );
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("Thank you for your order");
+    const cookies = response.headers.getSetCookie();
+    expect(cookies.find((line) => line.startsWith("basket="))).toMatch(/^basket=%7B%7D;/);
+    expect(cookies.find((line) => line.startsWith("discount_code="))).toMatch(/Max-Age=0/);
+    expect((await page(`/customer/checkout/success/${guestOrder.orderId}`)).status).toBe(404);
+  });
+
+  it("opens a guest's order only with its access token", async () => {
+    const path = `/checkout/orders/${guestOrder.orderId}`;
+    const opened = await app.fetch(`${path}?token=${guestOrder.accessToken}&placed=1`);
+    expect(opened.status).toBe(200);
+    expect(opened.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(await opened.text()).toContain(guestOrder.number);
+    expect(opened.headers.getSetCookie().some((line) => line.startsWith("basket="))).toBe(true);
+    // The email's link (no `placed`) leaves a later basket alone.
+    const again = await app.fetch(`${path}?token=${guestOrder.accessToken}`);
+    expect(again.headers.getSetCookie().some((line) => line.startsWith("basket="))).toBe(false);
+    for (const wrong of [`${path}?token=nope`, path, `/checkout/orders/99999999?token=x`]) {
+      expect((await app.fetch(wrong)).status, wrong).toBe(404);
+    }
+  });
+});

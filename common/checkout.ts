@@ -1,0 +1,78 @@
+import { z } from "zod";
+import { DeliveryOption } from "./delivery.ts";
+
+const Id = z.number().int().min(1);
+const Pence = z.number().int().min(0);
+
+export const CHECKOUT_PROBLEM_CODES = [
+  "out_of_stock",
+  "short_of_stock",
+  "unpublished",
+  "over_limit",
+] as const;
+
+/** A line of the quote, priced by the server. */
+export const QuoteLine = z
+  .object({
+    id: Id.meta({ description: "The variant id." }),
+    title: z.string(),
+    attributes: z.array(z.string()),
+    quantity: z.number().int().min(1),
+    unitPrice: Pence,
+    lineTotal: Pence,
+    discount: Pence.meta({ description: "The line's share of the discount code." }),
+    vatRate: z.number().int().min(0).max(100),
+    vat: Pence.meta({ description: "The VAT charged on the line after its discount." }),
+  })
+  .meta({ id: "QuoteLine", description: "A line of the quote, priced by the server." });
+
+/** POST /api/checkout/show: what the order would cost now. */
+export const CheckoutQuote = z
+  .object({
+    lines: z.array(QuoteLine),
+    subtotal: Pence,
+    discount: Pence,
+    discountCode: z.string().nullable(),
+    discountProblem: z
+      .string()
+      .nullable()
+      .meta({ description: "Why the code given does not apply (then no discount is taken)." }),
+    delivery: Pence,
+    deliveryOption: DeliveryOption.nullable(),
+    exported: z.boolean().meta({ description: "Sent outside the UK VAT area: no UK VAT." }),
+    vat: Pence.meta({ description: "The VAT included in the total." }),
+    vatTakenOff: Pence.meta({ description: "On an export, the UK VAT taken off the prices." }),
+    total: Pence,
+    problems: z
+      .array(z.object({ id: Id, code: z.enum(CHECKOUT_PROBLEM_CODES), message: z.string() }))
+      .meta({ description: "Lines that stop the order being charged until the basket changes." }),
+  })
+  .meta({ id: "CheckoutQuote", description: "The server's price for the basket, delivered." });
+export type CheckoutQuote = z.output<typeof CheckoutQuote>;
+
+export const CHARGE_STATUSES = ["paid", "requires_action", "declined"] as const;
+
+/** POST /api/checkout/charge. */
+export const ChargeResult = z
+  .object({
+    orderId: Id,
+    number: z.string(),
+    status: z.enum(CHARGE_STATUSES),
+    total: Pence,
+    provider: z.enum(["test", "stripe"]),
+    clientSecret: z
+      .string()
+      .optional()
+      .meta({ description: "With requires_action: for Stripe Elements or the test bank step." }),
+    paymentReference: z.string(),
+    declineMessage: z.string().optional(),
+    accessToken: z
+      .string()
+      .optional()
+      .meta({ description: "Guests only, shown once: opens the order with /api/orders/show." }),
+  })
+  .meta({
+    id: "ChargeResult",
+    description: "The order written by a charge, and where its payment stands.",
+  });
+export type ChargeResult = z.output<typeof ChargeResult>;

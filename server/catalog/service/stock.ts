@@ -1,0 +1,60 @@
+import { and, eq, gte, inArray, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { productVariants } from "../schema.ts";
+import { refreshProductSummaries } from "./summaries.ts";
+
+export type StockLine = { variantId: number; quantity: number };
+
+/**
+ * SECURITY §10: takes the lines' units from stock inside the caller's transaction, each with one
+ * guarded UPDATE (never below zero, whatever the concurrency: the row lock orders the buyers and
+ * the second sees what the first left). Lines are taken in id order, so two baskets holding the
+ * same variants cannot deadlock. Answers the first variant that is short, having taken nothing
+ * the caller will keep (the caller rolls back); the product summaries follow in the same
+ * transaction (decision 0004), and the caller announces the change after its commit.
+ */
+export async function takeStock(
+  tx: Db,
+  lines: StockLine[],
+): Promise<{ ok: true } | { ok: false; shortVariantId: number }> {
+  const productIds = new Set<number>();
+  for (const line of [...lines].sort((a, b) => a.variantId - b.variantId)) {
+    const [taken] = await tx
+      .update(productVariants)
+      .set({ stockOnHand: sql`${productVariants.stockOnHand} - ${line.quantity}` })
+      .where(
+        and(
+          eq(productVariants.id, line.variantId),
+          gte(productVariants.stockOnHand, line.quantity),
+        ),
+      )
+      .returning({ productId: productVariants.productId });
+    if (!taken) return { ok: false, shortVariantId: line.variantId };
+    productIds.add(taken.productId);
+  }
+  await refreshProductSummaries(tx, [...productIds], { stamp: false });
+  return { ok: true };
+}
+
+/** Gives units back to stock (a reservation released), inside the caller's transaction. */
+export async function returnStock(tx: Db, lines: StockLine[]): Promise<void> {
+  const productIds = new Set<number>();
+  for (const line of [...lines].sort((a, b) => a.variantId - b.variantId)) {
+    const [returned] = await tx
+      .update(productVariants)
+      .set({ stockOnHand: sql`${productVariants.stockOnHand} + ${line.quantity}` })
+      .where(eq(productVariants.id, line.variantId))
+      .returning({ productId: productVariants.productId });
+    if (returned) productIds.add(returned.productId);
+  }
+  await refreshProductSummaries(tx, [...productIds], { stamp: false });
+}
+
+/** Units on hand per variant (tests and the back office read stock through here). */
+export async function stockOf(db: Db, variantIds: number[]): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ id: productVariants.id, stock: productVariants.stockOnHand })
+    .from(productVariants)
+    .where(inArray(productVariants.id, variantIds));
+  return new Map(rows.map((row) => [row.id, row.stock]));
+}

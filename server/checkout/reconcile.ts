@@ -1,0 +1,69 @@
+import type { Config } from "../config.ts";
+import type { Database } from "../db/client.ts";
+import { forgetOldKeys } from "../idempotency/service.ts";
+import type { Logger } from "../logger.ts";
+import { expiredReservations, pendingOrders } from "../orders/service.ts";
+import { settleOrder } from "./service.ts";
+
+/** Expired reservations are released this often; a minute past 15 is close enough. */
+const SWEEP_MS = 60_000;
+
+/**
+ * SECURITY §12: settles orders nobody is waiting on. At start, every pending order (a process
+ * killed between charging and placing left it so) is brought in line with its provider; then,
+ * each minute, reservations past their time are settled (paid if the payment went through
+ * meanwhile, otherwise the payment is stopped and the stock goes back), and idempotency keys past
+ * their lifetime are forgotten. Every step is guarded, so several processes may run it at once.
+ */
+export function startOrderReconciler(database: Database, config: Config, logger: Logger) {
+  let stopped = false;
+  let running: Promise<void> | undefined;
+
+  const settleAll = async (orders: Awaited<ReturnType<typeof pendingOrders>>) => {
+    let settled = 0;
+    for (const order of orders) {
+      if (stopped) return settled;
+      try {
+        const after = await settleOrder(database.db, config, order);
+        if (after.status !== order.status) settled += 1;
+      } catch (error) {
+        logger.error({ err: error, orderId: order.id }, "order settlement failed");
+      }
+    }
+    return settled;
+  };
+
+  const run = (orders: () => ReturnType<typeof pendingOrders>) => {
+    running ??= (async () => {
+      try {
+        const settled = await settleAll(await orders());
+        if (settled) logger.info({ settled }, "orders settled");
+        await forgetOldKeys(database.db);
+      } catch (error) {
+        logger.warn({ err: error }, "order reconciliation skipped");
+      }
+    })().finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+
+  void run(() => pendingOrders(database.db));
+  const timer = setInterval(
+    () => void run(() => expiredReservations(database.db, new Date())),
+    SWEEP_MS,
+  );
+  timer.unref();
+
+  return {
+    /** Settles every pending order now (tests, and a restart's first run). */
+    reconcileNow: () => run(() => pendingOrders(database.db)),
+    /** Settles the reservations that have run out. */
+    sweepNow: () => run(() => expiredReservations(database.db, new Date())),
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

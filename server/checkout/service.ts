@@ -1,0 +1,337 @@
+import type { ChargeResult } from "../../common/checkout.ts";
+import type { OrderView } from "../../common/orders.ts";
+import { isRefusal, type Refusal, refuse } from "../../common/refusal.ts";
+import type { LiveToken } from "../auth/tokens.ts";
+import { notifyCatalogChanged } from "../catalog/cache.ts";
+import { takeStock } from "../catalog/service/stock.ts";
+import type { Config } from "../config.ts";
+import { guestCustomerFor } from "../customers/service.ts";
+import type { Db } from "../db/client.ts";
+import { inTransaction, inTransactionOrRefuse } from "../db/transaction.ts";
+import { customerShopper, redeemDiscount, type Shopper } from "../discounts/service.ts";
+import { queueMail } from "../mail/service.ts";
+import { orderConfirmationMail } from "../orders/confirmation-mail.ts";
+import {
+  cancelPendingOrder,
+  claimConfirmation,
+  createPendingOrder,
+  customerOrder,
+  findOrder,
+  lockOrder,
+  markOrderPaid,
+  type OrderRow,
+  opensOrder,
+  orderView,
+  RESERVATION_MS,
+  recordPaymentReference,
+} from "../orders/service.ts";
+import type { Payment, PaymentListener } from "../payments/provider.ts";
+import { paymentProviderFor } from "../payments/service.ts";
+import { priceCheckout, type QuoteRequest } from "./quote.ts";
+import type { CheckoutChargeInput } from "./validators.ts";
+
+export const DECLINED = "Your card was declined. Try another card.";
+export const RESERVATION_EXPIRED =
+  "The time to pay ran out, so the items were put back on sale. Your card was not charged.";
+const PAYMENT_UNAVAILABLE = "This way to pay is not available. Choose another.";
+
+/** The shopper a checkout prices for: the signed-in customer, or a guest with the given email. */
+export function checkoutShopper(account: LiveToken | undefined, email?: string): Shopper {
+  if (account) return customerShopper(account.user.email);
+  return { registered: false, segmentIds: [], ...(email ? { email } : {}) };
+}
+
+/** POST /api/checkout/show: the quote, or a refusal for a destination the option does not serve. */
+export async function quoteCheckout(db: Db, request: QuoteRequest) {
+  const priced = await priceCheckout(db, request);
+  return isRefusal(priced) ? priced : priced.quote;
+}
+
+/**
+ * POST /api/checkout/charge (SECURITY §5, §7, §10, §11). Prices everything again; refuses a
+ * basket with problems, a code that no longer applies and an option that does not serve the
+ * address. In one transaction it reserves the stock (the last unit goes to one buyer; the others
+ * get a 409 naming the line), counts the code's use, and writes the order `pending_payment` with
+ * its totals and VAT. Only then is the provider called, with the order id as its idempotency key,
+ * outside the transaction; its answer settles the order at once when it can (paid, or declined
+ * and released), or leaves it for the shopper's next step and the reservation's expiry.
+ */
+export async function chargeCheckout(
+  db: Db,
+  config: Config,
+  input: CheckoutChargeInput,
+  account: LiveToken | undefined,
+): Promise<ChargeResult | Refusal> {
+  const provider = paymentProviderFor(config, input.payment.provider);
+  if (!provider) return refuse("invalid", PAYMENT_UNAVAILABLE, "payment.provider");
+  if (input.payment.outcome && provider.id !== "test") {
+    return refuse("invalid", "Only the test provider takes an outcome.", "payment.outcome");
+  }
+  const shipping = input.shippingAddress;
+  const email = account?.user.email ?? input.email.trim().toLowerCase();
+  const priced = await priceCheckout(db, {
+    lines: input.lines,
+    discount: input.discount,
+    country: shipping.country,
+    postcode: shipping.postcode,
+    deliveryOptionId: input.deliveryOptionId,
+    shopper: checkoutShopper(account, email),
+  });
+  if (isRefusal(priced)) return priced;
+  const { quote, basket, discount, deliveryOption } = priced;
+  // A line sold out since the basket was shown is a 409 naming it, before "empty".
+  const [problem] = quote.problems;
+  if (problem) return refuse("conflict", problem.message, "lines");
+  if (quote.lines.length === 0) return refuse("invalid", "Your basket is empty.", "lines");
+  if (quote.discountProblem) return refuse("invalid", quote.discountProblem, "discount");
+  if (!deliveryOption) throw new Error("A charge always has a delivery option");
+  if (quote.total <= 0) {
+    return refuse("invalid", "This order has nothing to pay; remove the code.", "discount");
+  }
+
+  const placed = await inTransactionOrRefuse(db, async (tx) => {
+    const customerId = account?.user.id ?? (await guestCustomerFor(tx, email, shipping.fullName));
+    const created = await createPendingOrder(tx, {
+      customerId: customerId ?? null,
+      email,
+      reservedUntil: new Date(Date.now() + RESERVATION_MS),
+      shippingAddress: shipping,
+      billingAddress: input.billingAddress ?? shipping,
+      deliveryOptionId: deliveryOption.id,
+      deliveryTitle: deliveryOption.title,
+      deliveryCarrier: deliveryOption.carrier,
+      deliveryDaysMin: deliveryOption.estimatedDays.min,
+      deliveryDaysMax: deliveryOption.estimatedDays.max,
+      exported: quote.exported,
+      discountId: discount?.id ?? null,
+      discountCode: discount?.code ?? null,
+      subtotal: quote.subtotal,
+      discount: quote.discount,
+      delivery: quote.delivery,
+      deliveryVat: quote.vat - quote.lines.reduce((sum, line) => sum + line.vat, 0),
+      vat: quote.vat,
+      total: quote.total,
+      paymentProvider: provider.id,
+      lines: basket.lines.map((line, index) => ({
+        variantId: line.productVariant.id,
+        productId: line.productId,
+        productSlug: line.productVariant.product.slug,
+        title: line.title,
+        band: line.productVariant.product.brand.title,
+        attributes: line.productVariant.attributes.map((attribute) => attribute.title),
+        sku: line.productVariant.sku,
+        unitPrice: line.productVariant.price,
+        quantity: line.quantity,
+        lineTotal: line.lineTotal,
+        discount: quote.lines[index]?.discount ?? 0,
+        vatRate: line.vatRate,
+        vat: quote.lines[index]?.vat ?? 0,
+      })),
+    });
+    if (discount) {
+      const redeemed = await redeemDiscount(tx, {
+        discountId: discount.id,
+        email,
+        customerId: customerId ?? undefined,
+        orderId: created.order.id,
+      });
+      if (!redeemed.ok) return refuse("conflict", redeemed.message, "discount");
+    }
+    // Last, so the variants' row locks, which queue every buyer of the same item, are held
+    // only until the commit that follows.
+    const taken = await takeStock(
+      tx,
+      basket.lines.map((line) => ({ variantId: line.productVariant.id, quantity: line.quantity })),
+    );
+    if (!taken.ok) {
+      const short = basket.lines.find((line) => line.productVariant.id === taken.shortVariantId);
+      return refuse(
+        "conflict",
+        `Sorry, ${short?.title ?? "an item"} has just sold out. Update your basket and try again.`,
+        "lines",
+      );
+    }
+    return created;
+  });
+  if (isRefusal(placed)) return placed;
+  await notifyCatalogChanged(db);
+
+  const { order, accessToken } = placed;
+  const payment = await provider.charge(db, {
+    orderId: order.id,
+    orderNumber: order.number,
+    amount: order.total,
+    email,
+    outcome: input.payment.outcome,
+  });
+  await recordPaymentReference(db, order.id, payment.reference);
+  const settled = await applyPayment(db, config, order.id, payment, { cancelOnDecline: true });
+  return {
+    orderId: order.id,
+    number: order.number,
+    status:
+      settled.status === "paid"
+        ? "paid"
+        : settled.status === "cancelled"
+          ? "declined"
+          : "requires_action",
+    total: order.total,
+    provider: provider.id,
+    paymentReference: payment.reference,
+    ...(payment.state === "requires_action" && payment.clientSecret
+      ? { clientSecret: payment.clientSecret }
+      : {}),
+    ...(settled.status === "cancelled"
+      ? { declineMessage: payment.declineMessage ?? DECLINED }
+      : {}),
+    ...(account ? {} : { accessToken }),
+  };
+}
+
+/**
+ * Applies a provider's view of the order's payment (SECURITY §9: `paid` comes only from a
+ * verified provider result with the order's amount, for this order). Succeeded → paid, stock
+ * sold, confirmation queued once. Cancelled → the order is cancelled and released. A decline
+ * releases the order only when asked (at the charge, where the shopper is told at once); a
+ * provider whose shopper may retry on the same payment (Stripe Elements) keeps it until the
+ * reservation runs out. Safe to call any number of times, from any process.
+ */
+export async function applyPayment(
+  db: Db,
+  config: Config,
+  orderId: number,
+  payment: Payment,
+  options: { cancelOnDecline?: boolean } = {},
+): Promise<OrderRow> {
+  const outcome = await inTransaction(db, async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order) throw new Error(`No order ${orderId}`);
+    if (order.status !== "pending_payment") return { order, released: false };
+    if (payment.state === "succeeded") {
+      if (payment.orderId !== order.id || payment.amount !== order.total) {
+        // Never paid on a mismatch: staff look at it; the reconciler leaves it pending.
+        throw new Error(
+          `Payment ${payment.reference} (${payment.amount}p for order ${payment.orderId}) does not match order ${order.id} (${order.total}p)`,
+        );
+      }
+      const paid = (await markOrderPaid(tx, order.id)) ?? order;
+      await queueConfirmation(tx, config, paid);
+      return { order: paid, released: false };
+    }
+    const release =
+      payment.state === "cancelled" || (payment.state === "declined" && options.cancelOnDecline);
+    if (!release) return { order, released: false };
+    const reason =
+      payment.state === "declined" ? (payment.declineMessage ?? DECLINED) : RESERVATION_EXPIRED;
+    return { order: (await cancelPendingOrder(tx, order.id, reason)) ?? order, released: true };
+  });
+  if (outcome.released) await notifyCatalogChanged(db);
+  return outcome.order;
+}
+
+async function queueConfirmation(tx: Db, config: Config, order: OrderRow) {
+  const mailToken = await claimConfirmation(tx, order.id);
+  if (!mailToken) return;
+  const view = await orderView(tx, order);
+  // The email's own token opens the order for a guest and a customer alike, signed in or not.
+  const orderLink = `${config.publicUrl}/checkout/orders/${order.id}?token=${encodeURIComponent(mailToken)}`;
+  const mail = orderConfirmationMail(view, {
+    publicUrl: config.publicUrl,
+    supportEmail: config.supportEmail,
+    orderLink,
+  });
+  // Its link opens the order (name, address): like a reset link, erased from the outbox once sent.
+  await queueMail(tx, { ...mail, secret: true });
+}
+
+export const NOT_PAID = "This order has not been paid. Finish the payment, or start again.";
+const NO_ORDER = "No such order.";
+
+/**
+ * POST /api/orders/store and /api/user/orders/store: the order once its payment is confirmed.
+ * The provider is asked (never the client), and a succeeded payment with the order's amount makes
+ * it paid here if nothing else did first. Someone else's order, or a guest's wrong token, is a
+ * 404 exactly like a missing one; a declined, cancelled or unfinished payment a 409.
+ */
+export async function placeOrder(
+  db: Db,
+  config: Config,
+  input: { orderId: number; customerId?: number; accessToken?: string },
+): Promise<OrderView | Refusal> {
+  const found =
+    input.customerId !== undefined
+      ? await customerOrder(db, input.customerId, input.orderId)
+      : await findOrder(db, input.orderId);
+  if (!found) return refuse("not-found", NO_ORDER);
+  if (input.customerId === undefined && !opensOrder(found, input.accessToken ?? "")) {
+    return refuse("not-found", NO_ORDER);
+  }
+  const order = await settleOrder(db, config, found);
+  if (order.status === "pending_payment") return refuse("conflict", NOT_PAID);
+  if (order.status === "cancelled") return refuse("conflict", order.cancelReason ?? NOT_PAID);
+  return orderView(db, order);
+}
+
+/**
+ * Brings a pending order in line with its provider: the reconciler's and order placement's one
+ * step (SECURITY §12). An order whose provider this shop no longer has cannot be paid: it is
+ * cancelled. Anything else is as `applyPayment` says.
+ */
+export async function settleOrder(db: Db, config: Config, order: OrderRow): Promise<OrderRow> {
+  if (order.status !== "pending_payment") return order;
+  const provider = paymentProviderFor(config, order.paymentProvider as Payment["provider"]);
+  if (!provider) {
+    return applyPayment(db, config, order.id, {
+      provider: order.paymentProvider as Payment["provider"],
+      reference: order.paymentReference ?? "",
+      orderId: order.id,
+      amount: order.total,
+      currency: "gbp",
+      state: "cancelled",
+    });
+  }
+  if (!order.paymentReference) {
+    // The process stopped between writing the order and calling the provider: charge it again
+    // (the order id is the provider's idempotency key, so this finds any payment it began).
+    if (order.reservedUntil > new Date()) return order;
+    return applyPayment(db, config, order.id, {
+      provider: provider.id,
+      reference: "",
+      orderId: order.id,
+      amount: order.total,
+      currency: "gbp",
+      state: "cancelled",
+    });
+  }
+  const payment = await provider.retrieve(db, order.paymentReference);
+  if (payment.state !== "succeeded" && order.reservedUntil <= new Date()) {
+    // Past the reservation: stop the payment at the provider first, so a card is never taken
+    // for stock that went back on sale; a payment that succeeded meanwhile is kept and applied.
+    return applyPayment(db, config, order.id, await provider.cancel(db, order.paymentReference));
+  }
+  return applyPayment(db, config, order.id, payment);
+}
+
+/** GET /api/user/orders/show/{id}: the customer's own order only. */
+export async function showCustomerOrder(db: Db, customerId: number, orderId: number) {
+  const order = await customerOrder(db, customerId, orderId);
+  return order ? orderView(db, order) : refuse("not-found", NO_ORDER);
+}
+
+/** GET /api/orders/show/{id}?token=: a guest's order through its access token only. */
+export async function showGuestOrder(db: Db, orderId: number, token: string) {
+  const order = await findOrder(db, orderId);
+  if (!order || !opensOrder(order, token)) return refuse("not-found", NO_ORDER);
+  return orderView(db, order);
+}
+
+/**
+ * What the shop does with a payment a provider's webhook reports (SECURITY §13): applies it to
+ * its order, forward only. A payment for no order of ours is only recorded.
+ */
+export function settleOnPayment(config: Config): PaymentListener {
+  return async (db, payment) => {
+    if (!(await findOrder(db, payment.orderId))) return;
+    await applyPayment(db, config, payment.orderId, payment);
+  };
+}

@@ -1,0 +1,65 @@
+import pg from "pg";
+
+type Release = (error?: Error | boolean) => void;
+
+/**
+ * node-postgres's pool, made safe for two faults of a checked-out connection (issue 12):
+ * - drizzle runs a transaction's `begin` outside its try, so a `begin` that fails never releases
+ *   its client, and each such failure shrinks the pool for good;
+ * - a statement past `query_timeout` leaves its connection waiting for an answer that may never
+ *   come, so the next statement on it would wait too.
+ * A connection that is lost or timed out is therefore closed and handed back to the pool at once
+ * (which discards it), and a holder's later `release` is a no-op.
+ */
+export class GuardedPool extends pg.Pool {
+  // Both forms, as pg-pool's own `query` uses the callback one and drizzle the promise one.
+  override connect(): Promise<pg.PoolClient>;
+  override connect(
+    callback: (error: Error | undefined, client: pg.PoolClient | undefined, done: Release) => void,
+  ): void;
+  override connect(
+    callback?: (error: Error | undefined, client: pg.PoolClient | undefined, done: Release) => void,
+  ): Promise<pg.PoolClient> | undefined {
+    if (callback) {
+      super.connect((error, client, done) => {
+        const guarded = client && guard(client);
+        callback(error, guarded, guarded ? guarded.release : done);
+      });
+      return;
+    }
+    return super.connect().then(guard);
+  }
+}
+
+function guard(client: pg.PoolClient): pg.PoolClient {
+  const release = client.release as Release;
+  let released = false;
+  const releaseOnce: Release = (error) => {
+    if (released) return;
+    released = true;
+    client.off("end", onLost);
+    release(error);
+  };
+  const onLost = () => releaseOnce(new Error("Connection lost while checked out"));
+  client.once("end", onLost);
+  client.release = releaseOnce;
+
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const result = query(...args);
+    if (result instanceof Promise) {
+      result.catch((error: Error) => {
+        // The server may still answer the timed-out statement later: this connection is done.
+        if (error?.message === "Query read timeout") destroyConnection(client);
+      });
+    }
+    return result;
+  };
+  return client;
+}
+
+function destroyConnection(client: pg.PoolClient) {
+  (
+    client as unknown as { connection: { stream: { destroy(): void } } }
+  ).connection.stream.destroy();
+}

@@ -1,0 +1,267 @@
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import type { OrderSummary, OrderView } from "../../common/orders.ts";
+import { returnStock } from "../catalog/service/stock.ts";
+import type { Db } from "../db/client.ts";
+import { releaseRedemptions } from "../discounts/service.ts";
+import {
+  type OrderAddress,
+  type OrderLineRow,
+  type OrderRow,
+  orderLines,
+  orders,
+} from "./schema.ts";
+import { moveOrder } from "./status.ts";
+
+/** How long a charge holds the basket's stock for its payment (issue 13). */
+export const RESERVATION_MS = 15 * 60 * 1000;
+
+export type NewOrderLine = Omit<OrderLineRow, "id" | "orderId" | "position">;
+export type NewOrder = Omit<
+  OrderRow,
+  | "id"
+  | "number"
+  | "status"
+  | "stockState"
+  | "accessTokenHash"
+  | "mailTokenHash"
+  | "paymentReference"
+  | "paidAt"
+  | "dispatchedAt"
+  | "cancelledAt"
+  | "refundedAt"
+  | "cancelReason"
+  | "confirmationSentAt"
+  | "createdAt"
+  | "updatedAt"
+> & { lines: NewOrderLine[] };
+
+export type { OrderRow };
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/**
+ * Writes a new order in `pending_payment`, its stock reserved (the caller took it in the same
+ * transaction) and its lines as bought. Answers the order and the guest's access token, which is
+ * stored only as a hash and shown once.
+ */
+export async function createPendingOrder(
+  tx: Db,
+  order: NewOrder,
+): Promise<{ order: OrderRow; accessToken: string }> {
+  const accessToken = randomBytes(24).toString("base64url");
+  const { lines, ...fields } = order;
+  const [row] = await tx
+    .insert(orders)
+    .values({ ...fields, accessTokenHash: hashToken(accessToken) })
+    .returning();
+  if (!row) throw new Error("The order was not written");
+  await tx
+    .insert(orderLines)
+    .values(lines.map((line, position) => ({ ...line, orderId: row.id, position })));
+  return { order: row, accessToken };
+}
+
+export async function findOrder(db: Db, orderId: number): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+  return row;
+}
+
+/** The order locked for the caller's transaction, so two settlers take turns. */
+export async function lockOrder(tx: Db, orderId: number): Promise<OrderRow | undefined> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+  return row;
+}
+
+const sameHash = (given: string, kept: string | null) =>
+  kept !== null &&
+  given.length === kept.length &&
+  timingSafeEqual(Buffer.from(given), Buffer.from(kept));
+
+/**
+ * Whether `token` opens `order` for a guest: the token the charge gave the browser, or the one in
+ * the confirmation email (compared in constant time; number and email are never enough).
+ */
+export function opensOrder(
+  order: Pick<OrderRow, "accessTokenHash" | "mailTokenHash">,
+  token: string,
+): boolean {
+  const given = hashToken(token);
+  return sameHash(given, order.accessTokenHash) || sameHash(given, order.mailTokenHash);
+}
+
+export async function recordPaymentReference(tx: Db, orderId: number, reference: string) {
+  await tx
+    .update(orders)
+    .set({ paymentReference: reference, updatedAt: new Date() })
+    .where(eq(orders.id, orderId));
+}
+
+/**
+ * The order is paid: `pending_payment → paid`, its reserved stock now sold. Answers the order as
+ * paid, or undefined when it was not pending any more (another settler was first, or it was
+ * cancelled: see `settleOrder`).
+ */
+export async function markOrderPaid(tx: Db, orderId: number): Promise<OrderRow | undefined> {
+  return moveOrder(tx, orderId, "pending_payment", "paid", { stockState: "sold" });
+}
+
+/**
+ * Cancels an unpaid order: its reserved stock goes back, the discount use it counted is given
+ * back, and the reason is kept for the shopper. Undefined when it was not pending any more.
+ */
+export async function cancelPendingOrder(
+  tx: Db,
+  orderId: number,
+  reason: string,
+): Promise<OrderRow | undefined> {
+  const cancelled = await moveOrder(tx, orderId, "pending_payment", "cancelled", {
+    stockState: "released",
+    cancelReason: reason,
+  });
+  if (!cancelled) return undefined;
+  const lines = await tx
+    .select({ variantId: orderLines.variantId, quantity: orderLines.quantity })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId));
+  await returnStock(
+    tx,
+    lines.flatMap((line) =>
+      line.variantId ? [{ variantId: line.variantId, quantity: line.quantity }] : [],
+    ),
+  );
+  await releaseRedemptions(tx, orderId);
+  return cancelled;
+}
+
+/** Pending orders whose reservation ran out before `at` (the sweeper's work), oldest first. */
+export async function expiredReservations(db: Db, at: Date, limit = 100): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.status, "pending_payment"), sql`${orders.reservedUntil} < ${at}`))
+    .orderBy(asc(orders.reservedUntil))
+    .limit(limit);
+}
+
+/** Every order still waiting for its payment (the reconciler's work at start). */
+export async function pendingOrders(db: Db, limit = 500): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(eq(orders.status, "pending_payment"))
+    .orderBy(asc(orders.id))
+    .limit(limit);
+}
+
+/**
+ * Claims the order's confirmation email, once: answers the email's own link token (stored hashed),
+ * or undefined when the email was already claimed.
+ */
+export async function claimConfirmation(tx: Db, orderId: number): Promise<string | undefined> {
+  const token = randomBytes(24).toString("base64url");
+  const claimed = await tx
+    .update(orders)
+    .set({ confirmationSentAt: new Date(), mailTokenHash: hashToken(token) })
+    .where(and(eq(orders.id, orderId), sql`${orders.confirmationSentAt} is null`))
+    .returning({ id: orders.id });
+  return claimed.length > 0 ? token : undefined;
+}
+
+const address = (kept: OrderAddress) => ({
+  fullName: kept.fullName,
+  line1: kept.line1,
+  line2: kept.line2 ?? null,
+  city: kept.city,
+  county: kept.county ?? null,
+  postcode: kept.postcode,
+  country: kept.country,
+  phone: kept.phone ?? null,
+});
+
+/** The order as its owner sees it. */
+export async function orderView(db: Db, order: OrderRow): Promise<OrderView> {
+  const lines = await db
+    .select()
+    .from(orderLines)
+    .where(eq(orderLines.orderId, order.id))
+    .orderBy(asc(orderLines.position));
+  const timeline = [
+    { status: "pending_payment" as const, at: order.createdAt },
+    { status: "paid" as const, at: order.paidAt },
+    { status: "dispatched" as const, at: order.dispatchedAt },
+    { status: "cancelled" as const, at: order.cancelledAt },
+    { status: "refunded" as const, at: order.refundedAt },
+  ].flatMap((step) => (step.at ? [{ status: step.status, at: step.at.toISOString() }] : []));
+  return {
+    id: order.id,
+    number: order.number,
+    status: order.status,
+    email: order.email,
+    createdAt: order.createdAt.toISOString(),
+    timeline: timeline.sort((a, b) => a.at.localeCompare(b.at)),
+    lines: lines.map(({ orderId: _order, position: _position, ...line }) => line),
+    shippingAddress: address(order.shippingAddress),
+    billingAddress: address(order.billingAddress),
+    delivery: {
+      title: order.deliveryTitle,
+      carrier: order.deliveryCarrier,
+      estimatedDays: { min: order.deliveryDaysMin, max: order.deliveryDaysMax },
+    },
+    exported: order.exported,
+    discountCode: order.discountCode,
+    totals: {
+      subtotal: order.subtotal,
+      discount: order.discount,
+      delivery: order.delivery,
+      vat: order.vat,
+      total: order.total,
+    },
+    cancelReason: order.cancelReason,
+  };
+}
+
+/** A customer's own order, or undefined (another's order is as unknown as a missing one). */
+export async function customerOrder(
+  db: Db,
+  customerId: number,
+  orderId: number,
+): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId)));
+  return row;
+}
+
+/** A customer's orders, newest first, with their totals and item counts. */
+export async function customerOrders(db: Db, customerId: number): Promise<OrderSummary[]> {
+  const rows = await db
+    .select({
+      id: orders.id,
+      number: orders.number,
+      status: orders.status,
+      createdAt: orders.createdAt,
+      total: orders.total,
+    })
+    .from(orders)
+    .where(eq(orders.customerId, customerId))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(100);
+  if (rows.length === 0) return [];
+  const counts = await db
+    .select({ orderId: orderLines.orderId, items: sql<number>`sum(${orderLines.quantity})::int` })
+    .from(orderLines)
+    .where(
+      inArray(
+        orderLines.orderId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .groupBy(orderLines.orderId);
+  return rows.map((row) => ({
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    itemCount: counts.find((count) => count.orderId === row.id)?.items ?? 0,
+  }));
+}

@@ -1,0 +1,167 @@
+import { randomBytes, timingSafeEqual } from "node:crypto";
+import { and, eq, notInArray } from "drizzle-orm";
+import { type Refusal, refuse } from "../../common/refusal.ts";
+import type { Db } from "../db/client.ts";
+import {
+  FINAL_STATES,
+  type Payment,
+  PaymentAmountMismatchError,
+  type PaymentProvider,
+  type TestOutcome,
+} from "./provider.ts";
+import { testPaymentIntents } from "./schema.ts";
+
+type TestIntent = typeof testPaymentIntents.$inferSelect;
+
+export const TEST_CARD_DECLINED = "Your card was declined. Try another card.";
+export const TEST_BANK_REFUSED = "Your bank did not approve this payment. Try another card.";
+
+/** What one attempt with this outcome makes of the intent. */
+function attempt(outcome: TestOutcome): Pick<TestIntent, "state" | "declineMessage"> {
+  switch (outcome) {
+    case "success":
+      return { state: "succeeded", declineMessage: null };
+    case "decline":
+      return { state: "declined", declineMessage: TEST_CARD_DECLINED };
+    case "authenticate":
+      return { state: "requires_action", declineMessage: null };
+  }
+}
+
+function asPayment(intent: TestIntent): Payment {
+  return {
+    provider: "test",
+    reference: intent.reference,
+    orderId: intent.orderId,
+    amount: intent.amount,
+    currency: "gbp",
+    state: intent.state,
+    ...(intent.state === "requires_action" ? { clientSecret: intent.clientSecret } : {}),
+    ...(intent.state === "declined" && intent.declineMessage
+      ? { declineMessage: intent.declineMessage }
+      : {}),
+  };
+}
+
+async function intentByReference(db: Db, reference: string): Promise<TestIntent | undefined> {
+  const [intent] = await db
+    .select()
+    .from(testPaymentIntents)
+    .where(eq(testPaymentIntents.reference, reference));
+  return intent;
+}
+
+async function knownIntent(db: Db, reference: string): Promise<TestIntent> {
+  const intent = await intentByReference(db, reference);
+  if (!intent) throw new Error(`The test provider has no payment ${reference}.`);
+  return intent;
+}
+
+/**
+ * The default provider: no card data and no money, for the demo shop and tests. It keeps its
+ * state in its own table as an external provider would, so checkout treats it exactly like
+ * Stripe. The charge's `outcome` picks the simulated card: `success`, `decline`, or
+ * `authenticate` (the shopper's test bank step, `completeTestAuthentication`, decides).
+ */
+export const testProvider: PaymentProvider = {
+  id: "test",
+
+  async charge(db, request) {
+    const outcome = attempt(request.outcome ?? "success");
+    const reference = `tpi_${randomBytes(12).toString("hex")}`;
+    const [created] = await db
+      .insert(testPaymentIntents)
+      .values({
+        reference,
+        orderId: request.orderId,
+        amount: request.amount,
+        clientSecret: `${reference}_secret_${randomBytes(18).toString("base64url")}`,
+        ...outcome,
+      })
+      // The order's intent exists already (a repeat, a retry, or a charge racing this one).
+      .onConflictDoNothing({ target: testPaymentIntents.orderId })
+      .returning();
+    if (created) return asPayment(created);
+
+    // After a decline the shopper tries again: a new attempt on the same intent, as a Stripe
+    // PaymentIntent takes another card, so the order keeps one payment. One guarded UPDATE, so
+    // of retries racing, each finds the state the one before left: none declines a success.
+    const [retried] = await db
+      .update(testPaymentIntents)
+      .set({ ...outcome, updatedAt: new Date() })
+      .where(
+        and(
+          eq(testPaymentIntents.orderId, request.orderId),
+          eq(testPaymentIntents.state, "declined"),
+          eq(testPaymentIntents.amount, request.amount),
+        ),
+      )
+      .returning();
+    if (retried) return asPayment(retried);
+
+    const [existing] = await db
+      .select()
+      .from(testPaymentIntents)
+      .where(eq(testPaymentIntents.orderId, request.orderId));
+    if (!existing) throw new Error(`The test intent of order ${request.orderId} vanished.`);
+    if (existing.amount !== request.amount) {
+      throw new PaymentAmountMismatchError(request.orderId, existing.amount, request.amount);
+    }
+    return asPayment(existing);
+  },
+
+  async retrieve(db, reference) {
+    return asPayment(await knownIntent(db, reference));
+  },
+
+  async cancel(db, reference) {
+    const [cancelled] = await db
+      .update(testPaymentIntents)
+      .set({ state: "cancelled", declineMessage: null, updatedAt: new Date() })
+      .where(
+        and(
+          eq(testPaymentIntents.reference, reference),
+          notInArray(testPaymentIntents.state, [...FINAL_STATES]),
+        ),
+      )
+      .returning();
+    return asPayment(cancelled ?? (await knownIntent(db, reference)));
+  },
+};
+
+const sameSecret = (expected: string, given: string) =>
+  expected.length === given.length && timingSafeEqual(Buffer.from(expected), Buffer.from(given));
+
+/**
+ * The test bank's answer to a payment waiting for the shopper (`requires_action`): approved, it
+ * succeeds; failed, it is declined and may be charged again. Only the holder of the payment's
+ * client secret may answer; a wrong secret is answered like an unknown payment.
+ */
+export async function answerTestAuthentication(
+  db: Db,
+  reference: string,
+  clientSecret: string,
+  passed: boolean,
+): Promise<Payment | Refusal> {
+  const intent = await intentByReference(db, reference);
+  if (!intent || !sameSecret(intent.clientSecret, clientSecret)) {
+    return refuse("not-found", "This payment could not be found.");
+  }
+  const [answered] = await db
+    .update(testPaymentIntents)
+    .set({
+      ...(passed ? attempt("success") : { state: "declined", declineMessage: TEST_BANK_REFUSED }),
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(testPaymentIntents.reference, reference),
+        eq(testPaymentIntents.state, "requires_action"),
+      ),
+    )
+    .returning();
+  if (!answered) {
+    return refuse("conflict", "This payment is not waiting for your bank's approval.");
+  }
+  return asPayment(answered);
+}

@@ -1,0 +1,69 @@
+// Test support for checkout (tests only): a basket of a test's own and the calls a shopper makes.
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { DeliveryOptionGroup } from "../../common/delivery.ts";
+import { stockOf } from "../../server/catalog/service/stock.ts";
+import type { Db } from "../../server/db/client.ts";
+import { orders } from "../../server/orders/schema.ts";
+import type { TestApp } from "./app.ts";
+import { makeBrand, makeProduct } from "./factories.ts";
+
+export const UK_ADDRESS = {
+  fullName: "Sam Fan",
+  line1: "1 High Street",
+  city: "Leeds",
+  postcode: "ls1 4ap",
+  country: "GB",
+};
+
+/** A product of the test's own: a £25.00 tee (20% VAT) with `stock` units, and a £10.00 zine (0%). */
+export async function makeCheckoutStock(db: Db, stock = 10) {
+  const brand = await makeBrand(db);
+  const tee = await makeProduct(db, { brandId: brand.id, variants: [{ price: 2500, stock }] });
+  const zine = await makeProduct(db, {
+    brandId: brand.id,
+    productType: "Book",
+    vatRate: 0,
+    variants: [{ price: 1000, stock: 50 }],
+  });
+  return { teeId: tee.variants[0]?.id ?? 0, zineId: zine.variants[0]?.id ?? 0 };
+}
+
+export async function ukDeliveryOptions(app: TestApp) {
+  const response = await post(app, "/api/delivery/option-groups/determined-delivery-option-group", {
+    country: "GB",
+    lines: [],
+  });
+  const { data } = (await response.json()) as { data: DeliveryOptionGroup };
+  return data.options;
+}
+
+export function post(
+  app: TestApp,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
+  return app.fetch(path, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
+}
+
+/** POST /api/checkout/charge with a fresh Idempotency-Key unless given one. */
+export function charge(
+  app: TestApp,
+  body: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) {
+  return post(app, "/api/checkout/charge", body, { "Idempotency-Key": randomUUID(), ...headers });
+}
+
+export const stockLeft = async (db: Db, variantId: number) =>
+  (await stockOf(db, [variantId])).get(variantId);
+
+export async function orderRow(db: Db, orderId: number) {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+  return row;
+}

@@ -1,0 +1,136 @@
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type StripeServer, startStripeServer, stripeSignature } from "./stripe-server.ts";
+
+// The local Stripe must answer as Stripe documents, or the tests that use it prove nothing.
+describe("the local Stripe server", () => {
+  let server: StripeServer;
+  let sdk: Stripe;
+  beforeAll(async () => {
+    server = await startStripeServer();
+    const { port } = new URL(server.url);
+    sdk = new Stripe(server.secretKey, { host: "127.0.0.1", port, protocol: "http" });
+  });
+  afterAll(() => server.close());
+
+  const post = (path: string, body: string, headers: Record<string, string> = {}) =>
+    fetch(`${server.url}${path}`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${server.secretKey}`,
+        "content-type": "application/x-www-form-urlencoded",
+        ...headers,
+      },
+      body,
+    });
+
+  it("needs the secret key as a bearer token: 401 in Stripe's error shape otherwise", async () => {
+    for (const authorization of [undefined, "Bearer sk_test_someoneelse"]) {
+      const response = await fetch(`${server.url}/v1/payment_intents/pi_1`, {
+        headers: authorization ? { authorization } : {},
+      });
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual({
+        error: { type: "invalid_request_error", message: expect.any(String) },
+      });
+    }
+    const stranger = new Stripe("sk_test_someoneelse", {
+      host: "127.0.0.1",
+      port: new URL(server.url).port,
+      protocol: "http",
+    });
+    await expect(stranger.paymentIntents.retrieve("pi_1")).rejects.toThrow(
+      Stripe.errors.StripeAuthenticationError,
+    );
+  });
+
+  it("reads form-encoded bodies with nested keys", async () => {
+    const response = await post(
+      "/v1/payment_intents",
+      "amount=1500&currency=gbp&metadata[orderId]=7&metadata[orderNumber]=EN-7&automatic_payment_methods[enabled]=true",
+    );
+    expect(response.status).toBe(200);
+    const intent = (await response.json()) as { id: string; client_secret: string };
+    expect(intent).toMatchObject({
+      id: expect.stringMatching(/^pi_\w{24}$/),
+      object: "payment_intent",
+      amount: 1500,
+      currency: "gbp",
+      status: "requires_payment_method",
+      client_secret: expect.stringMatching(new RegExp(`^${intent.id}_secret_\\w+$`)),
+      metadata: { orderId: "7", orderNumber: "EN-7" },
+      automatic_payment_methods: { enabled: true },
+      livemode: false,
+      last_payment_error: null,
+    });
+    const unknown = await post("/v1/payment_intents", "amount=1500&currency=gbp&colour=red");
+    expect(unknown.status).toBe(400);
+  });
+
+  it("replays a repeated Idempotency-Key, and refuses it with other parameters", async () => {
+    const body = "amount=2000&currency=gbp";
+    const key = { "idempotency-key": "order-42" };
+    const first = await post("/v1/payment_intents", body, key);
+    const again = await post("/v1/payment_intents", body, key);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(first.headers.get("idempotent-replayed")).toBeNull();
+    expect(await again.json()).toEqual(await first.json());
+
+    const other = await post("/v1/payment_intents", "amount=2001&currency=gbp", key);
+    expect(other.status).toBe(400);
+    expect(await other.json()).toMatchObject({ error: { type: "idempotency_error" } });
+    await expect(
+      sdk.paymentIntents.create({ amount: 2001, currency: "gbp" }, { idempotencyKey: "order-42" }),
+    ).rejects.toThrow(Stripe.errors.StripeIdempotencyError);
+  });
+
+  it("confirms with Stripe's test cards and cancels only what is not final", async () => {
+    const declined = await sdk.paymentIntents.create({ amount: 900, currency: "gbp" });
+    const error = await sdk.paymentIntents
+      .confirm(declined.id, { payment_method: "pm_card_chargeDeclined" })
+      .catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(Stripe.errors.StripeCardError);
+    expect(error).toMatchObject({ statusCode: 402, code: "card_declined" });
+    expect(server.paymentIntent(declined.id)).toMatchObject({
+      status: "requires_payment_method",
+      last_payment_error: { code: "card_declined", message: "Your card was declined." },
+    });
+
+    const checked = await sdk.paymentIntents.create({ amount: 900, currency: "gbp" });
+    const waiting = await sdk.paymentIntents.confirm(checked.id, {
+      payment_method: "pm_card_authenticationRequired",
+    });
+    expect(waiting).toMatchObject({
+      status: "requires_action",
+      next_action: { type: "use_stripe_sdk" },
+    });
+
+    const paid = await sdk.paymentIntents.confirm(declined.id, { payment_method: "pm_card_visa" });
+    expect(paid).toMatchObject({
+      status: "succeeded",
+      amount_received: 900,
+      last_payment_error: null,
+    });
+    await expect(sdk.paymentIntents.cancel(paid.id)).rejects.toMatchObject({
+      code: "payment_intent_unexpected_state",
+    });
+    expect(await sdk.paymentIntents.cancel(checked.id)).toMatchObject({ status: "canceled" });
+    await expect(sdk.paymentIntents.retrieve("pi_missing")).rejects.toMatchObject({
+      statusCode: 404,
+      code: "resource_missing",
+    });
+  });
+
+  it("signs events as Stripe does, so the SDK verifies them", () => {
+    const payload = JSON.stringify({ id: "evt_1", object: "event" });
+    const header = stripeSignature(payload, server.webhookSecret);
+    expect(header).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+    expect(sdk.webhooks.constructEvent(payload, header, server.webhookSecret, 300)).toMatchObject({
+      id: "evt_1",
+    });
+    const old = stripeSignature(payload, server.webhookSecret, Math.floor(Date.now() / 1000) - 400);
+    expect(() => sdk.webhooks.constructEvent(payload, old, server.webhookSecret, 300)).toThrow(
+      Stripe.errors.StripeSignatureVerificationError,
+    );
+  });
+});

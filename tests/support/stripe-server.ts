@@ -1,0 +1,450 @@
+import { createHmac, randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import Stripe from "stripe";
+
+/**
+ * A local stand-in for the part of Stripe's API the shop uses, spoken as Stripe documents it, so
+ * the real SDK talks real HTTP to it (no mocks of our code): form-encoded bodies with nested keys
+ * (`metadata[orderId]`), `Authorization: Bearer sk_test_…`, `Idempotency-Key` (a repeat is
+ * replayed with `Idempotent-Replayed: true`; the key with other parameters is a 400
+ * `idempotency_error`), and PaymentIntents: create, retrieve, confirm with Stripe's test payment
+ * methods, cancel. It also delivers webhooks signed as Stripe signs them.
+ *
+ * https://docs.stripe.com/api/payment_intents, https://docs.stripe.com/api/idempotent_requests,
+ * https://docs.stripe.com/webhooks#verify-manually
+ */
+
+/** A request's parameters: strings, nested in objects and arrays. */
+type Params = Record<string, unknown>;
+
+/** A PaymentIntent as the API returns it (the fields the shop and these tests use). */
+export type PaymentIntentObject = {
+  id: string;
+  object: "payment_intent";
+  amount: number;
+  amount_received: number;
+  automatic_payment_methods: { enabled: boolean } | null;
+  canceled_at: number | null;
+  cancellation_reason: string | null;
+  capture_method: "automatic";
+  client_secret: string;
+  confirmation_method: "automatic";
+  created: number;
+  currency: string;
+  description: string | null;
+  last_payment_error: Record<string, unknown> | null;
+  latest_charge: string | null;
+  livemode: false;
+  metadata: Record<string, string>;
+  next_action: Record<string, unknown> | null;
+  payment_method: string | null;
+  payment_method_types: string[];
+  receipt_email: string | null;
+  status: Stripe.PaymentIntent.Status;
+};
+
+export type StripeEventObject = {
+  id: string;
+  object: "event";
+  api_version: string;
+  created: number;
+  data: { object: PaymentIntentObject | Record<string, unknown> };
+  livemode: false;
+  pending_webhooks: number;
+  request: { id: string | null; idempotency_key: string | null };
+  type: string;
+};
+
+export type StripeServer = {
+  /** `http://127.0.0.1:<port>`: STRIPE_API_URL. */
+  url: string;
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** The STRIPE_* settings that point the shop at this server. */
+  env: Record<string, string>;
+  /** Every API request, in order: what the SDK sent. */
+  requests: Array<{ method: string; path: string; idempotencyKey: string | undefined }>;
+  /** The PaymentIntent as the server holds it now (a copy). */
+  paymentIntent(id: string): PaymentIntentObject;
+  /** The shopper's bank answers a `requires_action` PaymentIntent (3D Secure in the browser). */
+  authenticate(id: string, passed: boolean): PaymentIntentObject;
+  /** An event as Stripe sends it, about `object` (a PaymentIntent as it is now, by default). */
+  event(type: string, object: StripeEventObject["data"]["object"]): StripeEventObject;
+  /**
+   * POSTs the event to `url` as Stripe delivers it: pretty-printed JSON signed with the webhook
+   * secret (or `secret`) at `timestamp` (unix seconds, now by default).
+   */
+  sendWebhook(
+    url: string,
+    event: StripeEventObject,
+    options?: { secret?: string; timestamp?: number },
+  ): Promise<Response>;
+  close(): Promise<void>;
+};
+
+const random = (length: number) =>
+  randomBytes(length)
+    .toString("base64")
+    .replace(/[^A-Za-z0-9]/g, "")
+    .slice(0, length);
+
+const now = () => Math.floor(Date.now() / 1000);
+
+/** The `Stripe-Signature` header: `t=<unix>,v1=<HMAC-SHA256 of "t.payload" with the secret>`. */
+export function stripeSignature(payload: string, secret: string, timestamp = now()): string {
+  const signature = createHmac("sha256", secret).update(`${timestamp}.${payload}`).digest("hex");
+  return `t=${timestamp},v1=${signature}`;
+}
+
+/** `a[b][c]=x`, `a[]=x`, `a[0]=x` into nested objects and arrays, as Stripe reads its bodies. */
+export function parseStripeForm(body: string): Params {
+  const params: Params = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    // `metadata[orderId]` → ["metadata", "orderId"]; `expand[]` → ["expand", ""].
+    const path = key.replace(/]/g, "").split("[");
+    let target: Params = params;
+    path.forEach((segment, index) => {
+      const name = Array.isArray(target) && segment === "" ? String(target.length) : segment;
+      if (index === path.length - 1) {
+        target[name] = value;
+      } else {
+        target[name] ??= /^\d*$/.test(path[index + 1] ?? "") ? [] : {};
+        target = target[name] as Params;
+      }
+    });
+  }
+  return params;
+}
+
+type Answer = { status: number; body: unknown };
+
+const apiError = (status: number, error: Record<string, unknown>): Answer => ({
+  status,
+  body: { error: { type: "invalid_request_error", ...error } },
+});
+
+const CREATE_PARAMS = new Set([
+  "amount",
+  "currency",
+  "metadata",
+  "receipt_email",
+  "automatic_payment_methods",
+  "description",
+  "payment_method_types",
+]);
+
+const CONFIRMABLE = new Set([
+  "requires_payment_method",
+  "requires_confirmation",
+  "requires_action",
+]);
+const CANCELABLE = new Set([
+  "requires_payment_method",
+  "requires_capture",
+  "requires_confirmation",
+  "requires_action",
+]);
+
+const CARD_DECLINED = {
+  type: "card_error",
+  code: "card_declined",
+  decline_code: "generic_decline",
+  message: "Your card was declined.",
+};
+const AUTHENTICATION_FAILED = {
+  type: "card_error",
+  code: "payment_intent_authentication_failure",
+  message:
+    "The provided PaymentMethod has failed authentication. You can provide payment_method_data or a new PaymentMethod to attempt to fulfill this PaymentIntent again.",
+};
+
+/** Starts the server on 127.0.0.1 with fresh test keys. */
+export async function startStripeServer(): Promise<StripeServer> {
+  const secretKey = `sk_test_${random(24)}`;
+  const publishableKey = `pk_test_${random(24)}`;
+  const webhookSecret = `whsec_${random(32)}`;
+  const intents = new Map<string, PaymentIntentObject>();
+  const idempotent = new Map<string, { fingerprint: string; answer: Answer }>();
+  const requests: StripeServer["requests"] = [];
+
+  const missing = (id: string): Answer =>
+    apiError(404, {
+      code: "resource_missing",
+      param: "intent",
+      message: `No such payment_intent: '${id}'`,
+    });
+  const unexpectedState = (intent: PaymentIntentObject, action: string): Answer =>
+    apiError(400, {
+      code: "payment_intent_unexpected_state",
+      message: `You cannot ${action} this PaymentIntent because it has a status of ${intent.status}.`,
+      payment_intent: intent,
+    });
+
+  function create(params: Params): Answer {
+    const unknown = Object.keys(params).find((name) => !CREATE_PARAMS.has(name));
+    if (unknown) {
+      return apiError(400, { param: unknown, message: `Received unknown parameter: ${unknown}` });
+    }
+    const amount = Number(params.amount);
+    if (typeof params.amount !== "string" || !Number.isInteger(amount) || amount < 1) {
+      return apiError(400, {
+        code: params.amount === undefined ? "parameter_missing" : "parameter_invalid_integer",
+        param: "amount",
+        message: "Invalid amount: must be a positive integer in the currency's smallest unit.",
+      });
+    }
+    if (typeof params.currency !== "string" || !/^[a-z]{3}$/.test(params.currency)) {
+      return apiError(400, {
+        code: "parameter_missing",
+        param: "currency",
+        message: "Missing required param: currency.",
+      });
+    }
+    const id = `pi_${random(24)}`;
+    const automatic = params.automatic_payment_methods as Params | undefined;
+    const metadata = (params.metadata ?? {}) as Record<string, string>;
+    const intent: PaymentIntentObject = {
+      id,
+      object: "payment_intent",
+      amount,
+      amount_received: 0,
+      automatic_payment_methods: automatic ? { enabled: automatic.enabled === "true" } : null,
+      canceled_at: null,
+      cancellation_reason: null,
+      capture_method: "automatic",
+      client_secret: `${id}_secret_${random(25)}`,
+      confirmation_method: "automatic",
+      created: now(),
+      currency: params.currency,
+      description: typeof params.description === "string" ? params.description : null,
+      last_payment_error: null,
+      latest_charge: null,
+      livemode: false,
+      metadata: { ...metadata },
+      next_action: null,
+      payment_method: null,
+      payment_method_types: ["card"],
+      receipt_email: typeof params.receipt_email === "string" ? params.receipt_email : null,
+      status: "requires_payment_method",
+    };
+    intents.set(id, intent);
+    return { status: 200, body: intent };
+  }
+
+  /** Stripe's test payment methods: https://docs.stripe.com/testing#cards */
+  function confirm(intent: PaymentIntentObject, params: Params): Answer {
+    if (!CONFIRMABLE.has(intent.status)) return unexpectedState(intent, "confirm");
+    const method = params.payment_method;
+    const attempt = `pm_${random(24)}`;
+    switch (method) {
+      case "pm_card_visa":
+        Object.assign(intent, {
+          status: "succeeded",
+          amount_received: intent.amount,
+          payment_method: attempt,
+          latest_charge: `ch_${random(24)}`,
+          last_payment_error: null,
+          next_action: null,
+        });
+        return { status: 200, body: intent };
+      case "pm_card_chargeDeclined":
+        Object.assign(intent, {
+          status: "requires_payment_method",
+          payment_method: null,
+          latest_charge: `ch_${random(24)}`,
+          last_payment_error: { ...CARD_DECLINED, payment_method: { id: attempt } },
+          next_action: null,
+        });
+        // A decline is an error of its own: 402, with the PaymentIntent inside.
+        return { status: 402, body: { error: { ...CARD_DECLINED, payment_intent: intent } } };
+      case "pm_card_authenticationRequired":
+        Object.assign(intent, {
+          status: "requires_action",
+          payment_method: attempt,
+          last_payment_error: null,
+          next_action: {
+            type: "use_stripe_sdk",
+            use_stripe_sdk: { type: "three_d_secure_redirect", source: `src_${random(24)}` },
+          },
+        });
+        return { status: 200, body: intent };
+      default:
+        return apiError(400, {
+          code: method === undefined ? "parameter_missing" : "resource_missing",
+          param: "payment_method",
+          message:
+            method === undefined
+              ? "You cannot confirm this PaymentIntent because it's missing a payment method."
+              : `No such PaymentMethod: '${String(method)}'`,
+        });
+    }
+  }
+
+  function cancel(intent: PaymentIntentObject, params: Params): Answer {
+    if (!CANCELABLE.has(intent.status)) return unexpectedState(intent, "cancel");
+    Object.assign(intent, {
+      status: "canceled",
+      canceled_at: now(),
+      cancellation_reason:
+        typeof params.cancellation_reason === "string" ? params.cancellation_reason : null,
+      next_action: null,
+    });
+    return { status: 200, body: intent };
+  }
+
+  function route(method: string, path: string, params: Params): Answer {
+    const [, version, resource, id, action, ...extra] = path.split("/");
+    if (version === "v1" && resource === "payment_intents" && extra.length === 0) {
+      if (method === "POST" && !id) return create(params);
+      if (id) {
+        const intent = intents.get(id);
+        if (!intent) return missing(id);
+        if (method === "GET" && !action) return { status: 200, body: intent };
+        if (method === "POST" && action === "confirm") return confirm(intent, params);
+        if (method === "POST" && action === "cancel") return cancel(intent, params);
+      }
+    }
+    return apiError(404, { message: `Unrecognized request URL (${method}: ${path}).` });
+  }
+
+  function authenticated(header: string | undefined): Answer | undefined {
+    if (!header) {
+      return apiError(401, {
+        message:
+          "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').",
+      });
+    }
+    const given = header.replace(/^Bearer /, "");
+    if (given === secretKey) return undefined;
+    return apiError(401, { message: `Invalid API Key provided: ${given.slice(0, 8)}****` });
+  }
+
+  async function handle(request: IncomingMessage, response: ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const url = new URL(request.url ?? "/", "http://stripe.local");
+    const method = request.method ?? "GET";
+    const raw = method === "GET" ? url.search.slice(1) : Buffer.concat(chunks).toString();
+    const params = parseStripeForm(raw);
+    const key = request.headers["idempotency-key"] as string | undefined;
+    requests.push({ method, path: url.pathname, idempotencyKey: key });
+
+    const reply = (answer: Answer, replayed = false) => {
+      response.writeHead(answer.status, {
+        "Content-Type": "application/json",
+        "Request-Id": `req_${random(14)}`,
+        ...(key && method === "POST" ? { "Idempotency-Key": key } : {}),
+        ...(replayed ? { "Idempotent-Replayed": "true" } : {}),
+      });
+      response.end(JSON.stringify(answer.body, null, 2));
+    };
+
+    const refused = authenticated(request.headers.authorization);
+    if (refused) return reply(refused);
+    if (method === "POST" && key) {
+      const fingerprint = JSON.stringify([url.pathname, params]);
+      const earlier = idempotent.get(key);
+      if (earlier && earlier.fingerprint !== fingerprint) {
+        return reply({
+          status: 400,
+          body: {
+            error: {
+              type: "idempotency_error",
+              message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+            },
+          },
+        });
+      }
+      if (earlier) return reply(earlier.answer, true);
+      const answer = route(method, url.pathname, params);
+      // Stripe keeps the result once the endpoint has run: a success or a card's decline, not a
+      // request it refused before running.
+      if (answer.status === 200 || answer.status === 402) {
+        idempotent.set(key, { fingerprint, answer: structuredClone(answer) });
+      }
+      return reply(answer);
+    }
+    return reply(route(method, url.pathname, params));
+  }
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      response.writeHead(500, { "Content-Type": "application/json" });
+      response.end(JSON.stringify({ error: { type: "api_error", message: String(error) } }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const held = (id: string) => {
+    const intent = intents.get(id);
+    if (!intent) throw new Error(`No such payment_intent: '${id}'`);
+    return intent;
+  };
+
+  return {
+    url,
+    secretKey,
+    publishableKey,
+    webhookSecret,
+    env: {
+      STRIPE_SECRET_KEY: secretKey,
+      STRIPE_PUBLISHABLE_KEY: publishableKey,
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+      STRIPE_API_URL: url,
+    },
+    requests,
+    paymentIntent: (id) => structuredClone(held(id)),
+    authenticate(id, passed) {
+      const intent = held(id);
+      if (intent.status !== "requires_action") throw new Error(`${id} is ${intent.status}`);
+      Object.assign(
+        intent,
+        passed
+          ? { status: "succeeded", amount_received: intent.amount, next_action: null }
+          : {
+              status: "requires_payment_method",
+              payment_method: null,
+              next_action: null,
+              last_payment_error: AUTHENTICATION_FAILED,
+            },
+      );
+      return structuredClone(intent);
+    },
+    event: (type, object) => ({
+      id: `evt_${random(24)}`,
+      object: "event",
+      api_version: Stripe.API_VERSION,
+      created: now(),
+      data: { object: structuredClone(object) },
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+    }),
+    sendWebhook(target, event, options = {}) {
+      // Stripe sends its events pretty-printed: the signature covers these exact bytes.
+      const payload = JSON.stringify(event, null, 2);
+      return fetch(target, {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json; charset=utf-8",
+          "User-Agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)",
+          "Stripe-Signature": stripeSignature(
+            payload,
+            options.secret ?? webhookSecret,
+            options.timestamp,
+          ),
+        },
+        body: payload,
+      });
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
