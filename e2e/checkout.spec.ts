@@ -1,6 +1,8 @@
-import { inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { analyticsEvents } from "../server/analytics/schema.ts";
+import { customerAddresses, users } from "../server/customers/schema.ts";
+import { DEMO_ACCOUNTS } from "../server/db/seed/accounts.ts";
 import { makeCheckoutStock } from "../tests/support/checkout.ts";
 import { gotoHydrated, openSession } from "./support/browser.ts";
 import { shopUnderTest } from "./support/shop.ts";
@@ -18,10 +20,11 @@ describe("checkout in the browser", () => {
     await gotoHydrated(page, "/checkout");
 
     await page.getByLabel("Email address").fill("browser.guest@example.com");
-    await page.getByLabel("Full name").fill("Jo Browser");
-    await page.getByLabel("Address line 1").fill("5 Canal Street");
-    await page.getByLabel("Town or city").fill("Birmingham");
-    await page.getByLabel("Postcode").fill("b1 1aa");
+    const delivery = page.getByRole("group", { name: "2. Delivery address" });
+    await delivery.getByLabel("Full name").fill("Jo Browser");
+    await delivery.getByLabel("Address line 1").fill("5 Canal Street");
+    await delivery.getByLabel("Town or city").fill("Birmingham");
+    await delivery.getByLabel("Postcode").fill("b1 1aa");
     await page.getByLabel("The test card is declined").check();
     const pay = page.getByRole("button", { name: "Place order and pay £28.95" });
     await pay.click();
@@ -33,20 +36,109 @@ describe("checkout in the browser", () => {
     await page.getByRole("heading", { name: "Thank you for your order" }).waitFor();
     expect(page.url()).toMatch(/\/checkout\/orders\/\d+\?token=.+&placed=1$/);
     await page.getByRole("link", { name: "Basket 0 items" }).waitFor();
-    // spec §9: the checkout's start and the purchase are each counted once, at their values.
-    const counted = () =>
-      shop.app.database.db
-        .select({ name: analyticsEvents.name, value: analyticsEvents.valuePence })
-        .from(analyticsEvents)
-        .where(inArray(analyticsEvents.name, ["begin_checkout", "purchase"]));
-    await expect.poll(counted).toHaveLength(2);
+    // spec §9: the start, each guest step and the purchase are each counted once, at their value;
+    // a reload of the confirmation counts no second sale.
+    await expect.poll(counted).toHaveLength(4);
+    await gotoHydrated(page, new URL(page.url()).pathname + new URL(page.url()).search);
+    await page.getByRole("heading", { name: "Thank you for your order" }).waitFor();
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
     expect(await counted()).toEqual(
+      expect.arrayContaining(
+        ["begin_checkout", "add_shipping_info", "add_payment_info", "purchase"].map((name) => ({
+          name,
+          value: 2895,
+        })),
+      ),
+    );
+    expect(await counted()).toHaveLength(4);
+    await session.expectNoErrors();
+    await session.close();
+  });
+
+  it("offers sign-in to a known email, prefills the customer's details, saves new ones, and lists the order", async () => {
+    const { db } = shop.app.database;
+    await db.delete(analyticsEvents);
+    const { teeId } = await makeCheckoutStock(db, 5);
+    const session = await openSession(shop.browser, shop.app.url);
+    const { page, context } = session;
+    const basket = encodeURIComponent(JSON.stringify({ [teeId]: 2 }));
+    await context.addCookies([{ name: "basket", value: basket, url: shop.app.url }]);
+    await gotoHydrated(page, "/checkout");
+
+    await page.getByLabel("Email address").fill(DEMO_ACCOUNTS.customer.email);
+    await page.getByLabel("Email address").blur();
+    await page.getByText("You already have an account with this email.").waitFor();
+    await page.locator("main").getByRole("link", { name: "Sign in" }).click();
+    await page.waitForURL((url) => url.pathname === "/login");
+    await page.getByLabel("Email address").fill(DEMO_ACCOUNTS.customer.email);
+    await page.getByLabel("Password", { exact: true }).fill(DEMO_ACCOUNTS.customer.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL((url) => url.pathname === "/checkout");
+
+    // Saved details come back; two tees pass £50, so the standard delivery is free.
+    const delivery = page.getByRole("group", { name: "2. Delivery address" });
+    await delivery.getByLabel("Postcode").and(page.locator("[value='M4 1SH']")).waitFor();
+    expect(await page.getByLabel("Email address").getAttribute("readonly")).not.toBeNull();
+    await delivery.getByLabel("Address line 1").fill("9 New Street");
+    await page.getByLabel("My billing address is the same as the delivery address").uncheck();
+    const billing = page.getByRole("group", { name: "Billing address" });
+    await billing.getByLabel("Full name").fill("Alex Fan");
+    await billing.getByLabel("Address line 1").fill("1 Bank Road");
+    await billing.getByLabel("Town or city").fill("Bristol");
+    await billing.getByLabel("Postcode").fill("bs1 4dj");
+    await page.getByLabel("The test card is declined").check();
+    const pay = page.getByRole("button", { name: "Place order and pay £50.00" });
+    await pay.click();
+    await page.getByText("Your card was declined. Try another card.").waitFor();
+    expect(await billing.getByLabel("Town or city").inputValue()).toBe("Bristol");
+
+    await page.getByLabel("The test card pays straight away").check();
+    await pay.click();
+    await page.waitForURL("**/customer/checkout/success/*");
+    const heading = await page.getByRole("heading", { level: 1 }).textContent();
+    await page.getByRole("link", { name: "Basket 0 items" }).waitFor();
+    const number = /EN-\d+/.exec((await page.locator("main").textContent()) ?? "")?.[0];
+    expect(number, heading ?? "").toBeTruthy();
+
+    // The new details are kept for next time.
+    const saved = await db
+      .select({ kind: customerAddresses.kind, line1: customerAddresses.line1 })
+      .from(customerAddresses)
+      .innerJoin(users, eq(users.id, customerAddresses.userId))
+      .where(eq(users.email, DEMO_ACCOUNTS.customer.email));
+    expect(saved).toEqual(
       expect.arrayContaining([
-        { name: "begin_checkout", value: 2895 },
-        { name: "purchase", value: 2895 },
+        { kind: "shipping", line1: "9 New Street" },
+        { kind: "billing", line1: "1 Bank Road" },
       ]),
     );
+
+    await gotoHydrated(page, "/customer/dashboard");
+    await page.getByRole("link", { name: new RegExp(number ?? "none") }).click();
+    await page.waitForURL("**/customer/orders/*");
+    await page.getByText("9 New Street").first().waitFor();
+    // A customer's steps are not a guest's: the checkout was begun twice (before and after
+    // signing in) and one purchase was made.
+    await expect.poll(counted).toHaveLength(3);
+    expect((await counted()).map((event) => event.name).sort()).toEqual([
+      "begin_checkout",
+      "begin_checkout",
+      "purchase",
+    ]);
     await session.expectNoErrors();
     await session.close();
   });
 });
+
+const counted = () =>
+  shop.app.database.db
+    .select({ name: analyticsEvents.name, value: analyticsEvents.valuePence })
+    .from(analyticsEvents)
+    .where(
+      inArray(analyticsEvents.name, [
+        "begin_checkout",
+        "add_shipping_info",
+        "add_payment_info",
+        "purchase",
+      ]),
+    );

@@ -216,9 +216,12 @@ export function trackBasket(
 
 type CheckoutLine = { id: number; title: string; unitPrice: number; quantity: number };
 
-/** begin_checkout (the checkout opened) and purchase (an order placed), with its value in pounds. */
+/**
+ * begin_checkout (the checkout opened), a guest's steps through it, and purchase (an order
+ * placed), with its value in pounds.
+ */
 export function trackCheckout(
-  name: "begin_checkout" | "purchase",
+  name: "begin_checkout" | "add_shipping_info" | "add_payment_info" | "purchase",
   lines: CheckoutLine[],
   total: number,
 ): void {

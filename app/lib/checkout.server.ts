@@ -27,13 +27,18 @@ export const ADDRESS_FIELDS = [
   "country",
   "phone",
 ] as const;
+const addressFields = (prefix: "shippingAddress" | "billingAddress") =>
+  ADDRESS_FIELDS.map((field) => `${prefix}.${field}`);
 const CHARGE_FIELDS = [
   "email",
-  ...ADDRESS_FIELDS.map((field) => `shippingAddress.${field}`),
+  ...addressFields("shippingAddress"),
   "deliveryOptionId",
   "payment.provider",
   "payment.outcome",
 ];
+
+/** A ticked box posts "true" (the form kit's checkbox); an unticked one posts nothing. */
+const ticked = (form: FormData, name: string) => form.get(name) === "true";
 
 /**
  * The checkout as the page shows it, priced by the server for what was typed so far (or the
@@ -49,13 +54,28 @@ export async function checkoutView(
   const session = context.get(sessionContext);
   const basket = basketFor(request, context);
   const lines = toLineRequests(basket.stored);
-  const saved = session ? await savedAddress(db, session.user.id, "shipping") : null;
+  const [shipping, billing] = session
+    ? await Promise.all([
+        savedAddress(db, session.user.id, "shipping"),
+        savedAddress(db, session.user.id, "billing"),
+      ])
+    : [null, null];
+  const billingDiffers = Boolean(
+    billing && shipping && ADDRESS_FIELDS.some((field) => billing[field] !== shipping[field]),
+  );
+  const posted = Object.keys(typed).length > 0;
   const values: Record<string, string> = {
     email: session?.user.email ?? "",
     ...Object.fromEntries(
-      ADDRESS_FIELDS.map((field) => [`shippingAddress.${field}`, saved?.[field] ?? ""]),
+      ADDRESS_FIELDS.flatMap((field) => [
+        [`shippingAddress.${field}`, shipping?.[field] ?? ""],
+        [`billingAddress.${field}`, (billingDiffers ? billing?.[field] : null) ?? ""],
+      ]),
     ),
-    "shippingAddress.country": saved?.country ?? "GB",
+    "shippingAddress.country": shipping?.country ?? "GB",
+    "billingAddress.country": (billingDiffers ? billing?.country : null) ?? "GB",
+    // Boxes start ticked; once the form has been posted, what the shopper left is kept.
+    ...(posted ? {} : { billingSame: billingDiffers ? "" : "true", saveDetails: "true" }),
     ...typed,
   };
   const country = values["shippingAddress.country"] || "GB";
@@ -95,8 +115,14 @@ export async function payFromForm(request: Request, context: Readonly<RouterCont
   const outcome = await runFormRoute(chargeOrder, request, context, {
     message: "Please check the details below.",
     body: (form) => ({
-      ...nestedFormBody(form, CHARGE_FIELDS),
+      ...nestedFormBody(
+        form,
+        ticked(form, "billingSame")
+          ? CHARGE_FIELDS
+          : [...CHARGE_FIELDS, ...addressFields("billingAddress")],
+      ),
       deliveryOptionId: Number(form.get("deliveryOptionId")) || undefined,
+      ...(ticked(form, "saveDetails") ? { saveDetails: true } : {}),
       lines: toLineRequests(basket.stored),
       ...(basket.code ? { discount: basket.code } : {}),
     }),

@@ -5,7 +5,7 @@ import type { LiveToken } from "../auth/tokens.ts";
 import { notifyCatalogChanged } from "../catalog/cache.ts";
 import { takeStock } from "../catalog/service/stock.ts";
 import type { Config } from "../config.ts";
-import { guestCustomerFor } from "../customers/service.ts";
+import { guestCustomerFor, saveAddress } from "../customers/service.ts";
 import type { Db } from "../db/client.ts";
 import { inTransaction, inTransactionOrRefuse } from "../db/transaction.ts";
 import { customerShopper, redeemDiscount, type Shopper } from "../discounts/service.ts";
@@ -91,6 +91,10 @@ export async function chargeCheckout(
 
   const placed = await inTransactionOrRefuse(db, async (tx) => {
     const customerId = account?.user.id ?? (await guestCustomerFor(tx, email, shipping.fullName));
+    if (account && input.saveDetails) {
+      await saveAddress(tx, account.user.id, "shipping", shipping);
+      await saveAddress(tx, account.user.id, "billing", input.billingAddress ?? shipping);
+    }
     const created = await createPendingOrder(tx, {
       customerId: customerId ?? null,
       email,

@@ -75,6 +75,10 @@ export const CheckoutChargeInput = z.strictObject({
   shippingAddress: AddressInput,
   billingAddress: AddressInput.optional(),
   deliveryOptionId: Id,
+  saveDetails: z.boolean().optional().meta({
+    description:
+      "A signed-in customer's wish to keep these addresses for next time; a guest's is ignored.",
+  }),
   payment: z.strictObject({
     provider: z.enum(["test", "stripe"], { error: "Choose how to pay." }),
     outcome: z

@@ -146,6 +146,36 @@ export async function savedAddress(
   return row ?? null;
 }
 
+/**
+ * Saves `address` as the customer's `kind` address for next time (checkout, when the customer
+ * asks), replacing the one saved before: there is one of each kind.
+ */
+export async function saveAddress(
+  db: Db,
+  userId: number,
+  kind: AddressKind,
+  address: Pick<PublicAddress, "fullName" | "line1" | "city" | "postcode" | "country"> &
+    Partial<Record<"line2" | "county" | "phone", string | null>>,
+): Promise<void> {
+  const row = {
+    fullName: address.fullName,
+    line1: address.line1,
+    line2: address.line2 ?? null,
+    city: address.city,
+    county: address.county ?? null,
+    postcode: address.postcode,
+    country: address.country,
+    phone: address.phone ?? null,
+  };
+  await db
+    .insert(customerAddresses)
+    .values({ ...row, userId, kind })
+    .onConflictDoUpdate({
+      target: [customerAddresses.userId, customerAddresses.kind],
+      set: { ...row, updatedAt: new Date() },
+    });
+}
+
 export type NewAccount = {
   email: string;
   name: string;

@@ -1,4 +1,8 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { customerAddresses, users } from "../../../server/customers/schema.ts";
+import { DEMO_ACCOUNTS } from "../../../server/db/seed/accounts.ts";
+import { signedInCookie } from "../../../tests/support/accounts.ts";
 import { startTestApp, type TestApp } from "../../../tests/support/app.ts";
 import {
   makeCheckoutStock,
@@ -106,4 +110,66 @@ describe.each(databaseKinds)("checkout without JavaScript on %s", (kind) => {
     );
     expect((await orderRow(app.database.db, orderId))?.status).toBe("paid");
   });
+
+  it("prefills a customer's saved address and keeps the new ones they ask it to save", async () => {
+    const signedIn = `${basket}; ${await signedInCookie(app)}`;
+    const page = await (await app.fetch("/checkout", { headers: { Cookie: signedIn } })).text();
+    expect(page).toContain('value="M4 1SH"');
+    expect(page).toContain("Save these details for next time");
+
+    const billing = {
+      billingSame: "",
+      "billingAddress.fullName": "Alex Fan",
+      "billingAddress.line1": "1 Bank Road",
+      "billingAddress.city": "Bristol",
+      "billingAddress.postcode": "",
+      "billingAddress.country": "GB",
+    };
+    const refused = await submit(
+      "/checkout",
+      fields({ ...billing, saveDetails: "true" }),
+      signedIn,
+    );
+    expect(refused.status).toBe(200);
+    const html = await refused.text();
+    expect(html).toContain("Enter a postcode.");
+    expect(html).toContain('value="Bristol"');
+    expect(await savedLines(DEMO_ACCOUNTS.customer.email)).not.toContain("1 Bank Road");
+
+    const paid = await submit(
+      "/checkout",
+      fields({ ...billing, "billingAddress.postcode": "bs1 4dj", saveDetails: "true" }),
+      signedIn,
+    );
+    expect(paid.status).toBe(303);
+    const orderId = Number(/success\/(\d+)/.exec(paid.headers.get("location") ?? "")?.[1]);
+    const order = await orderRow(app.database.db, orderId);
+    expect(order?.billingAddress).toMatchObject({ line1: "1 Bank Road", postcode: "BS1 4DJ" });
+    expect(await savedLines(DEMO_ACCOUNTS.customer.email)).toEqual(
+      expect.arrayContaining(["shipping 2 Mill Lane", "billing 1 Bank Road"]),
+    );
+  });
+
+  it("saves nothing for a guest, and nothing when the box is left unticked", async () => {
+    await submit("/checkout", fields({ saveDetails: "true" }));
+    expect(await savedLines("form.guest@example.com")).toEqual([]);
+    const before = await savedLines(DEMO_ACCOUNTS.customer.email);
+    const signedIn = `${basket}; ${await signedInCookie(app)}`;
+    const paid = await submit(
+      "/checkout",
+      fields({ "shippingAddress.line1": "77 Elsewhere Road", billingSame: "true" }),
+      signedIn,
+    );
+    expect(paid.status).toBe(303);
+    expect(await savedLines(DEMO_ACCOUNTS.customer.email)).toEqual(before);
+  });
+
+  const savedLines = async (email: string) =>
+    (
+      await app.database.db
+        .select({ kind: customerAddresses.kind, line1: customerAddresses.line1 })
+        .from(customerAddresses)
+        .innerJoin(users, eq(users.id, customerAddresses.userId))
+        .where(eq(users.email, email))
+    ).map((row) => `${row.kind} ${row.line1}`);
 });

@@ -1,11 +1,13 @@
 import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { trackCheckout } from "../../client/analytics";
+import { useAccountOffer, useGuestCheckoutSteps } from "../../client/checkout";
+import { AddressFields } from "../../components/checkout/address-fields";
 import { workingDays } from "../../components/order-details";
 import { PageHeading } from "../../components/page-heading";
 import { AppLink } from "../../components/ui/app-link";
 import { Button, buttonClasses } from "../../components/ui/button";
-import { FormMessage, SelectField, TextField } from "../../components/ui/form";
+import { CheckboxField, FormMessage, TextField } from "../../components/ui/form";
 import { checkoutView, payFromForm } from "../../lib/checkout.server";
 import { readForm } from "../../lib/form-route.server";
 import { screenMeta } from "../../lib/meta";
@@ -59,6 +61,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     begun.current = true;
     trackCheckout("begin_checkout", opened.lines, opened.total);
   }, [opened]);
+  const steps = useGuestCheckoutSteps(quote?.lines ?? [], quote?.total ?? 0, !view.signedIn);
+  const account = useAccountOffer();
   const field = (name: string) => ({
     name,
     defaultValue: values[name] ?? "",
@@ -101,11 +105,16 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               autoComplete="email"
               hint="For your order confirmation and delivery updates."
               readOnly={view.signedIn}
+              onBlur={view.signedIn ? undefined : (event) => void account.check(event.target.value)}
               className="mt-4"
             />
             {!view.signedIn && (
-              <p className="mt-3 text-sm">
-                Have an account?{" "}
+              <p className="mt-3 text-sm" aria-live="polite">
+                {account.hasAccount ? (
+                  <strong>You already have an account with this email.</strong>
+                ) : (
+                  "Have an account?"
+                )}{" "}
                 <AppLink to="/login?redirect=/checkout" className="underline">
                   Sign in
                 </AppLink>{" "}
@@ -116,58 +125,18 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 
           <fieldset className={section}>
             <legend className={legend}>2. Delivery address</legend>
-            <div className="mt-4 grid gap-4 sm:grid-cols-2">
-              <TextField
-                {...field("shippingAddress.fullName")}
-                label="Full name"
-                autoComplete="name"
-                className="sm:col-span-2"
-              />
-              <TextField
-                {...field("shippingAddress.line1")}
-                label="Address line 1"
-                autoComplete="address-line1"
-                className="sm:col-span-2"
-              />
-              <TextField
-                {...field("shippingAddress.line2")}
-                label="Address line 2 (optional)"
-                autoComplete="address-line2"
-                className="sm:col-span-2"
-              />
-              <TextField
-                {...field("shippingAddress.city")}
-                label="Town or city"
-                autoComplete="address-level2"
-              />
-              <TextField
-                {...field("shippingAddress.county")}
-                label="County (optional)"
-                autoComplete="address-level1"
-              />
-              <TextField
-                {...field("shippingAddress.postcode")}
-                label="Postcode"
-                autoComplete="postal-code"
-              />
-              <SelectField
-                {...field("shippingAddress.country")}
-                label="Country"
-                autoComplete="country"
-                options={view.countries.map((country) => ({
-                  id: country.code,
-                  title: country.name,
-                }))}
-              />
-              <TextField
-                {...field("shippingAddress.phone")}
-                label="Phone (optional)"
-                type="tel"
-                autoComplete="tel"
-                hint="Only for the courier, if they need it."
-                className="sm:col-span-2"
-              />
+            <div className="mt-4">
+              <AddressFields prefix="shippingAddress" field={field} countries={view.countries} />
             </div>
+            {view.signedIn && (
+              <CheckboxField
+                name="saveDetails"
+                label="Save these details for next time"
+                defaultChecked={values.saveDetails === "true"}
+                errors={errors.saveDetails}
+                className="mt-4"
+              />
+            )}
             <Button
               type="submit"
               name="intent"
@@ -202,8 +171,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                   <span className="flex-1">
                     <span className="block font-semibold">{option.title}</span>
                     <span className="block text-sm text-muted">
-                      {option.carrier}, {option.estimatedDays.min}–{option.estimatedDays.max}{" "}
-                      working days
+                      {option.carrier}, {workingDays(option.estimatedDays)}
                     </span>
                   </span>
                   <span className="font-semibold">
@@ -219,7 +187,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             )}
           </fieldset>
 
-          <fieldset className={section}>
+          <fieldset className={section} onFocus={steps.onPayment}>
             <legend className={legend}>4. Payment</legend>
             {view.providers.includes("test") ? (
               <>
@@ -245,10 +213,28 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             ) : (
               <p className="mt-4">Card payments need JavaScript in this browser.</p>
             )}
+            {/* Without JavaScript too: CSS hides the billing fields while the box is ticked. */}
+            <div className="group mt-6 border-t border-line pt-4">
+              <CheckboxField
+                name="billingSame"
+                label="My billing address is the same as the delivery address"
+                defaultChecked={values.billingSame === "true"}
+              />
+              <fieldset className="mt-4 group-has-[input[name=billingSame]:checked]:hidden">
+                <legend className="font-semibold">Billing address</legend>
+                <div className="mt-3">
+                  <AddressFields prefix="billingAddress" field={field} countries={view.countries} />
+                </div>
+              </fieldset>
+            </div>
           </fieldset>
         </div>
 
-        <aside className={`${section} h-fit lg:sticky lg:top-4`} aria-labelledby="review">
+        <aside
+          className={`${section} h-fit lg:sticky lg:top-4`}
+          aria-labelledby="review"
+          onFocus={steps.onReview}
+        >
           <h2 id="review" className={legend}>
             5. Review and pay
           </h2>
