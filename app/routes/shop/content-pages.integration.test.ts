@@ -34,7 +34,7 @@ describe.each(databaseKinds)("content pages on %s", (kind) => {
         expect(status).toBe(200);
         expect(titleOf(html)).toBe(`Official music merchandise | ${title} | United Kingdom`);
         expect(html).toContain("Last updated <time");
-        expect(html).toContain("1 November 2026");
+        expect(html).toContain("24 November 2026");
         const contents = /aria-labelledby="contents".*?<\/nav>/s.exec(html)?.[0] ?? "";
         const anchors = [...contents.matchAll(/<a href="#([a-z0-9-]+)"/g)].map(([, id]) => id);
         expect(anchors.length).toBeGreaterThanOrEqual(6);
