@@ -19,6 +19,7 @@ import {
   findOrder,
   lockOrder,
   markOrderPaid,
+  newOrderFromQuote,
   type OrderRow,
   opensOrder,
   orderView,
@@ -95,43 +96,20 @@ export async function chargeCheckout(
       await saveAddress(tx, account.user.id, "shipping", shipping);
       await saveAddress(tx, account.user.id, "billing", input.billingAddress ?? shipping);
     }
-    const created = await createPendingOrder(tx, {
-      customerId: customerId ?? null,
-      email,
-      reservedUntil: new Date(Date.now() + RESERVATION_MS),
-      shippingAddress: shipping,
-      billingAddress: input.billingAddress ?? shipping,
-      deliveryOptionId: deliveryOption.id,
-      deliveryTitle: deliveryOption.title,
-      deliveryCarrier: deliveryOption.carrier,
-      deliveryDaysMin: deliveryOption.estimatedDays.min,
-      deliveryDaysMax: deliveryOption.estimatedDays.max,
-      exported: quote.exported,
-      discountId: discount?.id ?? null,
-      discountCode: discount?.code ?? null,
-      subtotal: quote.subtotal,
-      discount: quote.discount,
-      delivery: quote.delivery,
-      deliveryVat: quote.vat - quote.lines.reduce((sum, line) => sum + line.vat, 0),
-      vat: quote.vat,
-      total: quote.total,
-      paymentProvider: provider.id,
-      lines: basket.lines.map((line, index) => ({
-        variantId: line.productVariant.id,
-        productId: line.productId,
-        productSlug: line.productVariant.product.slug,
-        title: line.title,
-        band: line.productVariant.product.brand.title,
-        attributes: line.productVariant.attributes.map((attribute) => attribute.title),
-        sku: line.productVariant.sku,
-        unitPrice: line.productVariant.price,
-        quantity: line.quantity,
-        lineTotal: line.lineTotal,
-        discount: quote.lines[index]?.discount ?? 0,
-        vatRate: line.vatRate,
-        vat: quote.lines[index]?.vat ?? 0,
-      })),
-    });
+    const created = await createPendingOrder(
+      tx,
+      newOrderFromQuote(
+        { ...priced, deliveryOption },
+        {
+          customerId: customerId ?? null,
+          email,
+          reservedUntil: new Date(Date.now() + RESERVATION_MS),
+          shippingAddress: shipping,
+          billingAddress: input.billingAddress ?? shipping,
+          paymentProvider: provider.id,
+        },
+      ),
+    );
     if (discount) {
       const redeemed = await redeemDiscount(tx, {
         discountId: discount.id,
@@ -316,17 +294,37 @@ export async function settleOrder(db: Db, config: Config, order: OrderRow): Prom
   return applyPayment(db, config, order.id, payment);
 }
 
-/** GET /api/user/orders/show/{id}: the customer's own order only. */
-export async function showCustomerOrder(db: Db, customerId: number, orderId: number) {
-  const order = await customerOrder(db, customerId, orderId);
-  return order ? orderView(db, order) : refuse("not-found", NO_ORDER);
+/**
+ * An order as it stands at its provider. The shopper's browser confirms a Stripe payment itself
+ * and comes to the order's page straight after (or back from their bank's page), usually before
+ * Stripe's webhook: so a pending order asks the provider, as placement does. When the provider
+ * cannot be asked, the order is shown as we hold it: the webhook settles it, or the sweeper at
+ * the reservation's end (which logs what stopped it).
+ */
+async function orderAsItStands(db: Db, config: Config, order: OrderRow): Promise<OrderView> {
+  const settled = await settleOrder(db, config, order).catch(() => order);
+  return orderView(db, settled);
 }
 
-/** GET /api/orders/show/{id}?token=: a guest's order through its access token only. */
-export async function showGuestOrder(db: Db, orderId: number, token: string) {
+/** GET /api/user/orders/show/{id}: the customer's own order only, as it stands at its provider. */
+export async function showCustomerOrder(
+  db: Db,
+  config: Config,
+  customerId: number,
+  orderId: number,
+) {
+  const order = await customerOrder(db, customerId, orderId);
+  return order ? orderAsItStands(db, config, order) : refuse("not-found", NO_ORDER);
+}
+
+/**
+ * GET /api/orders/show/{id}?token=: a guest's order through its access token only, as it stands
+ * at its provider.
+ */
+export async function showGuestOrder(db: Db, config: Config, orderId: number, token: string) {
   const order = await findOrder(db, orderId);
   if (!order || !opensOrder(order, token)) return refuse("not-found", NO_ORDER);
-  return orderView(db, order);
+  return orderAsItStands(db, config, order);
 }
 
 /**

@@ -1,5 +1,9 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Basket } from "../../common/basket.ts";
+import type { CheckoutQuote } from "../../common/checkout.ts";
+import type { DeliveryOption } from "../../common/delivery.ts";
+import type { AppliedDiscount } from "../../common/discounts.ts";
 import type { OrderSummary, OrderView } from "../../common/orders.ts";
 import { returnStock } from "../catalog/service/stock.ts";
 import type { Db } from "../db/client.ts";
@@ -62,6 +66,64 @@ export async function createPendingOrder(
   return { order: row, accessToken };
 }
 
+/** A checkout as priced for its charge: the quote, the basket it was priced from, code, delivery. */
+export type PricedOrder = {
+  quote: CheckoutQuote;
+  basket: Basket;
+  discount: AppliedDiscount | undefined;
+  deliveryOption: DeliveryOption;
+};
+
+/**
+ * The order a priced checkout makes: its figures and VAT exactly as quoted (never worked out
+ * again), its lines as bought, and who it is for, where it goes and how it is paid from `order`.
+ */
+export function newOrderFromQuote(
+  { quote, basket, discount, deliveryOption }: PricedOrder,
+  order: Pick<
+    NewOrder,
+    | "customerId"
+    | "email"
+    | "reservedUntil"
+    | "shippingAddress"
+    | "billingAddress"
+    | "paymentProvider"
+  >,
+): NewOrder {
+  return {
+    ...order,
+    deliveryOptionId: deliveryOption.id,
+    deliveryTitle: deliveryOption.title,
+    deliveryCarrier: deliveryOption.carrier,
+    deliveryDaysMin: deliveryOption.estimatedDays.min,
+    deliveryDaysMax: deliveryOption.estimatedDays.max,
+    exported: quote.exported,
+    discountId: discount?.id ?? null,
+    discountCode: discount?.code ?? null,
+    subtotal: quote.subtotal,
+    discount: quote.discount,
+    delivery: quote.delivery,
+    deliveryVat: quote.vat - quote.lines.reduce((sum, line) => sum + line.vat, 0),
+    vat: quote.vat,
+    total: quote.total,
+    lines: basket.lines.map((line, index) => ({
+      variantId: line.productVariant.id,
+      productId: line.productId,
+      productSlug: line.productVariant.product.slug,
+      title: line.title,
+      band: line.productVariant.product.brand.title,
+      attributes: line.productVariant.attributes.map((attribute) => attribute.title),
+      sku: line.productVariant.sku,
+      unitPrice: line.productVariant.price,
+      quantity: line.quantity,
+      lineTotal: line.lineTotal,
+      discount: quote.lines[index]?.discount ?? 0,
+      vatRate: line.vatRate,
+      vat: quote.lines[index]?.vat ?? 0,
+    })),
+  };
+}
+
 export async function findOrder(db: Db, orderId: number): Promise<OrderRow | undefined> {
   const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
   return row;
@@ -90,6 +152,22 @@ export function opensOrder(
   return sameHash(given, order.accessTokenHash) || sameHash(given, order.mailTokenHash);
 }
 
+/** What a guest is told when an order id and token open nothing: the same as for no order. */
+export const NO_SUCH_ORDER = "No such order.";
+
+/**
+ * The order `token` opens for a guest (`opensOrder`), or undefined: a wrong or empty token is as
+ * unknown as a missing order, so a caller cannot learn which ids exist.
+ */
+export async function orderOpenedBy(
+  db: Db,
+  orderId: number,
+  token: string,
+): Promise<OrderRow | undefined> {
+  const order = await findOrder(db, orderId);
+  return order && opensOrder(order, token) ? order : undefined;
+}
+
 export async function recordPaymentReference(tx: Db, orderId: number, reference: string) {
   await tx
     .update(orders)
@@ -104,6 +182,71 @@ export async function recordPaymentReference(tx: Db, orderId: number, reference:
  */
 export async function markOrderPaid(tx: Db, orderId: number): Promise<OrderRow | undefined> {
   return moveOrder(tx, orderId, "pending_payment", "paid", { stockState: "sold" });
+}
+
+/** The parcel has left: `paid → dispatched`. Undefined when the order was not paid (any more). */
+export async function markOrderDispatched(tx: Db, orderId: number): Promise<OrderRow | undefined> {
+  return moveOrder(tx, orderId, "paid", "dispatched");
+}
+
+/**
+ * The shopper's money went back, before or after dispatch: `from → refunded`. The order's side
+ * only: the provider's refund, and any goods coming back to stock, are the caller's. Undefined
+ * when the order was not in `from` (any more).
+ */
+export async function markOrderRefunded(
+  tx: Db,
+  orderId: number,
+  from: "paid" | "dispatched",
+): Promise<OrderRow | undefined> {
+  return moveOrder(tx, orderId, from, "refunded");
+}
+
+/** When an order was placed and when it reached each status it has reached since. */
+export type OrderHistoryTimes = {
+  placedAt: Date;
+  paidAt?: Date;
+  dispatchedAt?: Date;
+  cancelledAt?: Date;
+  refundedAt?: Date;
+};
+
+const STAMPS = ["paidAt", "dispatchedAt", "cancelledAt", "refundedAt"] as const;
+
+/**
+ * Puts an order's history at the times it happened, for an order recorded after the fact (the
+ * demo shop's past orders): the status machine makes the moves, each stamped with the time it
+ * ran, and this moves only the times. Each status the order reached needs its time, and no other
+ * status may have one: a mismatch is a bug, and throws.
+ */
+export async function backdateOrder(
+  tx: Db,
+  orderId: number,
+  times: OrderHistoryTimes,
+): Promise<OrderRow> {
+  const order = await lockOrder(tx, orderId);
+  if (!order) throw new Error(`No order ${orderId}`);
+  const stamped: Array<[(typeof STAMPS)[number], Date]> = [];
+  for (const stamp of STAMPS) {
+    const at = times[stamp];
+    if ((order[stamp] === null) !== (at === undefined)) {
+      throw new Error(`Order ${orderId} (${order.status}) cannot take these times: ${stamp}`);
+    }
+    if (at) stamped.push([stamp, at]);
+  }
+  const latest = Math.max(times.placedAt.getTime(), ...stamped.map(([, at]) => at.getTime()));
+  const [backdated] = await tx
+    .update(orders)
+    .set({
+      ...Object.fromEntries(stamped),
+      createdAt: times.placedAt,
+      updatedAt: new Date(latest),
+      reservedUntil: new Date(times.placedAt.getTime() + RESERVATION_MS),
+    })
+    .where(eq(orders.id, orderId))
+    .returning();
+  if (!backdated) throw new Error(`Order ${orderId} was not backdated`);
+  return backdated;
 }
 
 /**

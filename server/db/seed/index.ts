@@ -9,6 +9,7 @@ import { seedDemoCatalog } from "./catalog/index.ts";
 import { seedDemoContent } from "./content/index.ts";
 import { seedDemoDelivery } from "./delivery.ts";
 import { seedDemoDiscounts } from "./discounts.ts";
+import { seedDemoOrders } from "./orders.ts";
 
 const SEED_MARK = "demo_seeded_at";
 
@@ -20,6 +21,8 @@ const seeders: Seeder[] = [
   seedDemoDiscounts,
   seedDemoDelivery,
   seedDemoAccounts,
+  // After the catalogue, codes, delivery and accounts it buys, counts, sends and belongs to.
+  seedDemoOrders,
   seedDemoContent,
 ];
 
