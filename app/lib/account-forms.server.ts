@@ -1,5 +1,8 @@
 import { type RouterContextProvider, redirect } from "react-router";
-import type { NewSession } from "../../server/auth/service.ts";
+import type { OrderView } from "../../common/orders";
+import { isRefusal } from "../../common/refusal";
+import { LINK_NOT_VALID, passwordLinkAsks } from "../../server/auth/password-links.ts";
+import { guestOfOrder, type NewSession } from "../../server/auth/service.ts";
 import { TOKEN_LIFETIME_MS } from "../../server/auth/tokens.ts";
 import { appContext } from "./app-context.server";
 import { flashCookie } from "./flash.server";
@@ -7,6 +10,8 @@ import { sessionCookie } from "./session.server";
 
 // The account pages' forms run the JSON API's own routes (see form-route.server.ts).
 export {
+  confirmAccount,
+  createOrderAccount,
   forgotPassword,
   loginCustomer,
   loginStaff,
@@ -31,4 +36,18 @@ export function redirectSignedIn(
     flashCookie([{ type: "SUCCESS", body: message }], context.get(appContext).config.secure),
   );
   return redirect(to, { headers });
+}
+
+/** What a mailed link's page shows: a password field, a confirm button, or why it cannot. */
+export async function passwordLinkPage(context: Readonly<RouterContextProvider>, token: string) {
+  const asks = await passwordLinkAsks(context.get(appContext).db, token);
+  return { token, asks, linkProblem: asks === "nothing" ? LINK_NOT_VALID : undefined };
+}
+
+/** Whether an order's page offers its guest an account (past its payment, decision 0006). */
+export async function offersOrderAccount(
+  context: Readonly<RouterContextProvider>,
+  order: OrderView,
+): Promise<boolean> {
+  return !isRefusal(await guestOfOrder(context.get(appContext).db, order));
 }

@@ -13,14 +13,27 @@ import { ok } from "../http/envelope.ts";
 import { accountOf, defineRoute, type RouteGroup } from "../http/route-table.ts";
 import { ACCOUNT_LIMITS, TOO_MANY_REQUESTS } from "./limits.ts";
 import { assertCsrf, requestToken, setTokenCookie } from "./middleware.ts";
-import { RESET_REQUESTED, requestPasswordReset, resetPassword } from "./password-links.ts";
+import {
+  confirmAccountByLink,
+  RESET_REQUESTED,
+  requestPasswordReset,
+  resetPassword,
+} from "./password-links.ts";
 import { dummyPasswordHash } from "./passwords.ts";
 import type { TokenAbility } from "./schema.ts";
-import { changePassword, type NewSession, register, signIn } from "./service.ts";
+import {
+  changePassword,
+  createAccountFromOrder,
+  type NewSession,
+  register,
+  signIn,
+} from "./service.ts";
 import { findLiveToken, revokeToken, TOKEN_LIFETIME_MS } from "./tokens.ts";
 import {
+  ConfirmAccountInput,
   EmailInput,
   LoginInput,
+  OrderAccountInput,
   RegisterInput,
   ResetPasswordInput,
   UpdatePasswordInput,
@@ -116,6 +129,39 @@ export const resetPasswordByLink = defineRoute({
   reply: (c, result) => ok(c, { message: result.message }),
 });
 
+/** POST /api/password/confirm-account: a guest's account opens with the password they chose. */
+export const confirmAccount = defineRoute({
+  method: "post",
+  path: "/password/confirm-account",
+  tag,
+  summary: "Open a guest's account with the password chosen with an order, through a mailed link",
+  description:
+    "Only a link sent by POST /api/orders/create-account confirms: it carries the chosen password's hash. The link works once; every session of the account is signed out.",
+  body: ConfirmAccountInput,
+  limit: { rule: ACCOUNT_LIMITS.confirmAccount, message: TOO_MANY_REQUESTS },
+  headers: NO_STORE,
+  answers: { data: Notice },
+  refusals: ["invalid"],
+  call: ({ db }, { body }) => confirmAccountByLink(db, body.token),
+  reply: (c, result) => ok(c, { message: result.message }),
+});
+
+/** POST /api/orders/create-account: a guest's password, kept until a mailed link proves the email. */
+export const createOrderAccount = defineRoute({
+  method: "post",
+  path: "/orders/create-account",
+  tag,
+  summary: "Choose a password on a guest order's confirmation; a mailed link opens the account",
+  description:
+    "The order's access token proves only that the caller placed the order, so nothing changes yet: the order's email is sent a link carrying the password's hash (decision 0006). A wrong or missing token is a 404 like a missing order; an unpaid order or an email with a full account is a 409.",
+  body: OrderAccountInput,
+  limit: { rule: ACCOUNT_LIMITS.orderAccount, message: TOO_MANY_REQUESTS },
+  headers: NO_STORE,
+  answers: { data: ConfirmationSent, status: 202 },
+  refusals: ["invalid", "not-found", "conflict"],
+  call: ({ db, config }, { body }) => createAccountFromOrder(db, body, config.publicUrl),
+});
+
 /** POST /api/user/user/password/update: the signed-in customer's new password. */
 export const updatePassword = defineRoute({
   method: "post",
@@ -187,6 +233,8 @@ export const authRoutes: RouteGroup[] = [
       hasFullAccount,
       forgotPassword,
       resetPasswordByLink,
+      confirmAccount,
+      createOrderAccount,
       defineRoute({
         method: "get",
         path: "/user",

@@ -11,6 +11,8 @@ export const ACCOUNT_LIMITS = {
   register: { bucket: "register", limit: 10, windowMs: 60 * MINUTE },
   forgotPassword: { bucket: "password-forgot", limit: 10, windowMs: 15 * MINUTE },
   resetPassword: { bucket: "password-reset", limit: 10, windowMs: 15 * MINUTE },
+  confirmAccount: { bucket: "account-confirm", limit: 10, windowMs: 15 * MINUTE },
+  orderAccount: { bucket: "order-account", limit: 10, windowMs: 60 * MINUTE },
 } satisfies Record<string, RateLimit>;
 
 export const TOO_MANY_REQUESTS = "Too many requests. Please try again later.";

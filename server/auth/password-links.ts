@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { and, eq, gt, isNull, ne } from "drizzle-orm";
-import { type Refusal, refuse } from "../../common/refusal.ts";
+import { isRefusal, type Refusal, refuse } from "../../common/refusal.ts";
 import { accountView, findUserByEmail, setPasswordHash, type User } from "../customers/service.ts";
 import type { Db } from "../db/client.ts";
 import { inTransaction } from "../db/transaction.ts";
@@ -17,17 +17,40 @@ export const PASSWORD_LINK_LIFETIME_MS = 60 * 60 * 1000;
 /** No more than this many links are mailed to one address an hour, whoever asks. */
 const LINKS_PER_EMAIL = { bucket: "password-link-email", limit: 3, windowMs: 60 * 60 * 1000 };
 
-/** Why a link is sent: a forgotten password, or a guest finishing an account they asked for. */
-export type PasswordLinkPurpose = "reset" | "claim";
+/**
+ * Why a link is sent: a forgotten password, or a guest finishing an account they asked for. A
+ * guest who chose a password on an order's confirmation page (`chosen`) has only to prove the
+ * address: the link carries that password's hash, and following it opens the account with it.
+ */
+export type PasswordLinkPurpose =
+  | { purpose: "reset" }
+  | { purpose: "claim"; chosen?: ChosenPassword };
 
-function linkEmail(purpose: PasswordLinkPurpose, user: User, link: string) {
+/** A guest's password chosen with an order: only its hash, never the password, is kept. */
+export type ChosenPassword = { passwordHash: string; orderNumber: string };
+
+function linkEmail(why: PasswordLinkPurpose, user: User, link: string) {
   const minutes = PASSWORD_LINK_LIFETIME_MS / 60_000;
-  const intro =
-    purpose === "claim"
-      ? "You asked to create an Encore account with this email address, which you have already used to order from us as a guest. Choose a password with the link below to finish setting it up, and your earlier orders will be in your account."
-      : "Someone (we hope you) asked to reset the password of your Encore account. Choose a new password with the link below.";
-  const subject =
-    purpose === "claim" ? "Finish setting up your Encore account" : "Reset your Encore password";
+  const chosen = why.purpose === "claim" ? why.chosen : undefined;
+  const { kind, subject, intro } = chosen
+    ? {
+        kind: "account-confirm",
+        subject: "Confirm your email address to open your Encore account",
+        intro: `You chose a password for an Encore account when you ordered ${chosen.orderNumber}. Confirm that this is your email address with the link below to open the account; your orders will be in it.`,
+      }
+    : why.purpose === "claim"
+      ? {
+          kind: "account-claim",
+          subject: "Finish setting up your Encore account",
+          intro:
+            "You asked to create an Encore account with this email address, which you have already used to order from us as a guest. Choose a password with the link below to finish setting it up, and your earlier orders will be in your account.",
+        }
+      : {
+          kind: "password-reset",
+          subject: "Reset your Encore password",
+          intro:
+            "Someone (we hope you) asked to reset the password of your Encore account. Choose a new password with the link below.",
+        };
   const text = [
     `Hello ${user.name},`,
     "",
@@ -39,18 +62,19 @@ function linkEmail(purpose: PasswordLinkPurpose, user: User, link: string) {
     "",
     "Encore, Unit 7, Canal Works, 21 Wharf Street, Manchester, M1 2AB",
   ].join("\n");
-  return { subject, text };
+  return { kind, subject, text };
 }
 
 /**
- * Mails `user` a single-use link to choose a password (SECURITY §21): the token is random, kept
- * only as a hash, and replaces any link sent before; the link is built from `publicUrl`, never
- * from the request. At most three links an hour go to one address, so nobody can flood an inbox.
+ * Mails `user` a single-use link to choose a password, or to confirm the address for one already
+ * chosen (SECURITY §21): the token is random, kept only as a hash, and replaces any link sent
+ * before; the link is built from `publicUrl`, never from the request. At most three links an hour
+ * go to one address, so nobody can flood an inbox.
  */
 export async function sendPasswordLink(
   db: Db,
   user: User,
-  purpose: PasswordLinkPurpose,
+  why: PasswordLinkPurpose,
   publicUrl: string,
   now = new Date(),
 ): Promise<void> {
@@ -63,15 +87,11 @@ export async function sendPasswordLink(
     await tx.insert(passwordResets).values({
       userId: user.id,
       tokenHash: hashToken(token),
+      chosenPasswordHash: why.purpose === "claim" ? why.chosen?.passwordHash : undefined,
       expiresAt: new Date(now.getTime() + PASSWORD_LINK_LIFETIME_MS),
       createdAt: now,
     });
-    await queueMail(tx, {
-      to: user.email,
-      kind: purpose === "claim" ? "account-claim" : "password-reset",
-      secret: true,
-      ...linkEmail(purpose, user, link),
-    });
+    await queueMail(tx, { to: user.email, secret: true, ...linkEmail(why, user, link) });
   });
 }
 
@@ -94,7 +114,9 @@ export async function requestPasswordReset(
 ): Promise<void> {
   const answerAt = performance.now() + RESET_ANSWER_FLOOR_MS;
   const user = await findUserByEmail(db, email);
-  if (user) await sendPasswordLink(db, user, user.isGuest ? "claim" : "reset", publicUrl, now);
+  if (user) {
+    await sendPasswordLink(db, user, { purpose: user.isGuest ? "claim" : "reset" }, publicUrl, now);
+  }
   await sleep(Math.max(0, answerAt - performance.now()));
 }
 
@@ -107,19 +129,17 @@ export const PASSWORD_RESET = "Your password has been changed. You can sign in w
 
 export const LINK_NOT_VALID = "This link has expired or has already been used. Ask for a new one.";
 
-/**
- * Sets a new password through a mailed link. The link is used up by a guarded update, so two
- * submissions cannot both pass; a guest becomes a full account; every token is revoked, so a
- * thief signed in elsewhere is signed out.
- */
-export async function resetPassword(
-  db: Db,
-  token: string,
-  password: string,
-  now = new Date(),
-): Promise<{ user: User; message: string } | Refusal> {
+/** What the guest who confirmed their address is told. */
+export const ACCOUNT_CONFIRMED = "Your account is ready. Sign in with the password you chose.";
+
+/** The link with this token while it works (unused, within its hour), with its account. */
+async function liveLink(db: Db, token: string, now: Date) {
   const [link] = await db
-    .select({ id: passwordResets.id, user: accountView })
+    .select({
+      id: passwordResets.id,
+      chosenPasswordHash: passwordResets.chosenPasswordHash,
+      user: accountView,
+    })
     .from(passwordResets)
     .innerJoin(accountView, eq(accountView.id, passwordResets.userId))
     .where(
@@ -129,22 +149,78 @@ export async function resetPassword(
         gt(passwordResets.expiresAt, now),
       ),
     );
-  if (!link) return refuse("invalid", LINK_NOT_VALID, "token");
-  const problem = passwordProblem(password, link.user.email);
-  if (problem) return refuse("invalid", problem, "password");
+  return link;
+}
 
-  const passwordHash = await hashPassword(password);
+/**
+ * Uses up `link` and gives its account `passwordHash`. The link is used by a guarded update, so
+ * two submissions cannot both pass; a guest becomes a full account; every token is revoked, so a
+ * thief signed in elsewhere is signed out.
+ */
+async function setPasswordByLink(
+  db: Db,
+  link: { id: number; user: User },
+  passwordHash: string,
+  now: Date,
+): Promise<User | Refusal> {
   return inTransaction(db, async (tx) => {
     const used = await tx
       .update(passwordResets)
-      .set({ usedAt: now })
+      // A used link keeps no password hash: the account holds the one that counts.
+      .set({ usedAt: now, chosenPasswordHash: null })
       .where(and(eq(passwordResets.id, link.id), isNull(passwordResets.usedAt)))
       .returning({ id: passwordResets.id });
     if (used.length === 0) return refuse("invalid", LINK_NOT_VALID, "token");
     const user = await setPasswordHash(tx, link.user.id, passwordHash, now, { claim: true });
     await revokeTokensOf(tx, link.user.id, now);
-    return { user: user ?? link.user, message: PASSWORD_RESET };
+    return user ?? link.user;
   });
+}
+
+/** Sets a new password through a mailed link. */
+export async function resetPassword(
+  db: Db,
+  token: string,
+  password: string,
+  now = new Date(),
+): Promise<{ user: User; message: string } | Refusal> {
+  const link = await liveLink(db, token, now);
+  if (!link) return refuse("invalid", LINK_NOT_VALID, "token");
+  const problem = passwordProblem(password, link.user.email);
+  if (problem) return refuse("invalid", problem, "password");
+  const user = await setPasswordByLink(db, link, await hashPassword(password), now);
+  return isRefusal(user) ? user : { user, message: PASSWORD_RESET };
+}
+
+/**
+ * Opens a guest's account with the password they chose on an order's confirmation page: following
+ * the mailed link proves the address (decision 0006), and the link carries the password's hash.
+ * Only such a link confirms; a plain reset or claim link asks for a password instead.
+ */
+export async function confirmAccountByLink(
+  db: Db,
+  token: string,
+  now = new Date(),
+): Promise<{ user: User; message: string } | Refusal> {
+  const link = await liveLink(db, token, now);
+  if (!link?.chosenPasswordHash) return refuse("invalid", LINK_NOT_VALID, "token");
+  const user = await setPasswordByLink(db, link, link.chosenPasswordHash, now);
+  return isRefusal(user) ? user : { user, message: ACCOUNT_CONFIRMED };
+}
+
+/**
+ * What a mailed link's page asks for: a new password, only a confirmation (the guest chose a
+ * password with an order), or nothing, as the link has expired or been used. Only reads: mail
+ * scanners open links, so nothing changes before the shopper posts.
+ */
+export async function passwordLinkAsks(
+  db: Db,
+  token: string,
+  now = new Date(),
+): Promise<"password" | "confirmation" | "nothing"> {
+  const link = await liveLink(db, token, now);
+  if (!link) return "nothing";
+  return link.chosenPasswordHash ? "confirmation" : "password";
 }
 
 /** Revokes every live token of `userId` except `keepTokenId`. */

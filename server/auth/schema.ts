@@ -77,6 +77,13 @@ export const passwordResets = pgTable(
     tokenHash: text("token_hash").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
+    /**
+     * A guest who chose a password on an order's confirmation page (decision 0006): the link
+     * then only proves the address, and opens the account with this hash of that password. Kept
+     * here, not on the account, so nothing about the account changes before the proof; cleared
+     * when the link is used.
+     */
+    chosenPasswordHash: text("chosen_password_hash"),
     createdAt: createdAt(),
   },
   (table) => [

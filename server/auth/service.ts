@@ -13,6 +13,7 @@ import {
 } from "../customers/service.ts";
 import type { Db } from "../db/client.ts";
 import { inTransaction } from "../db/transaction.ts";
+import { NO_SUCH_ORDER, type OrderRow, orderOpenedBy } from "../orders/service.ts";
 import { takeRateLimit } from "../platform/rate-limit.ts";
 import { revokeTokensOf, sendPasswordLink } from "./password-links.ts";
 import { passwordProblem } from "./password-policy.ts";
@@ -81,7 +82,7 @@ export async function register(
   const existing = await findUserByEmail(db, email);
   if (existing && !existing.isGuest) return refuse("invalid", ACCOUNT_EXISTS, "email");
   if (existing) {
-    await sendPasswordLink(db, existing, "claim", publicUrl, now);
+    await sendPasswordLink(db, existing, { purpose: "claim" }, publicUrl, now);
     return { kind: "confirmation-sent", message: GUEST_LINK_SENT };
   }
   const created = await createCustomerAccount(
@@ -99,6 +100,54 @@ export async function register(
   const user = created;
   const { token, expiresAt } = await issueToken(db, user.id, "customer", now);
   return { kind: "created", token, expiresAt, user: publicUser(user) };
+}
+
+/** The email of an order a guest would open an account from has one: its owner signs in. */
+export const ORDER_EMAIL_HAS_ACCOUNT =
+  "This email address already has an account. Sign in to see your orders.";
+/** An order still waiting for its payment proves nothing yet. */
+export const ORDER_NOT_PAID_YET =
+  "This order is waiting for its payment. Once it is paid, you can create an account from it.";
+
+/**
+ * The guest record whose account an order's shopper may open, or why not: the order must be past
+ * its payment, and its email must not have a full account already.
+ */
+export async function guestOfOrder(
+  db: Db,
+  order: Pick<OrderRow, "email" | "status">,
+): Promise<User | Refusal> {
+  if (order.status === "pending_payment") return refuse("conflict", ORDER_NOT_PAID_YET);
+  const user = await findUserByEmail(db, order.email);
+  // Every guest order keeps a guest record of its email, unless a full account had the email.
+  if (!user?.isGuest) return refuse("conflict", ORDER_EMAIL_HAS_ACCOUNT);
+  return user;
+}
+
+/**
+ * POST /api/orders/create-account: a guest chose a password on their order's confirmation page.
+ * The order's token proves only that they placed the order, not that the email typed is theirs
+ * (decision 0006), so no account opens here: the address is mailed a link that carries the
+ * password's hash, and following it opens the account (`confirmAccountByLink`).
+ */
+export async function createAccountFromOrder(
+  db: Db,
+  input: { orderId: number; accessToken: string; password: string },
+  publicUrl: string,
+  now = new Date(),
+): Promise<{ status: "confirmation-sent"; message: string } | Refusal> {
+  const order = await orderOpenedBy(db, input.orderId, input.accessToken);
+  if (!order) return refuse("not-found", NO_SUCH_ORDER);
+  const guest = await guestOfOrder(db, order);
+  if (isRefusal(guest)) return guest;
+  const problem = passwordProblem(input.password, order.email);
+  if (problem) return refuse("invalid", problem, "password");
+  const chosen = { passwordHash: await hashPassword(input.password), orderNumber: order.number };
+  await sendPasswordLink(db, guest, { purpose: "claim", chosen }, publicUrl, now);
+  return {
+    status: "confirmation-sent",
+    message: `We have emailed ${order.email} a link. Your account opens when you follow it.`,
+  };
 }
 
 export const PASSWORD_CHANGED = "Your password has been changed. You stay signed in here.";

@@ -1,4 +1,12 @@
 import { randomBytes } from "node:crypto";
+import type { ChargeResult } from "../../common/checkout.ts";
+import type { TestApp } from "../../tests/support/app.ts";
+import {
+  charge,
+  makeCheckoutStock,
+  UK_ADDRESS,
+  ukDeliveryOptions,
+} from "../../tests/support/checkout.ts";
 import { users } from "../customers/schema.ts";
 import type { Db } from "../db/client.ts";
 import { hashPassword } from "./passwords.ts";
@@ -34,4 +42,29 @@ export function setCookie(response: Response, name: string) {
     attributes: attributes.map((attribute) => attribute.toLowerCase()),
     line,
   };
+}
+
+/**
+ * Test-only: an order placed as a guest with `email` through the real checkout API: paid, or
+ * waiting for the test bank (`authenticate`). Answers its id, number and access token.
+ */
+export async function placeGuestOrder(
+  app: TestApp,
+  email: string,
+  outcome: "success" | "authenticate" = "success",
+) {
+  const { teeId } = await makeCheckoutStock(app.database.db);
+  const [delivery] = await ukDeliveryOptions(app);
+  const response = await charge(app, {
+    lines: [{ id: teeId, quantity: 1 }],
+    email,
+    shippingAddress: UK_ADDRESS,
+    deliveryOptionId: delivery?.id,
+    payment: { provider: "test", outcome },
+  });
+  const { data } = (await response.json()) as { data: ChargeResult };
+  if (response.status !== 200 || !data.accessToken) {
+    throw new Error(`the charge answered ${response.status}`);
+  }
+  return { orderId: data.orderId, number: data.number, accessToken: data.accessToken };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_ID } from "../../common/ids.ts";
 import { MAX_EMAIL_LENGTH } from "../customers/service.ts";
 
 /** The longest password we hash; longer ones are refused before any work is done. */
@@ -52,6 +53,20 @@ export const ResetToken = z
 export const ResetPasswordInput = z.strictObject({
   token: ResetToken,
   password: Password("Choose a new password."),
+});
+
+/** POST /api/password/confirm-account: the link carries the password, so only its token is sent. */
+export const ConfirmAccountInput = z.strictObject({ token: ResetToken });
+
+/**
+ * POST /api/orders/create-account: a guest's password, with the order and the token that proves
+ * they placed it. A missing token opens nothing, like a wrong one: a 404, never a hint that the
+ * order exists.
+ */
+export const OrderAccountInput = z.strictObject({
+  orderId: z.number().int().min(1).max(MAX_ID, "No such id."),
+  accessToken: z.string().max(100).default(""),
+  password: Password("Choose a password."),
 });
 
 /** POST /api/user/user/password/update. */

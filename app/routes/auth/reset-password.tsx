@@ -2,11 +2,15 @@ import { Form, redirect, useNavigation } from "react-router";
 import { PageHeading } from "../../components/page-heading";
 import { AppLink } from "../../components/ui/app-link";
 import { FormMessage, SubmitButton, TextField } from "../../components/ui/form";
-import { resetPasswordByLink } from "../../lib/account-forms.server";
+import {
+  confirmAccount,
+  passwordLinkPage,
+  resetPasswordByLink,
+} from "../../lib/account-forms.server";
 import { appContext } from "../../lib/app-context.server";
 import { flashCookie } from "../../lib/flash.server";
 import { formPageHeaders } from "../../lib/form-headers";
-import { formFailure, runFormRoute } from "../../lib/form-route.server";
+import { formFailure, readForm, runFormRoute } from "../../lib/form-route.server";
 import { screenMeta } from "../../lib/meta";
 import { routeMiddleware } from "../../lib/route-middleware.server";
 import type { Route } from "./+types/reset-password";
@@ -19,15 +23,25 @@ export const headers = formPageHeaders({
   "Referrer-Policy": "no-referrer",
 });
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { token: new URL(request.url).searchParams.get("token") ?? "" };
+/**
+ * What the link asks for: a new password, or, when a guest chose one with an order, only a
+ * confirmation. Opening the page changes nothing, since mail scanners open links too: the
+ * account opens on the button's post.
+ */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return passwordLinkPage(context, new URL(request.url).searchParams.get("token") ?? "");
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const result = await runFormRoute(resetPasswordByLink, request, context);
+  const confirming = (await readForm(request.clone())).get("intent") === "confirm";
+  const result = confirming
+    ? await runFormRoute(confirmAccount, request, context)
+    : await runFormRoute(resetPasswordByLink, request, context);
   if (!result.ok) return formFailure(result);
   const { secure } = context.get(appContext).config;
-  const done = "Your password has been changed. Sign in with it now.";
+  const done = confirming
+    ? result.value.message
+    : "Your password has been changed. Sign in with it now.";
   throw redirect("/login", {
     headers: { "Set-Cookie": flashCookie([{ type: "SUCCESS", body: done }], secure) },
   });
@@ -36,21 +50,49 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const errors = actionData?.errors;
-  const linkProblem = errors?.token?.[0];
+  const busy = navigation.state === "submitting";
+  // An expired or used link is said at once, not after a password is typed for it; after a post,
+  // the post's answer says what went wrong.
+  const linkProblem = errors?.token?.[0] ?? (actionData ? undefined : loaderData.linkProblem);
+  if (linkProblem) {
+    return (
+      <>
+        <PageHeading title="Choose a new password" />
+        <FormMessage type="error">
+          {linkProblem}{" "}
+          <AppLink to="/forgot-password" className="underline">
+            Ask for a new link
+          </AppLink>
+        </FormMessage>
+      </>
+    );
+  }
+  const message = actionData?.message && (
+    <FormMessage type="error">{actionData.message}</FormMessage>
+  );
+  if (loaderData.asks === "confirmation") {
+    return (
+      <>
+        <PageHeading
+          title="Confirm your email address"
+          intro="You chose a password for an Encore account when you ordered. Confirm that this email address is yours, and the account opens with that password."
+        />
+        <Form method="post" className="space-y-5">
+          {message}
+          <input type="hidden" name="token" value={loaderData.token} />
+          <input type="hidden" name="intent" value="confirm" />
+          <SubmitButton busy={busy} busyLabel="Confirming…">
+            Confirm and open my account
+          </SubmitButton>
+        </Form>
+      </>
+    );
+  }
   return (
     <>
       <PageHeading title="Choose a new password" />
       <Form method="post" className="space-y-5" noValidate>
-        {(linkProblem || actionData?.message) && (
-          <FormMessage type="error">
-            {linkProblem ?? actionData?.message}{" "}
-            {linkProblem && (
-              <AppLink to="/forgot-password" className="underline">
-                Ask for a new link
-              </AppLink>
-            )}
-          </FormMessage>
-        )}
+        {message}
         <input type="hidden" name="token" value={loaderData.token} />
         <TextField
           name="password"
@@ -62,7 +104,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           required
           errors={errors?.password}
         />
-        <SubmitButton busy={navigation.state === "submitting"} busyLabel="Saving…">
+        <SubmitButton busy={busy} busyLabel="Saving…">
           Save new password
         </SubmitButton>
       </Form>

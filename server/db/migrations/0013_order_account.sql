@@ -1,0 +1,1 @@
+ALTER TABLE "password_resets" ADD COLUMN "chosen_password_hash" text;
