@@ -52,7 +52,7 @@ describe.each(databaseKinds)("POST /api/webhooks/stripe on %s", (kind) => {
 
   /** An order's PaymentIntent, started by checkout: our record says `requires_action`. */
   async function started() {
-    const orderId = newOrderId();
+    const orderId = await newOrderId(db);
     const payment = await provider.charge(db, {
       orderId,
       orderNumber: `EN-${orderId}`,
@@ -281,7 +281,7 @@ describe.each(databaseKinds)("POST /api/webhooks/stripe on %s", (kind) => {
   it("ignores a PaymentIntent it has no record of, even one naming an order id", async () => {
     // Another shop on the same Stripe account, or a charge not recorded yet (checkout's next
     // charge or retrieve records it).
-    const orderId = newOrderId();
+    const orderId = await newOrderId(db);
     const intent = await shopper.paymentIntents.create({
       amount: 1250,
       currency: "gbp",

@@ -21,7 +21,7 @@ describe.each(databaseKinds)("our payment record on %s", (kind) => {
 
   /** Reports the states in turn for one new payment; answers what the record holds after each. */
   async function report(...states: PaymentState[]) {
-    const orderId = newOrderId();
+    const orderId = await newOrderId(db);
     const payment: Payment = {
       provider: "stripe",
       reference: `pi_record_${orderId}`,

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, pence, timestamps } from "../db/columns.ts";
+import { orders } from "../orders/schema.ts";
 
 export const PAYMENT_PROVIDERS = ["test", "stripe"] as const;
 
@@ -29,8 +30,10 @@ export const payments = pgTable(
   "payments",
   {
     id: serial("id").primaryKey(),
-    // The orders table comes with checkout; it will add the foreign key.
-    orderId: integer("order_id").notNull(),
+    // An order with a payment is never deleted: it is cancelled or refunded instead.
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
     provider: text("provider", { enum: PAYMENT_PROVIDERS }).notNull(),
     /** The provider's id of the payment: `pi_…` (Stripe), `tpi_…` (test). */
     reference: text("reference").notNull(),

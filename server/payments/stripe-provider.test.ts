@@ -56,7 +56,7 @@ describe.each(databaseKinds)("the Stripe payment provider on %s", (kind) => {
     shopper.paymentIntents.confirm(reference, { payment_method: card });
 
   it("creates a PaymentIntent for the order, keyed on the order id", async () => {
-    const orderId = newOrderId();
+    const orderId = await newOrderId(db);
     const payment = await charge(orderId);
     const intent = server.paymentIntent(payment.reference);
     expect(intent).toMatchObject({
@@ -92,7 +92,7 @@ describe.each(databaseKinds)("the Stripe payment provider on %s", (kind) => {
   });
 
   it("a repeated charge returns the same PaymentIntent as it is now, without creating another", async () => {
-    const orderId = newOrderId();
+    const orderId = await newOrderId(db);
     const first = await charge(orderId);
     await confirmWith(first.reference, "pm_card_visa");
     const again = await charge(orderId);
@@ -105,14 +105,14 @@ describe.each(databaseKinds)("the Stripe payment provider on %s", (kind) => {
   });
 
   it("charges racing for one order get one PaymentIntent", async () => {
-    const orderId = newOrderId();
+    const orderId = await newOrderId(db);
     const racing = await Promise.all(Array.from({ length: 5 }, () => charge(orderId)));
     expect(new Set(racing.map((payment) => payment.reference)).size).toBe(1);
     expect(await paymentRecords(db, orderId)).toHaveLength(1);
   });
 
   it("after a crash before our record was written, the idempotency key finds the PaymentIntent and asks for its present state", async () => {
-    const orderId = newOrderId();
+    const orderId = await newOrderId(db);
     const first = await charge(orderId);
     await db.delete(payments).where(eq(payments.orderId, orderId));
     await confirmWith(first.reference, "pm_card_visa");
@@ -128,7 +128,7 @@ describe.each(databaseKinds)("the Stripe payment provider on %s", (kind) => {
   });
 
   it("a charge for the same order with another amount throws, and Stripe is not asked", async () => {
-    const orderId = newOrderId();
+    const orderId = await newOrderId(db);
     await charge(orderId, 2000);
     const asked = server.requests.length;
     await expect(charge(orderId, 1999)).rejects.toThrow(PaymentAmountMismatchError);
@@ -137,7 +137,7 @@ describe.each(databaseKinds)("the Stripe payment provider on %s", (kind) => {
   });
 
   it("retrieve: a declined card is a decline the shopper may retry on the same PaymentIntent", async () => {
-    const orderId = newOrderId();
+    const orderId = await newOrderId(db);
     const started = await charge(orderId);
     await expect(confirmWith(started.reference, "pm_card_chargeDeclined")).rejects.toThrow(
       Stripe.errors.StripeCardError,
@@ -160,7 +160,7 @@ describe.each(databaseKinds)("the Stripe payment provider on %s", (kind) => {
   });
 
   it("retrieve: a card that needs the bank's check waits for the shopper, then follows the bank", async () => {
-    const orderId = newOrderId();
+    const orderId = await newOrderId(db);
     const started = await charge(orderId);
     await confirmWith(started.reference, "pm_card_authenticationRequired");
     expect(await provider.retrieve(db, started.reference)).toEqual({
@@ -176,7 +176,7 @@ describe.each(databaseKinds)("the Stripe payment provider on %s", (kind) => {
   });
 
   it("cancel: a PaymentIntent not taken is cancelled; again, or once paid, it is harmless", async () => {
-    const orderId = newOrderId();
+    const orderId = await newOrderId(db);
     const started = await charge(orderId);
     const cancelled = await provider.cancel(db, started.reference);
     expect(cancelled).toEqual({
@@ -191,7 +191,7 @@ describe.each(databaseKinds)("the Stripe payment provider on %s", (kind) => {
     expect(await provider.cancel(db, started.reference)).toEqual(cancelled);
     expect(await paymentRecords(db, orderId)).toMatchObject([{ state: "cancelled" }]);
 
-    const paidOrder = newOrderId();
+    const paidOrder = await newOrderId(db);
     const paid = await charge(paidOrder);
     await confirmWith(paid.reference, "pm_card_visa");
     expect(await provider.cancel(db, paid.reference)).toMatchObject({ state: "succeeded" });

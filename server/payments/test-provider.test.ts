@@ -45,7 +45,7 @@ describe.each(databaseKinds)("the test payment provider on %s", (kind) => {
 
   describe("outcomes", () => {
     it("success: succeeded, and our record says so", async () => {
-      const orderId = newOrderId();
+      const orderId = await newOrderId(db);
       const payment = await charge(orderId, "success");
       expect(payment).toEqual({
         provider: "test",
@@ -71,11 +71,11 @@ describe.each(databaseKinds)("the test payment provider on %s", (kind) => {
     });
 
     it("no outcome is a success", async () => {
-      expect(await charge(newOrderId())).toMatchObject({ state: "succeeded" });
+      expect(await charge(await newOrderId(db))).toMatchObject({ state: "succeeded" });
     });
 
     it("decline: declined, with words for the shopper", async () => {
-      const orderId = newOrderId();
+      const orderId = await newOrderId(db);
       const payment = await charge(orderId, "decline");
       expect(payment).toMatchObject({ state: "declined", declineMessage: TEST_CARD_DECLINED });
       expect(TEST_CARD_DECLINED).toBe("Your card was declined. Try another card.");
@@ -86,7 +86,7 @@ describe.each(databaseKinds)("the test payment provider on %s", (kind) => {
     });
 
     it("authenticate: waits for the test bank, with a client secret for the shopper's page", async () => {
-      const orderId = newOrderId();
+      const orderId = await newOrderId(db);
       const payment = await charge(orderId, "authenticate");
       expect(payment.state).toBe("requires_action");
       expect(payment.clientSecret).toMatch(new RegExp(`^${payment.reference}_secret_[\\w-]{24}$`));
@@ -96,7 +96,7 @@ describe.each(databaseKinds)("the test payment provider on %s", (kind) => {
 
   describe("the test bank's step", () => {
     it("approved: the payment succeeds", async () => {
-      const orderId = newOrderId();
+      const orderId = await newOrderId(db);
       const waiting = await charge(orderId, "authenticate");
       const approved = await completeTestAuthentication(
         db,
@@ -117,7 +117,7 @@ describe.each(databaseKinds)("the test payment provider on %s", (kind) => {
     });
 
     it("failed: the payment is declined, and the shopper may try again", async () => {
-      const orderId = newOrderId();
+      const orderId = await newOrderId(db);
       const waiting = await charge(orderId, "authenticate");
       const failed = await completeTestAuthentication(
         db,
@@ -136,11 +136,11 @@ describe.each(databaseKinds)("the test payment provider on %s", (kind) => {
     });
 
     it("refuses a wrong client secret like an unknown payment, and changes nothing", async () => {
-      const orderId = newOrderId();
+      const orderId = await newOrderId(db);
       const waiting = await charge(orderId, "authenticate");
       const secret = secretOf(waiting);
       const notFound = { refused: "not-found", message: "This payment could not be found." };
-      const otherOrder = await charge(newOrderId(), "authenticate");
+      const otherOrder = await charge(await newOrderId(db), "authenticate");
       for (const wrong of [`${secret.slice(0, -1)}x`, "", secretOf(otherOrder)]) {
         expect(await completeTestAuthentication(db, waiting.reference, wrong, true)).toEqual(
           notFound,
@@ -152,7 +152,7 @@ describe.each(databaseKinds)("the test payment provider on %s", (kind) => {
     });
 
     it("refuses to answer twice, or for a payment not waiting for the bank", async () => {
-      const waiting = await charge(newOrderId(), "authenticate");
+      const waiting = await charge(await newOrderId(db), "authenticate");
       await completeTestAuthentication(db, waiting.reference, secretOf(waiting), false);
       const again = await completeTestAuthentication(
         db,
@@ -170,17 +170,17 @@ describe.each(databaseKinds)("the test payment provider on %s", (kind) => {
 
   describe("one payment per order", () => {
     it("a repeated charge returns the same payment, whatever outcome it asks for", async () => {
-      const orderId = newOrderId();
+      const orderId = await newOrderId(db);
       const first = await charge(orderId, "authenticate");
       expect(await charge(orderId, "success")).toEqual(first);
-      const paid = await charge(newOrderId(), "success");
+      const paid = await charge(await newOrderId(db), "success");
       expect(await charge(paid.orderId, "decline")).toEqual(paid);
       expect(await testIntents(db, orderId)).toHaveLength(1);
       expect(await paymentRecords(db, orderId)).toHaveLength(1);
     });
 
     it("a retry after a decline is a new attempt on the same payment", async () => {
-      const orderId = newOrderId();
+      const orderId = await newOrderId(db);
       const declined = await charge(orderId, "decline");
       const declinedAgain = await charge(orderId, "decline");
       expect(declinedAgain).toEqual(declined);
@@ -202,7 +202,7 @@ describe.each(databaseKinds)("the test payment provider on %s", (kind) => {
     });
 
     it("a charge for the same order with another amount throws and changes nothing", async () => {
-      const orderId = newOrderId();
+      const orderId = await newOrderId(db);
       const declined = await charge(orderId, "decline", 2500);
       await expect(charge(orderId, "success", 2400)).rejects.toThrow(PaymentAmountMismatchError);
       expect(await testIntents(db, orderId)).toEqual([
@@ -211,7 +211,7 @@ describe.each(databaseKinds)("the test payment provider on %s", (kind) => {
     });
 
     it("20 charges at once for one order make one payment", async () => {
-      const orderId = newOrderId();
+      const orderId = await newOrderId(db);
       const payments = await Promise.all(
         Array.from({ length: 20 }, () => charge(orderId, "success")),
       );
@@ -222,7 +222,7 @@ describe.each(databaseKinds)("the test payment provider on %s", (kind) => {
     });
 
     it("retries racing after a decline: once one succeeds, no later one declines it again", async () => {
-      const orderId = newOrderId();
+      const orderId = await newOrderId(db);
       const declined = await charge(orderId, "decline");
       const outcomes = Array.from({ length: 20 }, (_, index) =>
         index % 2 === 0 ? ("success" as const) : ("decline" as const),
@@ -243,7 +243,7 @@ describe.each(databaseKinds)("the test payment provider on %s", (kind) => {
 
   describe("cancel", () => {
     it("cancels a payment not taken; a later charge does not revive it", async () => {
-      const orderId = newOrderId();
+      const orderId = await newOrderId(db);
       const waiting = await charge(orderId, "authenticate");
       const cancelled = await provider.cancel(db, waiting.reference);
       expect(cancelled).toMatchObject({ reference: waiting.reference, state: "cancelled" });
@@ -256,12 +256,12 @@ describe.each(databaseKinds)("the test payment provider on %s", (kind) => {
     });
 
     it("cancels a declined payment", async () => {
-      const declined = await charge(newOrderId(), "decline");
+      const declined = await charge(await newOrderId(db), "decline");
       expect(await provider.cancel(db, declined.reference)).toMatchObject({ state: "cancelled" });
     });
 
     it("is harmless on a payment that succeeded", async () => {
-      const orderId = newOrderId();
+      const orderId = await newOrderId(db);
       const paid = await charge(orderId, "success");
       expect(await provider.cancel(db, paid.reference)).toEqual(paid);
       expect(await paymentRecords(db, orderId)).toMatchObject([{ state: "succeeded" }]);

@@ -1,19 +1,52 @@
 // Test support for payments (tests only): what the tables hold, read in SQL.
+
+import { randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../server/db/client.ts";
+import { orders } from "../../server/orders/schema.ts";
 import {
   payments,
   paymentWebhookEvents,
   testPaymentIntents,
 } from "../../server/payments/schema.ts";
 
-let lastOrderId = 900_000 + Math.floor(Math.random() * 50_000);
-
-/** An order id no other test in the file uses (the orders table does not exist yet). */
-export const newOrderId = () => {
-  lastOrderId += 1;
-  return lastOrderId;
-};
+/**
+ * A pending order of the test's own for payments to belong to: reserved for a day, so no sweep
+ * settles it while the test runs; payments read only its id.
+ */
+export async function newOrderId(db: Db): Promise<number> {
+  const address = {
+    fullName: "Pay Test",
+    line1: "1 High Street",
+    city: "Leeds",
+    postcode: "LS1 4AP",
+    country: "GB",
+  };
+  const [order] = await db
+    .insert(orders)
+    .values({
+      email: "payments@example.com",
+      reservedUntil: new Date(Date.now() + 24 * 60 * 60 * 1000),
+      shippingAddress: address,
+      billingAddress: address,
+      deliveryOptionId: 1,
+      deliveryTitle: "UK Standard",
+      deliveryCarrier: "Royal Mail Tracked 48",
+      deliveryDaysMin: 2,
+      deliveryDaysMax: 3,
+      subtotal: 1000,
+      discount: 0,
+      delivery: 0,
+      deliveryVat: 0,
+      vat: 167,
+      total: 1000,
+      paymentProvider: "test",
+      accessTokenHash: randomUUID(),
+    })
+    .returning({ id: orders.id });
+  if (!order) throw new Error("The test order was not written");
+  return order.id;
+}
 
 /** Our payment records for the order, oldest first. */
 export function paymentRecords(db: Db, orderId: number) {
