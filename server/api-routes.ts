@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { analyticsRoutes } from "./analytics/api.ts";
+import { auditRoutes } from "./audit/api.ts";
 import { authRoutes } from "./auth/api.ts";
 import { basketRoutes } from "./basket/api.ts";
 import { catalogRoutes } from "./catalog/api.ts";
@@ -27,6 +28,7 @@ const MODULE_ROUTES: RouteGroup[] = [
   ...paymentsRoutes,
   ...contentRoutes,
   ...authRoutes,
+  ...auditRoutes,
 ];
 
 let document: ReturnType<typeof openApiDocument> | undefined;

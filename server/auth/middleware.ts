@@ -67,7 +67,10 @@ export function setTokenCookie(c: Context, token: string, maxAgeSeconds: number)
  * account): none, expired or revoked → 401; the wrong kind → 403; a cookie request without the
  * CSRF header → 419. Each use slides the expiry on, and refreshes the cookie with it.
  */
-export function requireAuth(ability: TokenAbility, secret: string): MiddlewareHandler<AppEnv> {
+/** Who a route lets in: a customer, any staff, or admins only (deleting, managing staff). */
+export type RequiredAccess = TokenAbility | "admin";
+
+export function requireAuth(ability: RequiredAccess, secret: string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const carried = requestToken(c);
     const now = new Date();
@@ -77,7 +80,8 @@ export function requireAuth(ability: TokenAbility, secret: string): MiddlewareHa
     const allowed =
       ability === "customer"
         ? live.ability === "customer"
-        : live.ability === "staff" && isStaffRole(live.user.role);
+        : live.ability === "staff" &&
+          (ability === "admin" ? live.user.role === "admin" : isStaffRole(live.user.role));
     if (!allowed) throw forbidden();
 
     const moved = await touchToken(c.get("db"), live, now);

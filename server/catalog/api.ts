@@ -11,19 +11,25 @@ import {
   ProductFilters,
   ProductView,
 } from "../../common/catalog.ts";
+import { BrandEdit, StaffBrandItem } from "../../common/catalog-admin.ts";
 import { refuse } from "../../common/refusal.ts";
 import type { AppEnv } from "../http/env.ts";
 import { IdList, IdOrSlug } from "../http/query-schemas.ts";
+import { resourceRoutes } from "../http/resource.ts";
 import { defineRoute, type RouteGroup } from "../http/route-table.ts";
 import { listAttributes, listAttributeTypes } from "./service/attributes.ts";
+import { brandService } from "./service/brand-admin.ts";
 import { getBrand, listBrands } from "./service/brands.ts";
 import { getCollection } from "./service/collections.ts";
 import { productFilters } from "./service/filters.ts";
 import { getProduct, listProducts, relatedProducts } from "./service/products.ts";
 import {
+  BrandCreateInput,
+  BrandUpdateFields,
   PublicBrandListQuery,
   PublicCollectionQuery,
   PublicProductListQuery,
+  StaffBrandListQuery,
 } from "./validators.ts";
 
 /** Repeated catalogue requests are answered from memory until the catalogue changes. */
@@ -34,7 +40,22 @@ const NO_PRODUCT = "No product with that id or slug.";
 const tag = "catalogue";
 
 /** spec §7, public catalogue: bands, products, attributes, filters and collections. */
+/** The bands as staff manage them (decision 0014). */
+const brandResource = {
+  name: "brands",
+  tag,
+  noun: "band",
+  query: StaffBrandListQuery,
+  item: StaffBrandItem,
+  edit: BrandEdit,
+  create: BrandCreateInput,
+  update: BrandUpdateFields,
+  label: (brand: BrandEdit) => brand.title,
+  service: brandService,
+};
+
 export const catalogRoutes: RouteGroup[] = [
+  { area: "staff", routes: resourceRoutes(brandResource) },
   {
     area: "public",
     routes: [

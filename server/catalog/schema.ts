@@ -38,6 +38,9 @@ export const brands = pgTable(
     logoFileId: integer("logo_file_id").references(() => mediaFiles.id, { onDelete: "set null" }),
     heroFileId: integer("hero_file_id").references(() => mediaFiles.id, { onDelete: "set null" }),
     featured: boolean("featured").notNull().default(false),
+    /** The page's own title and description for search engines; empty means the defaults. */
+    seoTitle: text("seo_title").notNull().default(""),
+    seoDescription: text("seo_description").notNull().default(""),
     ...timestamps(),
   },
   (table) => [index("brands_title_idx").on(table.title)],

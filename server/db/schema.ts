@@ -1,6 +1,7 @@
 // Every module's tables, re-exported so drizzle-kit and the typed client see one schema.
 
 export * from "../analytics/schema.ts";
+export * from "../audit/schema.ts";
 export * from "../auth/schema.ts";
 export * from "../catalog/schema.ts";
 export * from "../content/schema.ts";

@@ -22,8 +22,8 @@ export const AREA_PREFIX: Record<Area, string> = {
   sanctum: "/sanctum",
 };
 
-/** Who may call a route: anyone, a signed-in customer, or staff. */
-export type Access = "anyone" | "customer" | "staff";
+/** Who may call a route: anyone, a signed-in customer, staff, or admins only. */
+export type Access = "anyone" | "customer" | "staff" | "admin";
 
 /**
  * What a route's `call` gets from either edge (a Hono request or a page's form action): the same

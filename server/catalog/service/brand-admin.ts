@@ -1,0 +1,201 @@
+import slugify from "@sindresorhus/slugify";
+import { and, asc, desc, eq, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
+import type { BrandEdit, StaffBrandItem } from "../../../common/catalog-admin.ts";
+import { fileUrl } from "../../../common/file-urls.ts";
+import type { Page } from "../../../common/pagination.ts";
+import { type Refusal, refuse } from "../../../common/refusal.ts";
+import type { Db } from "../../db/client.ts";
+import { pageMeta, pageOffset } from "../../db/pagination.ts";
+import type { ResourceService } from "../../http/resource.ts";
+import { mediaFileView } from "../../media/service.ts";
+import { sanitizeRichText } from "../../platform/rich-text.ts";
+import { notifyCatalogChanged } from "../cache.ts";
+import { brands, products } from "../schema.ts";
+import type { BrandCreateInput, BrandUpdateInput, StaffBrandListQuery } from "../validators.ts";
+
+const productCount = sql<number>`(select count(*)::int from ${products} p where p.brand_id = "brands"."id")`;
+
+const ORDER: Record<StaffBrandListQuery["sort"], SQL[]> = {
+  title: [sql`lower(${brands.title})`, asc(brands.id)],
+  "-title": [sql`lower(${brands.title}) desc`, desc(brands.id)],
+  updated: [asc(brands.updatedAt), asc(brands.id)],
+  "-updated": [desc(brands.updatedAt), desc(brands.id)],
+  products: [asc(productCount), sql`lower(${brands.title})`],
+  "-products": [desc(productCount), sql`lower(${brands.title})`],
+};
+
+/** `%` and `_` typed into a search mean themselves. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+async function listStaffBrands(db: Db, query: StaffBrandListQuery): Promise<Page<StaffBrandItem>> {
+  const where = and(
+    query.q
+      ? or(ilike(brands.title, likePattern(query.q)), ilike(brands.slug, likePattern(query.q)))
+      : undefined,
+    query.featured === undefined ? undefined : eq(brands.featured, query.featured),
+  );
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({
+        id: brands.id,
+        title: brands.title,
+        slug: brands.slug,
+        genre: brands.genre,
+        featured: brands.featured,
+        productCount,
+        logoSlug: mediaFileView.slug,
+        updatedAt: brands.updatedAt,
+      })
+      .from(brands)
+      .leftJoin(mediaFileView, eq(mediaFileView.id, brands.logoFileId))
+      .where(where)
+      .orderBy(...ORDER[query.sort])
+      .limit(query.perPage)
+      .offset(pageOffset(query.page, query.perPage)),
+    db.select({ total: sql<number>`count(*)::int` }).from(brands).where(where),
+  ]);
+  return {
+    data: rows.map(({ logoSlug, updatedAt, ...row }) => ({
+      ...row,
+      logoUrl: logoSlug ? fileUrl(logoSlug, 96) : null,
+      updatedAt: updatedAt.toISOString(),
+    })),
+    meta: pageMeta(query.page, query.perPage, count?.total ?? 0),
+  };
+}
+
+async function brandEdit(db: Db, id: number): Promise<BrandEdit | undefined> {
+  const [row] = await db
+    .select({
+      id: brands.id,
+      title: brands.title,
+      slug: brands.slug,
+      story: brands.story,
+      genre: brands.genre,
+      origin: brands.origin,
+      links: brands.links,
+      logoFileId: brands.logoFileId,
+      heroFileId: brands.heroFileId,
+      featured: brands.featured,
+      seoTitle: brands.seoTitle,
+      seoDescription: brands.seoDescription,
+      updatedAt: brands.updatedAt,
+    })
+    .from(brands)
+    .where(eq(brands.id, id));
+  return row && { ...row, updatedAt: row.updatedAt.toISOString() };
+}
+
+const SLUG_TAKEN = "Another band already has this slug. Choose another.";
+
+/**
+ * The slug a band is saved with: the one typed (refused when another band has it), or one made
+ * from the title, numbered (`-2`, `-3` …) until it is free.
+ */
+async function brandSlug(
+  tx: Db,
+  input: { slug?: string; title?: string },
+  exceptId?: number,
+): Promise<string | Refusal | undefined> {
+  const taken = async (slug: string) =>
+    (
+      await tx
+        .select({ id: brands.id })
+        .from(brands)
+        .where(and(eq(brands.slug, slug), exceptId ? ne(brands.id, exceptId) : undefined))
+    ).length > 0;
+  if (input.slug)
+    return (await taken(input.slug)) ? refuse("invalid", SLUG_TAKEN, "slug") : input.slug;
+  if (!input.title) return undefined;
+  const base = slugify(input.title).slice(0, 70) || "band";
+  for (let n = 1; ; n += 1) {
+    const candidate = n === 1 ? base : `${base}-${n}`;
+    if (!(await taken(candidate))) return candidate;
+  }
+}
+
+/** The checks a band's images get: each must be an image in the media library. */
+async function missingImage(
+  tx: Db,
+  input: Partial<BrandCreateInput>,
+): Promise<Refusal | undefined> {
+  for (const field of ["logoFileId", "heroFileId"] as const) {
+    const id = input[field];
+    if (id === undefined || id === null) continue;
+    const [file] = await tx
+      .select({ fileType: mediaFileView.fileType })
+      .from(mediaFileView)
+      .where(eq(mediaFileView.id, id));
+    if (file?.fileType !== "IMAGE")
+      return refuse("invalid", "Choose an image from the media library.", field);
+  }
+  return undefined;
+}
+
+/** What a band's fields are stored as: rich text made safe, links only to web addresses. */
+function storedFields(input: Partial<BrandCreateInput>) {
+  const { slug: _slug, ...fields } = input;
+  return {
+    ...fields,
+    ...(fields.story === undefined ? {} : { story: sanitizeRichText(fields.story) }),
+  };
+}
+
+/** The bands as staff manage them (decision 0014): list, form, create, change and delete. */
+export const brandService: ResourceService<
+  StaffBrandListQuery,
+  StaffBrandItem,
+  BrandEdit,
+  BrandCreateInput,
+  BrandUpdateInput
+> = {
+  list: listStaffBrands,
+  edit: brandEdit,
+
+  async create(tx, input) {
+    const slug = await brandSlug(tx, input);
+    if (typeof slug !== "string")
+      return slug ?? refuse("invalid", "Enter the band's name.", "title");
+    const problem = await missingImage(tx, input);
+    if (problem) return problem;
+    const [row] = await tx
+      .insert(brands)
+      .values({ ...storedFields(input), title: input.title, slug })
+      .returning({ id: brands.id });
+    if (!row) throw new Error("The band was not written");
+    return (await brandEdit(tx, row.id)) as BrandEdit;
+  },
+
+  async update(tx, input) {
+    const slug = input.slug ? await brandSlug(tx, input, input.id) : undefined;
+    if (slug !== undefined && typeof slug !== "string") return slug;
+    const problem = await missingImage(tx, input);
+    if (problem) return problem;
+    await tx
+      .update(brands)
+      .set({ ...storedFields(input), ...(slug ? { slug } : {}), updatedAt: new Date() })
+      .where(eq(brands.id, input.id));
+    return (await brandEdit(tx, input.id)) as BrandEdit;
+  },
+
+  async destroy(tx, records) {
+    const ids = records.map((record) => record.id);
+    const used = await tx
+      .select({ brandId: products.brandId, count: sql<number>`count(*)::int` })
+      .from(products)
+      .where(inArray(products.brandId, ids))
+      .groupBy(products.brandId);
+    const first = used[0];
+    if (first) {
+      const band = records.find((record) => record.id === first.brandId);
+      return refuse(
+        "conflict",
+        `${band?.title ?? "This band"} has ${first.count} product${first.count === 1 ? "" : "s"}: move them to another band or delete them first.`,
+      );
+    }
+    await tx.delete(brands).where(inArray(brands.id, ids));
+    return undefined;
+  },
+
+  afterWrite: notifyCatalogChanged,
+};

@@ -1,0 +1,228 @@
+import { z } from "zod";
+import { MAX_ID } from "../../common/ids.ts";
+import { type Page, pageOf } from "../../common/pagination.ts";
+import { isRefusal, type Refusal, refuse } from "../../common/refusal.ts";
+import { type Actor, recordAudit } from "../audit/service.ts";
+import type { Db } from "../db/client.ts";
+import { inTransactionOrRefuse } from "../db/transaction.ts";
+import { PathId } from "./query-schemas.ts";
+import { type AnyRoute, accountOf, defineRoute } from "./route-table.ts";
+
+type Schema<T> = z.ZodType<T, unknown>;
+
+/** A record as its staff form shows it: an id, and when it last changed (for the stale check). */
+export type EditableRecord = { id: number; updatedAt: string };
+
+/**
+ * What a staff resource's module provides (decision 0014): reads that take the database handle,
+ * and writes that take the caller's transaction, so the resource routes can wrap each write and
+ * its audit entry in one. Writes answer the record as `edit` shows it, or a refusal.
+ */
+export type ResourceService<Query, Item, Edit extends EditableRecord, Create, Update> = {
+  /** One page of the staff list, searched, filtered and sorted as `query` says. */
+  list(db: Db, query: Query): Promise<Page<Item>>;
+  /** One record as its form shows it, or undefined when there is none. */
+  edit(db: Db, id: number): Promise<Edit | undefined>;
+  create(tx: Db, input: Create): Promise<Edit | Refusal>;
+  update(tx: Db, input: Update & { id: number }): Promise<Edit | Refusal>;
+  /**
+   * Deletes every record of `ids` or none: a record in use is a `conflict` refusal that says
+   * what uses it, and rolls back the others.
+   */
+  destroy(tx: Db, records: Edit[]): Promise<Refusal | undefined>;
+  /** After a write has committed: e.g. tell every process the catalogue changed. */
+  afterWrite?(db: Db): Promise<void>;
+};
+
+/** A staff resource, declared once: its name, its schemas and its service. */
+export type Resource<Query, Item, Edit extends EditableRecord, Create, Update> = {
+  /** The path segment under `/api/staff` and the audit log's resource name: `brands`. */
+  name: string;
+  /** The OpenAPI tag: the module's name. */
+  tag: string;
+  /** What one record is called in messages: "band". */
+  noun: string;
+  /** The list's query: pagination (DESIGN §4), search, filters and sort; wrong ones are a 422. */
+  query: Schema<Query>;
+  item: z.ZodType<Item>;
+  edit: z.ZodType<Edit>;
+  create: Schema<Create>;
+  /** The fields an update may change; the routes add `id` and the optional `updatedAt`. */
+  update: z.ZodObject;
+  /** How a record is named in the audit log and in messages: the band's title. */
+  label(record: Edit): string;
+  service: ResourceService<Query, Item, Edit, Create, Update>;
+};
+
+const Id = z.number().int().min(1).max(MAX_ID, "No such id.");
+
+/** `POST /{resource}/destroy`: one id, or several at once (a bulk action), never both. */
+export const DestroyInput = z.union([
+  z.strictObject({ id: Id }),
+  z.strictObject({ ids: z.array(Id).min(1, "Choose at least one.").max(100, "At most 100.") }),
+]);
+
+const Destroyed = z.object({ ids: z.array(z.number().int()) }).meta({
+  description: "The ids deleted.",
+});
+
+/** The audit log's copy of a record: its form fields, without the bookkeeping. */
+function auditFields(record: EditableRecord): Record<string, unknown> {
+  const { id: _id, updatedAt: _updatedAt, ...fields } = record;
+  return fields;
+}
+
+/** The staff member behind a staff route, as the audit log names them. */
+function actorOf(account: Parameters<typeof accountOf>[0]): Actor {
+  const { user } = accountOf(account);
+  return { id: user.id, email: user.email };
+}
+
+/**
+ * The staff API of a resource (spec §7, decision 0014): `GET /{name}` (the list),
+ * `GET /{name}/edit/{id}`, `POST /{name}/store`, `POST /{name}/update` (`{ id, …, updatedAt? }`)
+ * and `POST /{name}/destroy` (`{ id }` or `{ ids }`, admins only). Every write runs in one
+ * transaction with its audit entry; an update carrying the `updatedAt` its form was opened with
+ * is refused when someone else saved the record since, so nobody overwrites a colleague's work
+ * unknowingly.
+ */
+export function resourceRoutes<Query, Item, Edit extends EditableRecord, Create, Update>(
+  resource: Resource<Query, Item, Edit, Create, Update>,
+): AnyRoute[] {
+  const { name, tag, noun, service } = resource;
+  const missing = () => refuse("not-found", `No such ${noun}.`);
+  const afterWrite = async (db: Db) => {
+    await service.afterWrite?.(db);
+  };
+  const UpdateInput = resource.update
+    .partial()
+    .extend({
+      id: Id,
+      updatedAt: z
+        .string()
+        .max(40)
+        .optional()
+        .meta({ description: "When the form was opened: a save after someone else's is a 409." }),
+    })
+    .strict();
+
+  return [
+    defineRoute({
+      method: "get",
+      path: `/${name}`,
+      tag,
+      summary: `The ${noun} list: paginated, searched, filtered and sorted`,
+      query: resource.query,
+      answers: { page: pageOf(resource.item) },
+      call: ({ db }, { query }) => service.list(db, query),
+    }),
+    defineRoute({
+      method: "get",
+      path: `/${name}/edit/{id}`,
+      tag,
+      summary: `One ${noun} as its form shows it`,
+      params: z.strictObject({ id: PathId }),
+      answers: { data: resource.edit },
+      refusals: ["not-found"],
+      call: async ({ db }, { params }) => (await service.edit(db, params.id)) ?? missing(),
+    }),
+    defineRoute({
+      method: "post",
+      path: `/${name}/store`,
+      tag,
+      summary: `Create a ${noun}`,
+      body: resource.create,
+      answers: { data: resource.edit, status: 201 },
+      refusals: ["invalid", "conflict"],
+      async call({ db, account }, { body }) {
+        const created = await inTransactionOrRefuse(db, async (tx) => {
+          const record = await service.create(tx, body);
+          if (isRefusal(record)) return record;
+          await recordAudit(tx, {
+            actor: actorOf(account),
+            action: "create",
+            resource: name,
+            resourceId: record.id,
+            label: resource.label(record),
+            after: auditFields(record),
+          });
+          return record;
+        });
+        if (!isRefusal(created)) await afterWrite(db);
+        return created;
+      },
+    }),
+    defineRoute({
+      method: "post",
+      path: `/${name}/update`,
+      tag,
+      summary: `Change a ${noun}: only the fields sent`,
+      body: UpdateInput as unknown as Schema<Update & { id: number; updatedAt?: string }>,
+      answers: { data: resource.edit },
+      refusals: ["invalid", "not-found", "conflict"],
+      async call({ db, account }, { body }) {
+        const { updatedAt, ...input } = body;
+        const updated = await inTransactionOrRefuse(db, async (tx) => {
+          const before = await service.edit(tx, input.id);
+          if (!before) return missing();
+          if (updatedAt && updatedAt !== before.updatedAt) {
+            return refuse(
+              "conflict",
+              `Someone else saved this ${noun} after you opened it. Reload it to see their changes, then make yours again.`,
+            );
+          }
+          const record = await service.update(tx, input as Update & { id: number });
+          if (isRefusal(record)) return record;
+          await recordAudit(tx, {
+            actor: actorOf(account),
+            action: "update",
+            resource: name,
+            resourceId: record.id,
+            label: resource.label(record),
+            before: auditFields(before),
+            after: auditFields(record),
+          });
+          return record;
+        });
+        if (!isRefusal(updated)) await afterWrite(db);
+        return updated;
+      },
+    }),
+    defineRoute({
+      method: "post",
+      path: `/${name}/destroy`,
+      tag,
+      summary: `Delete one ${noun} or several (admins only); in use is a 409 naming the use`,
+      access: "admin",
+      body: DestroyInput,
+      answers: { data: Destroyed },
+      refusals: ["not-found", "conflict"],
+      async call({ db, account }, { body }) {
+        const ids = "ids" in body ? [...new Set(body.ids)] : [body.id];
+        const destroyed = await inTransactionOrRefuse(db, async (tx) => {
+          const records: Edit[] = [];
+          for (const id of ids) {
+            const record = await service.edit(tx, id);
+            if (!record) return missing();
+            records.push(record);
+          }
+          const refused = await service.destroy(tx, records);
+          if (refused) return refused;
+          for (const record of records) {
+            await recordAudit(tx, {
+              actor: actorOf(account),
+              action: "delete",
+              resource: name,
+              resourceId: record.id,
+              label: resource.label(record),
+              before: auditFields(record),
+            });
+          }
+          return { ids };
+        });
+        if (!isRefusal(destroyed)) await afterWrite(db);
+        return destroyed;
+      },
+    }),
+  ];
+}
