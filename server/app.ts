@@ -1,5 +1,6 @@
-import { Hono, type MiddlewareHandler } from "hono";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { except } from "hono/combine";
 import { compress } from "hono/compress";
 import { RouterContextProvider } from "react-router";
 import { API_ROUTES } from "./api-routes.ts";
@@ -12,7 +13,7 @@ import { clientAddress } from "./http/client-address.ts";
 import { requestDeadline } from "./http/deadline.ts";
 import type { AppEnv } from "./http/env.ts";
 import { handleError } from "./http/errors.ts";
-import { mountRoutes } from "./http/mount-routes.ts";
+import { mountRoutes, readsOwnBody } from "./http/mount-routes.ts";
 import { withPageCaching } from "./http/page-caching.ts";
 import { requestLog } from "./http/request-log.ts";
 import { sameOriginForms } from "./http/same-origin.ts";
@@ -58,10 +59,14 @@ export function createApp(options: AppOptions) {
       secure: config.secure,
       development: options.development ?? false,
       googleAnalytics: config.gaMeasurementId !== undefined,
+      stripe: config.stripe !== undefined,
     }),
   );
   const paymentListener = options.paymentListener ?? settleOnPayment(config);
-  app.use(requestDeadline(config.requestDeadlineMs));
+  // Uploads take their own limit and start their deadline once their body has arrived.
+  const routeReadsOwnBody = readsOwnBody(API_ROUTES);
+  const ownBody = (c: Context<AppEnv>) => routeReadsOwnBody(c.req.method, c.req.path);
+  app.use(except(ownBody, requestDeadline(config.requestDeadlineMs)));
   app.use(async (c, next) => {
     c.set("config", config);
     c.set("db", database.db);
@@ -74,12 +79,15 @@ export function createApp(options: AppOptions) {
   });
   app.use(compress());
   app.use(
-    bodyLimit({
-      maxSize: ONE_MEGABYTE,
-      // The rest of the body is never read, so the connection cannot carry another request.
-      onError: (c) =>
-        c.json({ message: "The request body is larger than 1 MB." }, 413, { Connection: "close" }),
-    }),
+    except(
+      ownBody,
+      bodyLimit({
+        maxSize: ONE_MEGABYTE,
+        // The rest of the body is never read, so the connection cannot carry another request.
+        onError: (c) =>
+          c.json({ message: "The request body is larger than 1 MB." }, 413, { Connection: "close" }),
+      }),
+    ),
   );
 
   mountRoutes(app, API_ROUTES, { checkAnswers: options.checkAnswers });

@@ -20,6 +20,15 @@ export function OrderStatusBadge({ status }: { status: OrderView["status"] }) {
   );
 }
 
+/**
+ * The confirmation's first words. Back from the bank before it has confirmed, no email has gone
+ * yet: it goes once the order is paid.
+ */
+export const placedIntro = (order: Pick<OrderView, "number" | "email" | "status">) =>
+  order.status === "pending_payment"
+    ? `Your order number is ${order.number}.`
+    : `Your order number is ${order.number}. We have emailed a confirmation to ${order.email}.`;
+
 /** A delivery estimate in words: "1 working day", "2–3 working days". */
 export const workingDays = ({ min, max }: { min: number; max: number }) =>
   min === max ? `${min} working day${min === 1 ? "" : "s"}` : `${min}–${max} working days`;
@@ -29,6 +38,13 @@ export function OrderDetails({ order }: { order: OrderView }) {
   const row = "flex justify-between gap-4 py-1";
   return (
     <div className="grid gap-8 lg:grid-cols-3">
+      {/* Back from the bank's page, or a payment the bank is still processing (Stripe). */}
+      {order.status === "pending_payment" && (
+        <p role="status" className="rounded-lg bg-amber-100 p-4 text-amber-950 lg:col-span-3">
+          <strong>We are waiting for your bank</strong> to confirm the payment. There is nothing
+          more to do: reload this page in a minute to see it paid. We email the confirmation then.
+        </p>
+      )}
       <section aria-labelledby="order-lines" className="lg:col-span-2">
         <h2 id="order-lines" className="text-lg font-bold">
           What you ordered

@@ -68,6 +68,13 @@ describe("API client", () => {
     expect(JSON.parse(request?.body ?? "")).toEqual({ lines: [{ id: 1, quantity: 2 }] });
   });
 
+  it("sends a money-moving call's Idempotency-Key, and none otherwise", async () => {
+    await apiPost("default", "/ok", {}, { idempotencyKey: "order-key-1234" });
+    expect(seen.at(-1)?.headers["idempotency-key"]).toBe("order-key-1234");
+    await apiPost("default", "/ok");
+    expect(seen.at(-1)?.headers).not.toHaveProperty("idempotency-key");
+  });
+
   it("turns a 422 into 'Validation failed' carrying the server's data", async () => {
     const error = await apiPost("user", "/invalid").catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ValidationFailedError);

@@ -93,9 +93,16 @@ const xsrfCookie = () =>
 /**
  * POST a JSON body, with the CSRF header from the XSRF-TOKEN cookie. A page that has not asked
  * for the cookie yet (the back office, the guest layout) gets it first, so the post is not a 419.
+ * A money-moving call (DESIGN §4) sends its `idempotencyKey`, so a retry answers the first outcome.
  */
-export async function apiPost<T>(area: Area, path: string, body: unknown = {}): Promise<T> {
+export async function apiPost<T>(
+  area: Area,
+  path: string,
+  body: unknown = {},
+  options: { idempotencyKey?: string } = {},
+): Promise<T> {
   const headers: Record<string, string> = { "Content-Type": "application/json" };
+  if (options.idempotencyKey) headers["Idempotency-Key"] = options.idempotencyKey;
   if (!xsrfCookie() && typeof document !== "undefined") await fetchCsrfCookie();
   const xsrf = xsrfCookie();
   if (xsrf) headers["X-XSRF-TOKEN"] = xsrf;

@@ -10,35 +10,18 @@ import { determineDeliveryGroup } from "../../server/delivery/service";
 import { enabledPaymentProviders } from "../../server/payments/service";
 import { appContext } from "./app-context.server";
 import { basketFor } from "./basket.server";
-import { nestedFormBody, runFormRoute } from "./form-route.server";
+import {
+  ADDRESS_FIELDS,
+  CHECK_DETAILS,
+  chargeBody,
+  confirmationPath,
+  PAYMENT_FAILED,
+} from "./checkout-form";
+import { runFormRoute } from "./form-route.server";
 import { sessionContext } from "./session.server";
 
 // The test bank's page runs the API's route, as every form does.
 export { answerTestBank } from "../../server/checkout/api";
-
-/** The form's fields, named as the charge's body nests them. */
-export const ADDRESS_FIELDS = [
-  "fullName",
-  "line1",
-  "line2",
-  "city",
-  "county",
-  "postcode",
-  "country",
-  "phone",
-] as const;
-const addressFields = (prefix: "shippingAddress" | "billingAddress") =>
-  ADDRESS_FIELDS.map((field) => `${prefix}.${field}`);
-const CHARGE_FIELDS = [
-  "email",
-  ...addressFields("shippingAddress"),
-  "deliveryOptionId",
-  "payment.provider",
-  "payment.outcome",
-];
-
-/** A ticked box posts "true" (the form kit's checkbox); an unticked one posts nothing. */
-const ticked = (form: FormData, name: string) => form.get(name) === "true";
 
 /**
  * The checkout as the page shows it, priced by the server for what was typed so far (or the
@@ -50,7 +33,7 @@ export async function checkoutView(
   context: Readonly<RouterContextProvider>,
   typed: Record<string, string> = {},
 ) {
-  const { db } = context.get(appContext);
+  const { db, config } = context.get(appContext);
   const session = context.get(sessionContext);
   const basket = basketFor(request, context);
   const lines = toLineRequests(basket.stored);
@@ -100,7 +83,9 @@ export async function checkoutView(
       deliveryOptionId: deliveryOptionId ? String(deliveryOptionId) : "",
     } as Record<string, string>,
     countries: COUNTRIES,
-    providers: enabledPaymentProviders(context.get(appContext).config).map((p) => p.id),
+    providers: enabledPaymentProviders(config).map((p) => p.id),
+    // Stripe Elements in the browser needs the publishable key; the secret never leaves the server.
+    stripePublishableKey: config.stripe?.publishableKey ?? null,
     idempotencyKey: randomUUID(),
   };
 }
@@ -113,42 +98,21 @@ export async function checkoutView(
 export async function payFromForm(request: Request, context: Readonly<RouterContextProvider>) {
   const basket = basketFor(request, context);
   const outcome = await runFormRoute(chargeOrder, request, context, {
-    message: "Please check the details below.",
-    body: (form) => ({
-      ...nestedFormBody(
-        form,
-        ticked(form, "billingSame")
-          ? CHARGE_FIELDS
-          : [...CHARGE_FIELDS, ...addressFields("billingAddress")],
-      ),
-      deliveryOptionId: Number(form.get("deliveryOptionId")) || undefined,
-      ...(ticked(form, "saveDetails") ? { saveDetails: true } : {}),
-      lines: toLineRequests(basket.stored),
-      ...(basket.code ? { discount: basket.code } : {}),
-    }),
+    message: CHECK_DETAILS,
+    body: (form) => chargeBody(form, basket),
   });
   if (!outcome.ok) return outcome;
   const charged = outcome.value;
-  const guestQuery = charged.accessToken ? `token=${encodeURIComponent(charged.accessToken)}` : "";
-  if (charged.status === "paid") {
-    throw redirect(
-      charged.accessToken
-        ? `/checkout/orders/${charged.orderId}?${guestQuery}&placed=1`
-        : `/customer/checkout/success/${charged.orderId}`,
-      303,
-    );
-  }
+  if (charged.status === "paid") throw redirect(confirmationPath(charged), 303);
   if (charged.status === "requires_action" && charged.provider === "test") {
     const secret = encodeURIComponent(charged.clientSecret ?? "");
-    throw redirect(
-      `/checkout/test-bank/${charged.orderId}?secret=${secret}${guestQuery ? `&${guestQuery}` : ""}`,
-      303,
-    );
+    const token = charged.accessToken ? `&token=${encodeURIComponent(charged.accessToken)}` : "";
+    throw redirect(`/checkout/test-bank/${charged.orderId}?secret=${secret}${token}`, 303);
   }
   return {
     ok: false as const,
     status: 409,
-    message: charged.declineMessage ?? "The payment did not go through. Please try again.",
+    message: charged.declineMessage ?? PAYMENT_FAILED,
     values: outcome.form
       ? (Object.fromEntries([...outcome.form].filter(([, v]) => typeof v === "string")) as Record<
           string,

@@ -76,26 +76,6 @@ function formBody(schema: z.ZodType, form: FormData) {
   return { body, values };
 }
 
-/**
- * The nested body a form with dotted field names stands for (`shippingAddress.postcode`), the
- * names of `fields` only; an empty box is a missing value, as in `formBody`.
- */
-export function nestedFormBody(form: FormData, fields: readonly string[]) {
-  const body: Record<string, unknown> = {};
-  for (const name of fields) {
-    const raw = form.get(name);
-    if (typeof raw !== "string" || raw.trim() === "") continue;
-    const path = name.split(".");
-    let at = body;
-    for (const key of path.slice(0, -1)) {
-      at[key] ??= {};
-      at = at[key] as Record<string, unknown>;
-    }
-    at[path[path.length - 1] as string] = raw;
-  }
-  return body;
-}
-
 /** What was typed, to show again: every text field but secrets. */
 function typedValues(form: FormData) {
   const values: Record<string, string> = {};

@@ -12,7 +12,8 @@ export async function customerOrderPage(
   customerId: number,
   orderId: number,
 ) {
-  const order = await showCustomerOrder(context.get(appContext).db, customerId, orderId);
+  const { db, config } = context.get(appContext);
+  const order = await showCustomerOrder(db, config, customerId, orderId);
   return isRefusal(order) ? noRouteMatch(url) : order;
 }
 
@@ -23,7 +24,8 @@ export async function guestOrderPage(
   orderId: number,
 ) {
   const token = url.searchParams.get("token") ?? "";
-  const order = await showGuestOrder(context.get(appContext).db, orderId, token);
+  const { db, config } = context.get(appContext);
+  const order = await showGuestOrder(db, config, orderId, token);
   return isRefusal(order) ? noRouteMatch(url) : order;
 }
 

@@ -26,6 +26,8 @@ import {
 
 const tag = "checkout";
 const noStore = { "Cache-Control": "no-store" };
+const AS_IT_STANDS =
+  "An order still waiting for its payment is first brought in line with the payment provider, so a payment just confirmed in the browser shows as paid before its webhook arrives.";
 
 /** POST /api/checkout/show: the server's price for the basket, delivered. */
 export const showCheckout = defineRoute({
@@ -134,12 +136,14 @@ export const checkoutRoutes: RouteGroup[] = [
         path: "/orders/show/{id}",
         tag,
         summary: "A guest's order, through its access token only",
+        description: AS_IT_STANDS,
         params: OrderIdParams,
         query: OrderTokenQuery,
         headers: noStore,
         answers: { data: OrderView },
         refusals: ["not-found"],
-        call: ({ db }, { params, query }) => showGuestOrder(db, params.id, query.token ?? ""),
+        call: ({ db, config }, { params, query }) =>
+          showGuestOrder(db, config, params.id, query.token ?? ""),
       }),
     ],
   },
@@ -152,12 +156,13 @@ export const checkoutRoutes: RouteGroup[] = [
         path: "/orders/show/{id}",
         tag,
         summary: "One of the customer's own orders",
+        description: AS_IT_STANDS,
         params: OrderIdParams,
         headers: noStore,
         answers: { data: OrderView },
         refusals: ["not-found"],
-        call: ({ db, account }, { params }) =>
-          showCustomerOrder(db, accountOf(account).user.id, params.id),
+        call: ({ db, config, account }, { params }) =>
+          showCustomerOrder(db, config, accountOf(account).user.id, params.id),
       }),
       defineRoute({
         method: "get",

@@ -19,9 +19,10 @@ import {
   findOrder,
   lockOrder,
   markOrderPaid,
+  NO_SUCH_ORDER,
   newOrderFromQuote,
   type OrderRow,
-  opensOrder,
+  orderOpenedBy,
   orderView,
   RESERVATION_MS,
   recordPaymentReference,
@@ -227,7 +228,6 @@ async function queueConfirmation(tx: Db, config: Config, order: OrderRow) {
 }
 
 export const NOT_PAID = "This order has not been paid. Finish the payment, or start again.";
-const NO_ORDER = "No such order.";
 
 /**
  * POST /api/orders/store and /api/user/orders/store: the order once its payment is confirmed.
@@ -243,11 +243,8 @@ export async function placeOrder(
   const found =
     input.customerId !== undefined
       ? await customerOrder(db, input.customerId, input.orderId)
-      : await findOrder(db, input.orderId);
-  if (!found) return refuse("not-found", NO_ORDER);
-  if (input.customerId === undefined && !opensOrder(found, input.accessToken ?? "")) {
-    return refuse("not-found", NO_ORDER);
-  }
+      : await orderOpenedBy(db, input.orderId, input.accessToken ?? "");
+  if (!found) return refuse("not-found", NO_SUCH_ORDER);
   const order = await settleOrder(db, config, found);
   if (order.status === "pending_payment") return refuse("conflict", NOT_PAID);
   if (order.status === "cancelled") return refuse("conflict", order.cancelReason ?? NOT_PAID);
@@ -314,7 +311,7 @@ export async function showCustomerOrder(
   orderId: number,
 ) {
   const order = await customerOrder(db, customerId, orderId);
-  return order ? orderAsItStands(db, config, order) : refuse("not-found", NO_ORDER);
+  return order ? orderAsItStands(db, config, order) : refuse("not-found", NO_SUCH_ORDER);
 }
 
 /**
@@ -322,8 +319,8 @@ export async function showCustomerOrder(
  * at its provider.
  */
 export async function showGuestOrder(db: Db, config: Config, orderId: number, token: string) {
-  const order = await findOrder(db, orderId);
-  if (!order || !opensOrder(order, token)) return refuse("not-found", NO_ORDER);
+  const order = await orderOpenedBy(db, orderId, token);
+  if (!order) return refuse("not-found", NO_SUCH_ORDER);
   return orderAsItStands(db, config, order);
 }
 

@@ -6,6 +6,11 @@ import type { AppEnv } from "./env.ts";
 const GOOGLE_TAG_SCRIPT = "https://www.googletagmanager.com";
 const GOOGLE_ANALYTICS_HITS =
   "https://*.google-analytics.com https://*.analytics.google.com https://www.googletagmanager.com";
+// What Stripe.js needs (Stripe's security guide): its script, its frames (the Payment Element,
+// 3-D Secure) and its API, which it calls with the publishable key.
+const STRIPE_SCRIPT = "https://js.stripe.com https://*.js.stripe.com";
+const STRIPE_FRAMES = "https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com";
+const STRIPE_API = "https://api.stripe.com";
 
 /**
  * Security headers on every response, and a fresh CSP nonce per request that the SSR document
@@ -16,9 +21,13 @@ export function securityHeaders(options: {
   development: boolean;
   /** A GA4 id is configured: the page may load gtag.js once the visitor consents. */
   googleAnalytics: boolean;
+  /** Stripe is configured: the checkout's payment step loads Stripe.js and its frames. */
+  stripe: boolean;
 }): MiddlewareHandler<AppEnv> {
   const analyticsScript = options.googleAnalytics ? ` ${GOOGLE_TAG_SCRIPT}` : "";
   const analyticsHits = options.googleAnalytics ? ` ${GOOGLE_ANALYTICS_HITS}` : "";
+  const scripts = `${analyticsScript}${options.stripe ? ` ${STRIPE_SCRIPT}` : ""}`;
+  const connections = `${analyticsHits}${options.stripe ? ` ${STRIPE_API}` : ""}`;
   return async (c, next) => {
     const nonce = randomBytes(16).toString("base64");
     c.set("nonce", nonce);
@@ -30,12 +39,13 @@ export function securityHeaders(options: {
         "default-src 'self'",
         // Vite's hot reload injects inline scripts without our nonce: development only.
         options.development
-          ? `script-src 'self' 'unsafe-inline'${analyticsScript}`
-          : `script-src 'self' 'nonce-${nonce}'${analyticsScript}`,
+          ? `script-src 'self' 'unsafe-inline'${scripts}`
+          : `script-src 'self' 'nonce-${nonce}'${scripts}`,
         "style-src 'self' 'unsafe-inline'",
         `img-src 'self' data: blob:${analyticsHits}`,
         "font-src 'self'",
-        `connect-src 'self'${options.development ? " ws:" : ""}${analyticsHits}`,
+        `connect-src 'self'${options.development ? " ws:" : ""}${connections}`,
+        ...(options.stripe ? [`frame-src 'self' ${STRIPE_FRAMES}`] : []),
         "object-src 'none'",
         "base-uri 'self'",
         "form-action 'self'",

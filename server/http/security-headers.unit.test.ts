@@ -17,7 +17,7 @@ async function policy(options: Parameters<typeof securityHeaders>[0]) {
   );
 }
 
-const production = { secure: false, development: false };
+const production = { secure: false, development: false, stripe: false };
 const analyticsHosts = [
   "https://*.google-analytics.com",
   "https://*.analytics.google.com",
@@ -30,6 +30,30 @@ describe("Content-Security-Policy", () => {
     expect(csp.get("script-src")).toEqual(["'self'", expect.stringMatching(/^'nonce-.+'$/)]);
     expect(csp.get("connect-src")).toEqual(["'self'"]);
     expect(csp.get("img-src")).toEqual(["'self'", "data:", "blob:"]);
+  });
+
+  it("leaves out Stripe's hosts unless Stripe is configured", async () => {
+    const csp = await policy({ ...production, googleAnalytics: false });
+    expect(csp.has("frame-src")).toBe(false);
+    expect([...csp.values()].flat().join(" ")).not.toContain("stripe.com");
+  });
+
+  it("allows Stripe.js, its frames and its API when Stripe is configured", async () => {
+    const csp = await policy({ ...production, googleAnalytics: false, stripe: true });
+    expect(csp.get("script-src")).toEqual([
+      "'self'",
+      expect.stringMatching(/^'nonce-.+'$/),
+      "https://js.stripe.com",
+      "https://*.js.stripe.com",
+    ]);
+    expect(csp.get("frame-src")).toEqual([
+      "'self'",
+      "https://js.stripe.com",
+      "https://*.js.stripe.com",
+      "https://hooks.stripe.com",
+    ]);
+    expect(csp.get("connect-src")).toEqual(["'self'", "https://api.stripe.com"]);
+    expect(csp.get("default-src")).toEqual(["'self'"]);
   });
 
   it("allows gtag.js and GA4's hit hosts when a GA4 id is configured (loaded after consent)", async () => {
@@ -45,7 +69,12 @@ describe("Content-Security-Policy", () => {
   });
 
   it("keeps the development allowances beside GA4's hosts", async () => {
-    const csp = await policy({ secure: false, development: true, googleAnalytics: true });
+    const csp = await policy({
+      secure: false,
+      development: true,
+      googleAnalytics: true,
+      stripe: false,
+    });
     expect(csp.get("script-src")).toEqual([
       "'self'",
       "'unsafe-inline'",

@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type StripeServer, startStripeServer, stripeSignature } from "./stripe-server.ts";
@@ -119,6 +121,81 @@ describe("the local Stripe server", () => {
       statusCode: 404,
       code: "resource_missing",
     });
+  });
+
+  it("lets Stripe.js confirm with the publishable key and the client secret only", async () => {
+    const intent = await sdk.paymentIntents.create({ amount: 1200, currency: "gbp" });
+    const fromBrowser = (path: string, fields: Record<string, string>) =>
+      fetch(`${server.url}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(fields),
+      });
+    const confirm = `/v1/payment_intents/${intent.id}/confirm`;
+    const card = { payment_method: "pm_card_visa", return_url: "https://shop.example/done" };
+
+    const stranger = await fromBrowser(confirm, {
+      ...card,
+      key: server.publishableKey,
+      client_secret: `${intent.id}_secret_guessed`,
+    });
+    expect(stranger.status).toBe(400);
+    expect(await stranger.json()).toMatchObject({ error: { param: "client_secret" } });
+    const notBrowsers = await fromBrowser(`/v1/payment_intents/${intent.id}/cancel`, {
+      key: server.publishableKey,
+      client_secret: intent.client_secret ?? "",
+    });
+    expect(notBrowsers.status).toBe(401);
+    expect(server.paymentIntent(intent.id).status).toBe("requires_payment_method");
+
+    const paid = await fromBrowser(confirm, {
+      ...card,
+      key: server.publishableKey,
+      client_secret: intent.client_secret ?? "",
+    });
+    expect(paid.status).toBe(200);
+    // Stripe.js calls from the shop's own origin.
+    expect(paid.headers.get("access-control-allow-origin")).toBe("*");
+    expect(await paid.json()).toMatchObject({ id: intent.id, status: "succeeded" });
+  });
+
+  it("delivers each move of a PaymentIntent to the webhook endpoint, signed", async () => {
+    const received: Array<{ type: string; status: string }> = [];
+    const endpoint = createServer((request, response) => {
+      let body = "";
+      request.on("data", (chunk) => {
+        body += chunk;
+      });
+      request.on("end", () => {
+        const verified = sdk.webhooks.constructEvent(
+          body,
+          String(request.headers["stripe-signature"]),
+          server.webhookSecret,
+          300,
+        );
+        const intent = verified.data.object as Stripe.PaymentIntent;
+        received.push({ type: verified.type, status: intent.status });
+        response.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((resolve) => endpoint.listen(0, "127.0.0.1", resolve));
+    server.deliverWebhooksTo(`http://127.0.0.1:${(endpoint.address() as AddressInfo).port}/`);
+
+    const intent = await sdk.paymentIntents.create({ amount: 700, currency: "gbp" });
+    await sdk.paymentIntents
+      .confirm(intent.id, { payment_method: "pm_card_chargeDeclined" })
+      .catch(() => undefined);
+    await sdk.paymentIntents.confirm(intent.id, { payment_method: "pm_card_visa" });
+    await expect.poll(() => received).toHaveLength(2);
+    expect(received).toEqual([
+      { type: "payment_intent.payment_failed", status: "requires_payment_method" },
+      { type: "payment_intent.succeeded", status: "succeeded" },
+    ]);
+    expect(server.delivered.filter((event) => event.paymentIntent === intent.id)).toEqual([
+      { type: "payment_intent.payment_failed", paymentIntent: intent.id, status: 200 },
+      { type: "payment_intent.succeeded", paymentIntent: intent.id, status: 200 },
+    ]);
+    await new Promise<void>((resolve) => endpoint.close(() => resolve()));
   });
 
   it("signs events as Stripe does, so the SDK verifies them", () => {

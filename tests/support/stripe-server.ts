@@ -9,7 +9,10 @@ import Stripe from "stripe";
  * (`metadata[orderId]`), `Authorization: Bearer sk_test_…`, `Idempotency-Key` (a repeat is
  * replayed with `Idempotent-Replayed: true`; the key with other parameters is a 400
  * `idempotency_error`), and PaymentIntents: create, retrieve, confirm with Stripe's test payment
- * methods, cancel. It also delivers webhooks signed as Stripe signs them.
+ * methods, cancel. As for Stripe.js in the shopper's browser, a PaymentIntent is also retrieved
+ * and confirmed with the publishable key (`key`) and its client secret in the body, answered with
+ * CORS headers. It signs webhooks as Stripe signs them and, once told where the shop's endpoint
+ * is, delivers each PaymentIntent's moves there as Stripe does.
  *
  * https://docs.stripe.com/api/payment_intents, https://docs.stripe.com/api/idempotent_requests,
  * https://docs.stripe.com/webhooks#verify-manually
@@ -81,6 +84,14 @@ export type StripeServer = {
     event: StripeEventObject,
     options?: { secret?: string; timestamp?: number },
   ): Promise<Response>;
+  /**
+   * From now on each PaymentIntent's move (succeeded, payment failed, cancelled) is delivered to
+   * `url` as a signed event, just after the request that made it is answered, as Stripe delivers
+   * to a webhook endpoint.
+   */
+  deliverWebhooksTo(url: string): void;
+  /** The events delivered so far and the shop's answers (0: no answer), in order. */
+  delivered: Array<{ type: string; paymentIntent: string; status: number }>;
   close(): Promise<void>;
 };
 
@@ -169,6 +180,64 @@ export async function startStripeServer(): Promise<StripeServer> {
   const idempotent = new Map<string, { fingerprint: string; answer: Answer }>();
   const requests: StripeServer["requests"] = [];
 
+  const event: StripeServer["event"] = (type, object) => ({
+    id: `evt_${random(24)}`,
+    object: "event",
+    api_version: Stripe.API_VERSION,
+    created: now(),
+    data: { object: structuredClone(object) },
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+  });
+
+  const sendWebhook: StripeServer["sendWebhook"] = (target, sent, options = {}) => {
+    // Stripe sends its events pretty-printed: the signature covers these exact bytes.
+    const payload = JSON.stringify(sent, null, 2);
+    return fetch(target, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json; charset=utf-8",
+        "User-Agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)",
+        "Stripe-Signature": stripeSignature(
+          payload,
+          options.secret ?? webhookSecret,
+          options.timestamp,
+        ),
+      },
+      body: payload,
+    });
+  };
+
+  let webhookEndpoint: string | undefined;
+  const delivered: StripeServer["delivered"] = [];
+
+  /**
+   * Stripe's event for a PaymentIntent's move, as it is now, delivered once the request that
+   * moved it has been answered (https://docs.stripe.com/api/events/types#event_types-payment_intent.succeeded).
+   */
+  function announce(intent: PaymentIntentObject) {
+    const target = webhookEndpoint;
+    if (!target) return;
+    const type =
+      intent.status === "succeeded"
+        ? "payment_intent.succeeded"
+        : intent.status === "canceled"
+          ? "payment_intent.canceled"
+          : intent.last_payment_error
+            ? "payment_intent.payment_failed"
+            : `payment_intent.${intent.status}`;
+    const sent = event(type, intent);
+    const record = (status: number) => delivered.push({ type, paymentIntent: intent.id, status });
+    setTimeout(() => {
+      sendWebhook(target, sent).then(
+        (answer) => record(answer.status),
+        () => record(0),
+      );
+    }, 0);
+  }
+
   const missing = (id: string): Answer =>
     apiError(404, {
       code: "resource_missing",
@@ -248,6 +317,7 @@ export async function startStripeServer(): Promise<StripeServer> {
           last_payment_error: null,
           next_action: null,
         });
+        announce(intent);
         return { status: 200, body: intent };
       case "pm_card_chargeDeclined":
         Object.assign(intent, {
@@ -257,6 +327,7 @@ export async function startStripeServer(): Promise<StripeServer> {
           last_payment_error: { ...CARD_DECLINED, payment_method: { id: attempt } },
           next_action: null,
         });
+        announce(intent);
         // A decline is an error of its own: 402, with the PaymentIntent inside.
         return { status: 402, body: { error: { ...CARD_DECLINED, payment_intent: intent } } };
       case "pm_card_authenticationRequired":
@@ -269,6 +340,7 @@ export async function startStripeServer(): Promise<StripeServer> {
             use_stripe_sdk: { type: "three_d_secure_redirect", source: `src_${random(24)}` },
           },
         });
+        announce(intent);
         return { status: 200, body: intent };
       default:
         return apiError(400, {
@@ -291,6 +363,7 @@ export async function startStripeServer(): Promise<StripeServer> {
         typeof params.cancellation_reason === "string" ? params.cancellation_reason : null,
       next_action: null,
     });
+    announce(intent);
     return { status: 200, body: intent };
   }
 
@@ -307,6 +380,36 @@ export async function startStripeServer(): Promise<StripeServer> {
       }
     }
     return apiError(404, { message: `Unrecognized request URL (${method}: ${path}).` });
+  }
+
+  /**
+   * Stripe.js calls with the publishable key in the body (`key`), and may then only retrieve or
+   * confirm a PaymentIntent whose client secret it brings (`client_secret`).
+   * https://docs.stripe.com/api/payment_intents/object#payment_intent_object-client_secret
+   */
+  function publishable(method: string, path: string, params: Params): Answer | undefined {
+    const [, , resource, id = "", action, ...extra] = path.split("/");
+    const allowed =
+      resource === "payment_intents" &&
+      extra.length === 0 &&
+      ((method === "GET" && !action) || (method === "POST" && action === "confirm"));
+    if (!allowed) {
+      return apiError(401, {
+        message:
+          "This API call cannot be made with a publishable API key. Please use a secret API key.",
+      });
+    }
+    const intent = intents.get(id);
+    if (!intent) return missing(id);
+    if (params.client_secret !== intent.client_secret) {
+      return apiError(400, {
+        code: "payment_intent_invalid_parameter",
+        param: "client_secret",
+        message:
+          "The client_secret provided does not match the client_secret associated with the PaymentIntent.",
+      });
+    }
+    return undefined;
   }
 
   function authenticated(header: string | undefined): Answer | undefined {
@@ -334,6 +437,8 @@ export async function startStripeServer(): Promise<StripeServer> {
     const reply = (answer: Answer, replayed = false) => {
       response.writeHead(answer.status, {
         "Content-Type": "application/json",
+        // Stripe's API answers browsers on any origin: Stripe.js calls it from the shop's pages.
+        "Access-Control-Allow-Origin": "*",
         "Request-Id": `req_${random(14)}`,
         ...(key && method === "POST" ? { "Idempotency-Key": key } : {}),
         ...(replayed ? { "Idempotent-Replayed": "true" } : {}),
@@ -341,6 +446,13 @@ export async function startStripeServer(): Promise<StripeServer> {
       response.end(JSON.stringify(answer.body, null, 2));
     };
 
+    if (!request.headers.authorization && typeof params.key === "string") {
+      if (params.key !== publishableKey) {
+        return reply(apiError(401, { message: `Invalid API Key provided: ${params.key}` }));
+      }
+      const { key: _key, client_secret: _secret, ...rest } = params;
+      return reply(publishable(method, url.pathname, params) ?? route(method, url.pathname, rest));
+    }
     const refused = authenticated(request.headers.authorization);
     if (refused) return reply(refused);
     if (method === "POST" && key) {
@@ -411,36 +523,15 @@ export async function startStripeServer(): Promise<StripeServer> {
               last_payment_error: AUTHENTICATION_FAILED,
             },
       );
+      announce(intent);
       return structuredClone(intent);
     },
-    event: (type, object) => ({
-      id: `evt_${random(24)}`,
-      object: "event",
-      api_version: Stripe.API_VERSION,
-      created: now(),
-      data: { object: structuredClone(object) },
-      livemode: false,
-      pending_webhooks: 1,
-      request: { id: null, idempotency_key: null },
-      type,
-    }),
-    sendWebhook(target, event, options = {}) {
-      // Stripe sends its events pretty-printed: the signature covers these exact bytes.
-      const payload = JSON.stringify(event, null, 2);
-      return fetch(target, {
-        method: "POST",
-        headers: {
-          "Content-Type": "application/json; charset=utf-8",
-          "User-Agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)",
-          "Stripe-Signature": stripeSignature(
-            payload,
-            options.secret ?? webhookSecret,
-            options.timestamp,
-          ),
-        },
-        body: payload,
-      });
+    event,
+    sendWebhook,
+    deliverWebhooksTo(target) {
+      webhookEndpoint = target;
     },
+    delivered,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { basketCookie, discountCookie } from "../../../common/basket-rules";
 import { useCheckoutFinished } from "../../client/checkout";
-import { OrderDetails } from "../../components/order-details";
+import { OrderDetails, placedIntro } from "../../components/order-details";
 import { PageHeading } from "../../components/page-heading";
 import { appContext } from "../../lib/app-context.server";
 import { screenMeta } from "../../lib/meta";
@@ -35,10 +35,7 @@ export default function CustomerCheckoutSuccess({ loaderData: order }: Route.Com
   useCheckoutFinished(order, order.status === "paid");
   return (
     <>
-      <PageHeading
-        title="Thank you for your order"
-        intro={`Your order number is ${order.number}. We have emailed a confirmation to ${order.email}.`}
-      />
+      <PageHeading title="Thank you for your order" intro={placedIntro(order)} />
       <OrderDetails order={order} />
     </>
   );

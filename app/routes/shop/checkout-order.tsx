@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { basketCookie, discountCookie } from "../../../common/basket-rules";
 import { useCheckoutFinished } from "../../client/checkout";
 import { OrderAccountForm } from "../../components/order-account-form";
-import { OrderDetails, OrderStatusBadge } from "../../components/order-details";
+import { OrderDetails, OrderStatusBadge, placedIntro } from "../../components/order-details";
 import { PageHeading } from "../../components/page-heading";
 import { createOrderAccount, offersOrderAccount } from "../../lib/account-forms.server";
 import { appContext } from "../../lib/app-context.server";
@@ -68,11 +68,7 @@ export default function CheckoutOrder({ loaderData, actionData }: Route.Componen
     <>
       <PageHeading
         title={placed ? "Thank you for your order" : `Order ${order.number}`}
-        intro={
-          placed
-            ? `Your order number is ${order.number}. We have emailed a confirmation to ${order.email}.`
-            : undefined
-        }
+        intro={placed ? placedIntro(order) : undefined}
       />
       <p className="-mt-4 mb-8">
         <OrderStatusBadge status={order.status} />

@@ -1,8 +1,10 @@
 import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { trackCheckout } from "../../client/analytics";
+import { useCardPayment } from "../../client/card-payment";
 import { useAccountOffer, useGuestCheckoutSteps } from "../../client/checkout";
 import { AddressFields } from "../../components/checkout/address-fields";
+import { CardPayment } from "../../components/checkout/card-payment";
 import { workingDays } from "../../components/order-details";
 import { PageHeading } from "../../components/page-heading";
 import { AppLink } from "../../components/ui/app-link";
@@ -23,7 +25,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 /**
  * The checkout without JavaScript: "Update delivery options" prices what was typed for its
- * country; "Place order and pay" runs the charge. Either way what was typed comes back.
+ * country; "Place order and pay" runs the charge. Either way what was typed comes back. (With
+ * Stripe the browser pays itself, through the same charge: `useCardPayment`.)
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request.clone());
@@ -50,9 +53,18 @@ const OUTCOMES = [
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
   const view = actionData ?? loaderData;
   const { quote, values, options } = view;
-  const errors = (actionData && "errors" in actionData ? actionData.errors : undefined) ?? {};
-  const message = actionData && "message" in actionData ? actionData.message : undefined;
-  const busy = useNavigation().state !== "idle";
+  const steps = useGuestCheckoutSteps(quote?.lines ?? [], quote?.total ?? 0, !view.signedIn);
+  const card = useCardPayment({
+    publishableKey: view.stripePublishableKey,
+    amount: quote?.total ?? 0,
+    idempotencyKey: view.idempotencyKey,
+    onFocus: steps.onPayment,
+  });
+  // A card payment's refusal is shown as the form post's is; it is newer than the last post.
+  const refused = card.failure ?? actionData;
+  const errors = (refused && "errors" in refused ? refused.errors : undefined) ?? {};
+  const message = refused && "message" in refused ? refused.message : undefined;
+  const busy = useNavigation().state !== "idle" || card.paying;
   // spec §9: begin_checkout, once per visit to the page (not again after each form post).
   const opened = loaderData.quote;
   const begun = useRef(false);
@@ -61,7 +73,6 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     begun.current = true;
     trackCheckout("begin_checkout", opened.lines, opened.total);
   }, [opened]);
-  const steps = useGuestCheckoutSteps(quote?.lines ?? [], quote?.total ?? 0, !view.signedIn);
   const account = useAccountOffer();
   const field = (name: string) => ({
     name,
@@ -93,7 +104,12 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           {errors.discount && ` ${errors.discount.join(" ")}`}
         </FormMessage>
       )}
-      <Form method="post" className="mt-6 grid gap-6 lg:grid-cols-3" noValidate>
+      <Form
+        method="post"
+        className="mt-6 grid gap-6 lg:grid-cols-3"
+        noValidate
+        onSubmit={card.onSubmit}
+      >
         <input type="hidden" name="idempotencyKey" value={view.idempotencyKey} />
         <div className="space-y-6 lg:col-span-2">
           <fieldset className={section}>
@@ -211,7 +227,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 </div>
               </>
             ) : (
-              <p className="mt-4">Card payments need JavaScript in this browser.</p>
+              <CardPayment
+                status={card.status}
+                mountRef={card.mountRef}
+                problem={card.failure?.card}
+              />
             )}
             {/* Without JavaScript too: CSS hides the billing fields while the box is ticked. */}
             <div className="group mt-6 border-t border-line pt-4">
@@ -297,7 +317,12 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             name="intent"
             value="pay"
             className="mt-4 w-full"
-            disabled={busy || quote.problems.length > 0}
+            // With Stripe there is no way to pay until the card element is ready.
+            disabled={
+              busy ||
+              quote.problems.length > 0 ||
+              (view.stripePublishableKey !== null && card.status !== "ready")
+            }
           >
             {`Place order and pay ${formatPrice(quote.total)}`}
           </Button>
