@@ -1,62 +1,9 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { afterAll, describe, expect, it } from "vitest";
-import { buildFolder } from "../server/paths.ts";
-
-type Started = { child: ChildProcess; url: string; output: () => string };
-const running: ChildProcess[] = [];
-
-function launch(env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, [join(buildFolder, "main.js")], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "info",
-      ...env,
-    },
-  });
-  running.push(child);
-  return child;
-}
-
-function collect(child: ChildProcess): () => string {
-  let text = "";
-  child.stdout?.on("data", (chunk) => {
-    text += chunk;
-  });
-  child.stderr?.on("data", (chunk) => {
-    text += chunk;
-  });
-  return () => text;
-}
-
-/** The production server as `npm start` runs it, once it says where it listens. */
-async function start(env: Record<string, string>): Promise<Started> {
-  const child = launch(env);
-  const output = collect(child);
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout?.on("data", () => {
-      const match = /Encore is running at (http:\/\/\S+)/.exec(output());
-      if (match?.[1]) resolve(match[1]);
-    });
-    child.on("exit", (code) => reject(new Error(`exited with ${code}: ${output()}`)));
-  });
-  return { child, url, output };
-}
-
-async function exitOf(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null) return child.exitCode;
-  return new Promise((resolve) => child.on("exit", (code) => resolve(code)));
-}
-
-afterAll(() => {
-  for (const child of running) if (child.exitCode === null) child.kill("SIGKILL");
-});
+import { describe, expect, it } from "vitest";
+import { collect, exitOf, launch, start } from "./support/processes.ts";
 
 describe("starting the shop", () => {
   it("seeds once, refuses a second process on the same DATA_DIR, and keeps the data across restarts", async () => {

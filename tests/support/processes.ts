@@ -1,0 +1,61 @@
+// Test support (tests only): the production server as `npm start` runs it, in a child process
+// of its own, so a test can stop it, kill it and start it again.
+import { type ChildProcess, spawn } from "node:child_process";
+import { join } from "node:path";
+import { afterAll } from "vitest";
+import { buildFolder } from "../../server/paths.ts";
+
+export type Started = { child: ChildProcess; url: string; output: () => string };
+const running: ChildProcess[] = [];
+
+afterAll(() => {
+  for (const child of running) if (child.exitCode === null) child.kill("SIGKILL");
+});
+
+/** Starts `build/main.js` with `env` over the production defaults; nothing waits for it. */
+export function launch(env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, [join(buildFolder, "main.js")], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "info",
+      ...env,
+    },
+  });
+  running.push(child);
+  return child;
+}
+
+/** Everything the child prints, as it has printed it so far. */
+export function collect(child: ChildProcess): () => string {
+  let text = "";
+  child.stdout?.on("data", (chunk) => {
+    text += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    text += chunk;
+  });
+  return () => text;
+}
+
+/** The production server, once it says where it listens. */
+export async function start(env: Record<string, string>): Promise<Started> {
+  const child = launch(env);
+  const output = collect(child);
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout?.on("data", () => {
+      const match = /Encore is running at (http:\/\/\S+)/.exec(output());
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.on("exit", (code) => reject(new Error(`exited with ${code}: ${output()}`)));
+  });
+  return { child, url, output };
+}
+
+/** The child's exit code, once it has exited. */
+export async function exitOf(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null) return child.exitCode;
+  return new Promise((resolve) => child.on("exit", (code) => resolve(code)));
+}
