@@ -55,6 +55,38 @@ describe("checkout in the browser", () => {
     await session.close();
   });
 
+  it("keeps what was typed across a reload, and forgets it once the order is placed", async () => {
+    const { teeId } = await makeCheckoutStock(shop.app.database.db, 5);
+    const session = await openSession(shop.browser, shop.app.url);
+    const { page, context } = session;
+    const basket = encodeURIComponent(JSON.stringify({ [teeId]: 1 }));
+    await context.addCookies([{ name: "basket", value: basket, url: shop.app.url }]);
+    await gotoHydrated(page, "/checkout");
+    const delivery = page.getByRole("group", { name: "2. Delivery address" });
+    await page.getByLabel("Email address").fill("draft.guest@example.com");
+    await delivery.getByLabel("Full name").fill("Dee Draft");
+    await delivery.getByLabel("Address line 1").fill("3 Quay Street");
+    await delivery.getByLabel("Town or city").fill("Bristol");
+    await delivery.getByLabel("Postcode").fill("bs1 4dj");
+    await page.getByLabel("My billing address is the same as the delivery address").uncheck();
+
+    await gotoHydrated(page, "/checkout");
+    expect(await page.getByLabel("Email address").inputValue()).toBe("draft.guest@example.com");
+    expect(await delivery.getByLabel("Address line 1").inputValue()).toBe("3 Quay Street");
+    expect(
+      await page.getByLabel("My billing address is the same as the delivery address").isChecked(),
+    ).toBe(false);
+    await page.getByLabel("My billing address is the same as the delivery address").check();
+
+    await page.getByRole("button", { name: /^Place order and pay/ }).click();
+    await page.getByRole("heading", { name: "Thank you for your order" }).waitFor();
+    await expect
+      .poll(() => page.evaluate(() => sessionStorage.getItem("encore.checkout-draft")))
+      .toBeNull();
+    await session.expectNoErrors();
+    await session.close();
+  });
+
   it("offers sign-in to a known email, prefills the customer's details, saves new ones, and lists the order", async () => {
     const { db } = shop.app.database;
     await db.delete(analyticsEvents);

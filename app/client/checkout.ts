@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import type { OrderView } from "../../common/orders";
 import { apiPost } from "../lib/api-client";
 import { trackCheckout } from "./analytics";
@@ -44,9 +44,100 @@ export function useCheckoutFinished(order: OrderView, placed: boolean): void {
         order.totals.total,
       );
     }
+    forgetCheckoutDraft();
     removeDiscountCode();
     void changeBasket({ kind: "empty" });
   }, [order, placed]);
+}
+
+// What the shopper typed at the checkout, kept in this tab until the order is placed, so a reload
+// or a visit to another page loses nothing. Never the key of a payment attempt.
+const DRAFT_KEY = "encore.checkout-draft";
+const NOT_KEPT = new Set(["idempotencyKey", "intent"]);
+
+function forgetCheckoutDraft() {
+  try {
+    sessionStorage.removeItem(DRAFT_KEY);
+  } catch {
+    // Nothing was kept.
+  }
+}
+
+/** The value a changed field keeps in the draft; an unticked box keeps "". */
+function typedValue(field: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement) {
+  if (field instanceof HTMLInputElement && field.type === "checkbox") {
+    return field.checked ? field.value : "";
+  }
+  return field.value;
+}
+
+function restoreFields(form: HTMLFormElement, typed: Record<string, string>) {
+  for (const [name, value] of Object.entries(typed)) {
+    if (NOT_KEPT.has(name)) continue;
+    for (const field of form.querySelectorAll<HTMLInputElement | HTMLSelectElement>(
+      `[name="${CSS.escape(name)}"]`,
+    )) {
+      if (field instanceof HTMLInputElement) {
+        if (field.type === "hidden" || field.readOnly) continue;
+        if (field.type === "radio") field.checked = field.value === value;
+        else if (field.type === "checkbox") field.checked = value === field.value;
+        else field.value = value;
+      } else if ([...field.options].some((option) => option.value === value)) {
+        field.value = value;
+      }
+    }
+  }
+}
+
+/**
+ * Keeps what was typed in the checkout form across a reload in this tab (issue 13: the steps keep
+ * what was typed on back and reload), until the order is placed. Without JavaScript the browser's
+ * own form restoration does what it can.
+ */
+export function useCheckoutDraft(form: RefObject<HTMLFormElement | null>): void {
+  useEffect(() => {
+    const element = form.current;
+    if (!element) return;
+    // Only the fields the shopper changed are kept, so a draft never blanks out the saved
+    // details a signed-in customer's form starts with.
+    let draft: Record<string, string> = {};
+    try {
+      const kept = JSON.parse(sessionStorage.getItem(DRAFT_KEY) ?? "null");
+      if (kept && typeof kept === "object") {
+        draft = kept;
+        restoreFields(element, draft);
+      }
+    } catch {
+      // A draft we cannot read is no draft.
+    }
+    const keep = (event: Event) => {
+      const field = event.target;
+      if (
+        !(
+          field instanceof HTMLInputElement ||
+          field instanceof HTMLSelectElement ||
+          field instanceof HTMLTextAreaElement
+        ) ||
+        !field.name ||
+        NOT_KEPT.has(field.name) ||
+        (field instanceof HTMLInputElement && field.type === "radio" && !field.checked)
+      ) {
+        return;
+      }
+      draft = { ...draft, [field.name]: typedValue(field) };
+      try {
+        sessionStorage.setItem(DRAFT_KEY, JSON.stringify(draft));
+      } catch {
+        // Storage refused: the form still works, it just forgets on reload.
+      }
+    };
+    element.addEventListener("input", keep);
+    element.addEventListener("change", keep);
+    return () => {
+      element.removeEventListener("input", keep);
+      element.removeEventListener("change", keep);
+    };
+  }, [form]);
 }
 
 /**

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { trackCheckout } from "../../client/analytics";
 import { useCardPayment } from "../../client/card-payment";
-import { useAccountOffer, useGuestCheckoutSteps } from "../../client/checkout";
+import { useAccountOffer, useCheckoutDraft, useGuestCheckoutSteps } from "../../client/checkout";
 import { AddressFields } from "../../components/checkout/address-fields";
 import { CardPayment } from "../../components/checkout/card-payment";
 import { workingDays } from "../../components/order-details";
@@ -74,6 +74,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     trackCheckout("begin_checkout", opened.lines, opened.total);
   }, [opened]);
   const account = useAccountOffer();
+  const formRef = useRef<HTMLFormElement>(null);
+  useCheckoutDraft(formRef);
   const field = (name: string) => ({
     name,
     defaultValue: values[name] ?? "",
@@ -105,6 +107,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         </FormMessage>
       )}
       <Form
+        ref={formRef}
         method="post"
         className="mt-6 grid gap-6 lg:grid-cols-3"
         noValidate
