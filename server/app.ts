@@ -85,7 +85,9 @@ export function createApp(options: AppOptions) {
         maxSize: ONE_MEGABYTE,
         // The rest of the body is never read, so the connection cannot carry another request.
         onError: (c) =>
-          c.json({ message: "The request body is larger than 1 MB." }, 413, { Connection: "close" }),
+          c.json({ message: "The request body is larger than 1 MB." }, 413, {
+            Connection: "close",
+          }),
       }),
     ),
   );

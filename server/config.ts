@@ -57,6 +57,29 @@ const ConfigSchema = z.object({
   STRIPE_API_URL: z
     .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
     .optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      "must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens",
+    )
+    .optional(),
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{2,40}$/, "must be a region name like eu-west-2 (or auto)")
+    .optional(),
+  S3_ACCESS_KEY_ID: z
+    .string()
+    .regex(/^[\x21-\x7e]{1,256}$/, "must be an access key id")
+    .optional(),
+  S3_SECRET_ACCESS_KEY: z
+    .string()
+    .regex(/^[\x21-\x7e]{1,256}$/, "must be a secret access key")
+    .optional(),
+  S3_FORCE_PATH_STYLE: z.enum(["true", "false"], { error: "must be true or false" }).optional(),
 });
 
 /** Stripe, when the shop takes card payments through it (all three keys set). */
@@ -66,6 +89,18 @@ export type StripeSettings = {
   webhookSecret: string;
   /** A Stripe-compatible server to call instead of api.stripe.com (tests, a local mock). */
   apiUrl: string | undefined;
+};
+
+/** An S3-compatible bucket for uploaded and generated files, instead of DATA_DIR/files. */
+export type S3Settings = {
+  bucket: string;
+  /** Another S3-compatible service (MinIO, R2, B2, a local test server); unset, AWS itself. */
+  endpoint: string | undefined;
+  region: string;
+  /** `https://host/bucket/key` rather than `https://bucket.host/key` (most self-hosted servers). */
+  forcePathStyle: boolean;
+  /** Unset: the AWS SDK's own chain (AWS_* variables, an instance or task role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
 };
 
 export type Config = {
@@ -100,12 +135,14 @@ export type Config = {
   requestDeadlineMs: number;
   /** Card payments through Stripe; unset, checkout uses the test provider (no money is taken). */
   stripe: StripeSettings | undefined;
+  /** Where file bytes live: this bucket, or DATA_DIR/files when unset. */
+  s3: S3Settings | undefined;
 };
 
 export class ConfigError extends Error {}
 
 /** Keys to money: a mistyped one is named, never written to the console or the logs. */
-const UNECHOED = new Set(["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"]);
+const UNECHOED = new Set(["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "S3_SECRET_ACCESS_KEY"]);
 
 /** Parses settings from the environment; a bad value throws a ConfigError naming the setting. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -144,6 +181,53 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     requestDeadlineMs: values.REQUEST_DEADLINE_MS,
     stripe: stripeSettings(values),
+    s3: s3Settings(values),
+  };
+}
+
+const S3_NAMES = [
+  "S3_BUCKET",
+  "S3_ENDPOINT",
+  "S3_REGION",
+  "S3_ACCESS_KEY_ID",
+  "S3_SECRET_ACCESS_KEY",
+  "S3_FORCE_PATH_STYLE",
+] as const;
+
+/**
+ * The bucket files go to, when S3_BUCKET is set. Settings that cannot work together stop the
+ * start naming what is missing: other S3_* settings without a bucket (the files would quietly go
+ * to the local disk of one process), half a key pair, or a bucket on AWS without its region.
+ */
+function s3Settings(values: z.output<typeof ConfigSchema>): S3Settings | undefined {
+  const given = S3_NAMES.filter((name) => values[name] !== undefined);
+  if (given.length === 0) return undefined;
+  const bucket = values.S3_BUCKET;
+  if (!bucket) {
+    throw new ConfigError(
+      `S3_BUCKET is missing: ${given.join(", ")} ${given.length === 1 ? "is" : "are"} set without a bucket to store files in`,
+    );
+  }
+  const accessKeyId = values.S3_ACCESS_KEY_ID;
+  const secretAccessKey = values.S3_SECRET_ACCESS_KEY;
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    throw new ConfigError(
+      `S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: ${accessKeyId ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID"} is missing`,
+    );
+  }
+  const endpoint = values.S3_ENDPOINT?.replace(/\/+$/, "");
+  const region = values.S3_REGION ?? (endpoint ? "us-east-1" : undefined);
+  if (!region) {
+    throw new ConfigError(
+      "S3_REGION is missing: a bucket on AWS needs its region (e.g. eu-west-2)",
+    );
+  }
+  return {
+    bucket,
+    endpoint,
+    region,
+    forcePathStyle: values.S3_FORCE_PATH_STYLE === "true",
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
   };
 }
 

@@ -22,7 +22,56 @@ describe("loadConfig", () => {
       databaseTimeouts: { connectMs: 5000, statementMs: 8000, idleInTransactionMs: 30000 },
       requestDeadlineMs: 10000,
       stripe: undefined,
+      s3: undefined,
     });
+  });
+
+  const s3 = {
+    S3_BUCKET: "encore-media",
+    S3_ACCESS_KEY_ID: "AKIAENCORE0000",
+    S3_SECRET_ACCESS_KEY: "encore/secret+0000",
+  };
+
+  it("reads an S3 bucket: AWS with its region, or another service at an endpoint", () => {
+    expect(loadConfig({ ...s3, S3_REGION: "eu-west-2" }).s3).toEqual({
+      bucket: "encore-media",
+      endpoint: undefined,
+      region: "eu-west-2",
+      forcePathStyle: false,
+      credentials: { accessKeyId: "AKIAENCORE0000", secretAccessKey: "encore/secret+0000" },
+    });
+    expect(
+      loadConfig({ ...s3, S3_ENDPOINT: "http://127.0.0.1:9000/", S3_FORCE_PATH_STYLE: "true" }).s3,
+    ).toMatchObject({
+      endpoint: "http://127.0.0.1:9000",
+      region: "us-east-1",
+      forcePathStyle: true,
+    });
+    // No keys: the SDK's own chain (an instance role, AWS_* variables).
+    expect(loadConfig({ S3_BUCKET: "encore-media", S3_REGION: "eu-west-2" }).s3?.credentials).toBe(
+      undefined,
+    );
+  });
+
+  it.each([
+    [{ S3_ENDPOINT: "http://127.0.0.1:9000" }, "S3_BUCKET is missing: S3_ENDPOINT is set"],
+    [
+      { S3_BUCKET: "encore-media", S3_REGION: "eu-west-2", S3_ACCESS_KEY_ID: "AKIA0" },
+      "S3_SECRET_ACCESS_KEY is missing",
+    ],
+    [{ S3_BUCKET: "encore-media" }, "S3_REGION is missing: a bucket on AWS needs its region"],
+  ])("stops on S3 settings that cannot work together (%o)", (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it("names a mistyped S3 secret without writing it out", () => {
+    const mistyped = "secret with spaces";
+    const env = { ...s3, S3_REGION: "eu-west-2", S3_SECRET_ACCESS_KEY: mistyped };
+    expect(() => loadConfig(env)).toThrow(
+      "Invalid setting S3_SECRET_ACCESS_KEY=(not shown): must be a secret access key",
+    );
+    expect(() => loadConfig(env)).not.toThrow(mistyped);
   });
 
   const stripeKeys = {
@@ -168,6 +217,9 @@ describe("loadConfig", () => {
       /^Invalid setting STRIPE_PUBLISHABLE_KEY="sk_test_51Encore": must be a Stripe publishable key/,
     ],
     [{ STRIPE_API_URL: "ftp://stripe.local" }, /^Invalid setting STRIPE_API_URL=.*must be an http/],
+    [{ S3_BUCKET: "Encore_Media" }, /^Invalid setting S3_BUCKET="Encore_Media": must be a bucket/],
+    [{ S3_ENDPOINT: "s3.example" }, /^Invalid setting S3_ENDPOINT="s3.example": must be an http/],
+    [{ S3_FORCE_PATH_STYLE: "yes" }, /^Invalid setting S3_FORCE_PATH_STYLE="yes": must be true/],
   ])("stops on a bad value, naming the setting (%o)", (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -1,6 +1,5 @@
 import { createServer, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { join } from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import { startEventRollup } from "./analytics/rollup.ts";
 import { createApp, type SsrHandler } from "./app.ts";
@@ -14,7 +13,7 @@ import { installDefaults, seedDemoData } from "./db/seed/index.ts";
 import type { Logger } from "./logger.ts";
 import { createMailTransport } from "./mail/transport.ts";
 import { startMailWorker } from "./mail/worker.ts";
-import { localFileStore } from "./media/storage.ts";
+import { openFileStore } from "./media/storage.ts";
 import type { PaymentListener } from "./payments/provider.ts";
 import { enabledPaymentProviders } from "./payments/service.ts";
 import type { BuildInfo } from "./platform/api.ts";
@@ -60,7 +59,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const { config, logger } = options;
   let releaseLock = () => {};
   let database = options.database;
-  const files = localFileStore(join(config.dataDir, "files"));
+  const files = await openFileStore(config);
   if (!database) {
     if (config.databaseUrl) {
       database = await openPostgres(
@@ -82,6 +81,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const transport = createMailTransport(config);
   const mailWorker = await startMailWorker(database, transport, logger);
   logger.info({ via: transport.description }, "mail delivery");
+  logger.info({ in: files.description }, "files");
   // Said at every start: with the test provider, orders are "paid" without money changing hands.
   logger.info({ providers: enabledPaymentProviders(config).map(({ id }) => id) }, "payments");
   const eventRollup = startEventRollup(database, logger);

@@ -7,9 +7,11 @@ import {
   SignedIn,
 } from "../../common/accounts.ts";
 import { Notice } from "../../common/notice.ts";
+import { StaffMember } from "../../common/staff.ts";
 import { findUserByEmail, publicUser, savedAddress } from "../customers/service.ts";
 import type { AppEnv } from "../http/env.ts";
 import { ok } from "../http/envelope.ts";
+import { resourceRoutes } from "../http/resource.ts";
 import { accountOf, defineRoute, type RouteGroup } from "../http/route-table.ts";
 import { ACCOUNT_LIMITS, TOO_MANY_REQUESTS } from "./limits.ts";
 import { assertCsrf, requestToken, setTokenCookie } from "./middleware.ts";
@@ -28,6 +30,7 @@ import {
   register,
   signIn,
 } from "./service.ts";
+import { staffService } from "./staff-admin.ts";
 import { findLiveToken, revokeToken, TOKEN_LIFETIME_MS } from "./tokens.ts";
 import {
   ConfirmAccountInput,
@@ -36,6 +39,9 @@ import {
   OrderAccountInput,
   RegisterInput,
   ResetPasswordInput,
+  StaffInviteInput,
+  StaffListQuery,
+  StaffUpdateFields,
   UpdatePasswordInput,
 } from "./validators.ts";
 
@@ -222,7 +228,23 @@ const savedDetails = (kind: "shipping" | "billing") =>
   });
 
 /** spec §7: sign-in, sign-out and accounts (default area), and the customer's own (user area). */
+/** Back-office accounts, managed by admins (decision 0014). */
+const staffResource = {
+  name: "staff",
+  tag: "staff accounts",
+  noun: "staff member",
+  query: StaffListQuery,
+  item: StaffMember,
+  edit: StaffMember,
+  create: StaffInviteInput,
+  update: StaffUpdateFields,
+  label: (member: StaffMember) => `${member.name} <${member.email}>`,
+  writeAccess: "admin" as const,
+  service: staffService,
+};
+
 export const authRoutes: RouteGroup[] = [
+  { area: "staff", routes: resourceRoutes(staffResource) },
   {
     area: "public",
     routes: [

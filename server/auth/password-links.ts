@@ -24,33 +24,52 @@ const LINKS_PER_EMAIL = { bucket: "password-link-email", limit: 3, windowMs: 60 
  */
 export type PasswordLinkPurpose =
   | { purpose: "reset" }
-  | { purpose: "claim"; chosen?: ChosenPassword };
+  | { purpose: "claim"; chosen?: ChosenPassword }
+  | { purpose: "invite"; invitedBy: string };
+
+/** An invitation waits longer than a reset: the invited person may not read mail at once. */
+const INVITE_LIFETIME_MS = 72 * 60 * 60 * 1000;
+
+const lifetimeOf = (why: PasswordLinkPurpose) =>
+  why.purpose === "invite" ? INVITE_LIFETIME_MS : PASSWORD_LINK_LIFETIME_MS;
+
+/** "for 60 minutes", "for 72 hours". */
+function howLong(ms: number) {
+  const minutes = ms / 60_000;
+  return minutes <= 60 ? `${minutes} minutes` : `${minutes / 60} hours`;
+}
 
 /** A guest's password chosen with an order: only its hash, never the password, is kept. */
 export type ChosenPassword = { passwordHash: string; orderNumber: string };
 
 function linkEmail(why: PasswordLinkPurpose, user: User, link: string) {
-  const minutes = PASSWORD_LINK_LIFETIME_MS / 60_000;
   const chosen = why.purpose === "claim" ? why.chosen : undefined;
-  const { kind, subject, intro } = chosen
-    ? {
-        kind: "account-confirm",
-        subject: "Confirm your email address to open your Encore account",
-        intro: `You chose a password for an Encore account when you ordered ${chosen.orderNumber}. Confirm that this is your email address with the link below to open the account; your orders will be in it.`,
-      }
-    : why.purpose === "claim"
+  const { kind, subject, intro } =
+    why.purpose === "invite"
       ? {
-          kind: "account-claim",
-          subject: "Finish setting up your Encore account",
-          intro:
-            "You asked to create an Encore account with this email address, which you have already used to order from us as a guest. Choose a password with the link below to finish setting it up, and your earlier orders will be in your account.",
+          kind: "staff-invite",
+          subject: "You are invited to run the Encore shop",
+          intro: `${why.invitedBy} has given you a ${user.role === "admin" ? "back-office admin" : "back-office"} account at Encore. Choose your password with the link below, then sign in at the back office.`,
         }
-      : {
-          kind: "password-reset",
-          subject: "Reset your Encore password",
-          intro:
-            "Someone (we hope you) asked to reset the password of your Encore account. Choose a new password with the link below.",
-        };
+      : chosen
+        ? {
+            kind: "account-confirm",
+            subject: "Confirm your email address to open your Encore account",
+            intro: `You chose a password for an Encore account when you ordered ${chosen.orderNumber}. Confirm that this is your email address with the link below to open the account; your orders will be in it.`,
+          }
+        : why.purpose === "claim"
+          ? {
+              kind: "account-claim",
+              subject: "Finish setting up your Encore account",
+              intro:
+                "You asked to create an Encore account with this email address, which you have already used to order from us as a guest. Choose a password with the link below to finish setting it up, and your earlier orders will be in your account.",
+            }
+          : {
+              kind: "password-reset",
+              subject: "Reset your Encore password",
+              intro:
+                "Someone (we hope you) asked to reset the password of your Encore account. Choose a new password with the link below.",
+            };
   const text = [
     `Hello ${user.name},`,
     "",
@@ -58,7 +77,7 @@ function linkEmail(why: PasswordLinkPurpose, user: User, link: string) {
     "",
     link,
     "",
-    `The link works once, for ${minutes} minutes. If you did not ask for it, you can ignore this email: nothing changes until the link is used.`,
+    `The link works once, for ${howLong(lifetimeOf(why))}. If you did not ask for it, you can ignore this email: nothing changes until the link is used.`,
     "",
     "Encore, Unit 7, Canal Works, 21 Wharf Street, Manchester, M1 2AB",
   ].join("\n");
@@ -88,7 +107,7 @@ export async function sendPasswordLink(
       userId: user.id,
       tokenHash: hashToken(token),
       chosenPasswordHash: why.purpose === "claim" ? why.chosen?.passwordHash : undefined,
-      expiresAt: new Date(now.getTime() + PASSWORD_LINK_LIFETIME_MS),
+      expiresAt: new Date(now.getTime() + lifetimeOf(why)),
       createdAt: now,
     });
     await queueMail(tx, { to: user.email, secret: true, ...linkEmail(why, user, link) });

@@ -45,7 +45,7 @@ export async function signIn(
   const reservation = await reserveAttempt(db, email, input.clientKey, now);
   if (!reservation.allowed) return rateLimited(TOO_MANY_SIGN_INS, reservation.retryAfterSeconds);
   const user = await findUserByEmail(db, email);
-  const stored = user && !user.isGuest && user.passwordHash;
+  const stored = user && !user.isGuest && !user.deactivatedAt && user.passwordHash;
   const matches = await verifyPassword(input.password, stored || (await dummyPasswordHash()));
   const allowed =
     matches && user && stored && (input.ability === "customer" || isStaffRole(user.role));

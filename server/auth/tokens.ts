@@ -50,7 +50,7 @@ export type LiveToken = {
 /** Who is signed in, and how: a bearer header is exempt from the CSRF check, a cookie is not. */
 export type Authenticated = LiveToken & { source: "bearer" | "cookie" };
 
-/** The unrevoked, unexpired token `token` and its account, or undefined. */
+/** The unrevoked, unexpired token `token` of an active account, and the account, or undefined. */
 export async function findLiveToken(
   db: Db,
   token: string,
@@ -66,6 +66,8 @@ export async function findLiveToken(
         eq(accessTokens.tokenHash, hashToken(token)),
         isNull(accessTokens.revokedAt),
         gt(accessTokens.expiresAt, now),
+        // A deactivated account's tokens stop at once, whatever revoking them missed.
+        isNull(accountView.deactivatedAt),
       ),
     );
   if (!row) return undefined;

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { MAX_ID } from "../../common/ids.ts";
+import { STAFF_ROLES } from "../../common/staff.ts";
 import { MAX_EMAIL_LENGTH } from "../customers/service.ts";
+import { Flag, Pagination } from "../http/query-schemas.ts";
 
 /** The longest password we hash; longer ones are refused before any work is done. */
 export const MAX_PASSWORD_LENGTH = 1024;
@@ -73,4 +75,39 @@ export const OrderAccountInput = z.strictObject({
 export const UpdatePasswordInput = z.strictObject({
   currentPassword: Password("Enter your current password."),
   password: Password("Choose a new password."),
+});
+
+const StaffRoleInput = z.enum(STAFF_ROLES, { error: "Choose staff or admin." });
+const staffFields = {
+  name: z.string().trim().min(1, "Enter their name.").max(100, "At most 100 characters."),
+  role: StaffRoleInput,
+};
+
+/** POST /api/staff/staff/store: invites someone to the back office by email. */
+export const StaffInviteInput = z.strictObject({
+  ...staffFields,
+  email: z
+    .email({ error: "Enter an email address, like name@example.com." })
+    .max(254, "An email address is at most 254 characters."),
+});
+export type StaffInviteInput = z.output<typeof StaffInviteInput>;
+
+/** POST /api/staff/staff/update: rename, change the role, deactivate or reactivate. */
+export const StaffUpdateFields = z.strictObject({
+  ...staffFields,
+  active: z.boolean(),
+});
+export type StaffUpdateInput = Partial<z.output<typeof StaffUpdateFields>> & { id: number };
+
+/** GET /api/staff/staff. */
+export const StaffListQuery = z.strictObject({
+  ...Pagination,
+  q: z.string().trim().max(100, "Search for 100 characters or fewer.").optional(),
+  role: StaffRoleInput.optional(),
+  active: Flag.optional(),
+  sort: z
+    .enum(["name", "-name", "updated", "-updated"], {
+      error: "Sort by one of: name, -name, updated, -updated.",
+    })
+    .default("name"),
 });

@@ -1,5 +1,14 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, integer, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { USER_ROLES } from "../../common/accounts.ts";
 import { timestamps, updatedAt } from "../db/columns.ts";
 
@@ -25,6 +34,8 @@ export const users = pgTable(
     role: text("role", { enum: USER_ROLES }).notNull().default("customer"),
     isGuest: boolean("is_guest").notNull().default(false),
     marketingConsent: boolean("marketing_consent").notNull().default(false),
+    /** A staff account an admin switched off: it cannot sign in, and its tokens stopped. */
+    deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
     ...timestamps(),
   },
   (table) => [

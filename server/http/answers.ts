@@ -50,9 +50,9 @@ export const statusDescription = (status: number) => DESCRIPTIONS[status] ?? "Re
  */
 export function refusalStatuses(route: AnyRoute, area: Area): number[] {
   const statuses = new Set<number>((route.refusals ?? []).map((code) => REFUSAL_STATUS[code]));
-  if (route.query || route.body) statuses.add(422);
+  if (route.query || route.body || route.multipart) statuses.add(422);
   if (route.params) statuses.add(404);
-  if (route.body) {
+  if (route.body || route.multipart) {
     statuses.add(413);
     statuses.add(415);
   }

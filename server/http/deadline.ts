@@ -17,14 +17,19 @@ export class DeadlinePassed extends Error {
  */
 export function requestDeadline(deadlineMs: number): MiddlewareHandler<AppEnv> {
   return async (_c, next) => {
-    let timer: NodeJS.Timeout | undefined;
-    const passed = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new DeadlinePassed(deadlineMs)), deadlineMs);
-    });
-    try {
-      await Promise.race([next(), passed]);
-    } finally {
-      clearTimeout(timer);
-    }
+    await withinDeadline(deadlineMs, next);
   };
+}
+
+/** `work`'s outcome, or `DeadlinePassed` once `deadlineMs` have gone by (the work goes on). */
+export async function withinDeadline<T>(deadlineMs: number, work: () => Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const passed = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DeadlinePassed(deadlineMs)), deadlineMs);
+  });
+  try {
+    return await Promise.race([work(), passed]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

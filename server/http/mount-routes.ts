@@ -3,6 +3,7 @@ import { isRefusal } from "../../common/refusal.ts";
 import { optionalCustomer, pageExpired, requireAuth } from "../auth/middleware.ts";
 import { answerBody, refusalStatuses } from "./answers.ts";
 import { clientAddress } from "./client-address.ts";
+import { withinDeadline } from "./deadline.ts";
 import type { AppEnv } from "./env.ts";
 import { ok } from "./envelope.ts";
 import { ApiError } from "./errors.ts";
@@ -20,7 +21,7 @@ import {
   takeRouteLimit,
 } from "./route-table.ts";
 import { isCrossSite } from "./same-origin.ts";
-import { jsonBody, pathParams, queryParams } from "./validate.ts";
+import { jsonBody, multipartBody, pathParams, queryParams } from "./validate.ts";
 
 /** `/products/{id}` as Hono writes it: `/products/:id`. */
 export const honoPath = (path: string) => path.replace(/\{(\w+)\}/g, ":$1");
@@ -60,22 +61,59 @@ function routeHandler(route: AnyRoute, area: Area): Handler<AppEnv> {
     // no legitimate browser client elsewhere is refused here.
     if (route.method !== "get" && isCrossSite(c.req.raw)) throw pageExpired();
     const account = route.identify ? await optionalCustomer(c) : c.get("auth");
-    const input = {
-      params: route.params ? pathParams(c, route.params) : {},
-      query: route.query ? queryParams(c, route.query) : {},
-      body: route.body ? await jsonBody(c, route.body) : undefined,
-    };
-    for (const [name, value] of Object.entries(route.headers ?? {})) c.header(name, value);
-    const context = callContext(c, account);
-    if (route.handle) {
-      const limited = await takeRouteLimit(route, context);
-      if (limited) throw refusalAsApiError(limited);
-      return route.handle(c, input);
+    const params = route.params ? pathParams(c, route.params) : {};
+    const query = route.query ? queryParams(c, route.query) : {};
+    // An upload is read only once its sender is known to be allowed, and its deadline starts
+    // once it has arrived (the app's own deadline skips it, see `readsOwnBody`).
+    if (route.multipart) {
+      const { schema, maxBytes } = route.multipart;
+      const body = await multipartBody(c, schema, maxBytes);
+      return withinDeadline(c.get("config").requestDeadlineMs, () =>
+        answer(c, route, account, { params, query, body }),
+      );
     }
-    const value = await runCall(route, context, input);
-    if (isRefusal(value)) throw refusalAsApiError(value);
-    return route.reply ? route.reply(c, value) : defaultReply(c, route, value);
+    const body = route.body ? await jsonBody(c, route.body) : undefined;
+    return answer(c, route, account, { params, query, body });
   };
+}
+
+/** Runs a route on its validated input: its limit, then its `call` or `handle`. */
+async function answer(
+  c: Context<AppEnv>,
+  route: AnyRoute,
+  account: CallContext["account"],
+  input: { params: unknown; query: unknown; body: unknown },
+): Promise<Response> {
+  for (const [name, value] of Object.entries(route.headers ?? {})) c.header(name, value);
+  const context = callContext(c, account);
+  if (route.handle) {
+    const limited = await takeRouteLimit(route, context);
+    if (limited) throw refusalAsApiError(limited);
+    return route.handle(c, input);
+  }
+  const value = await runCall(route, context, input);
+  if (isRefusal(value)) throw refusalAsApiError(value);
+  return route.reply ? route.reply(c, value) : defaultReply(c, route, value);
+}
+
+/**
+ * Which requests go to a route that reads its own body (an upload): the app's 1 MB body limit
+ * and its request deadline leave them to the route (see `multipart` in the route table).
+ */
+export function readsOwnBody(groups: RouteGroup[]): (method: string, path: string) => boolean {
+  const uploads = groups.flatMap(({ area, routes }) =>
+    routes
+      .filter((route) => route.multipart)
+      .map((route) => ({
+        method: route.method.toUpperCase(),
+        path: new RegExp(
+          `^${`${AREA_PREFIX[area]}${route.path}`
+            .replace(/[.*+?^$()|[\]\\]/g, "\\$&")
+            .replace(/\{\w+\}/g, "[^/]+")}$`,
+        ),
+      })),
+  );
+  return (method, path) => uploads.some((each) => each.method === method && each.path.test(path));
 }
 
 /** Tests: an answer its route does not declare is a bug in the route or in its declaration. */

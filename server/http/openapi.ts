@@ -101,6 +101,14 @@ export function openApiDocument(groups: RouteGroup[], serverUrl: string) {
             ...(route.query ? { query: route.query as z.ZodObject } : {}),
             ...(route.idempotent ? { headers: IdempotencyHeader } : {}),
             ...(route.body ? { body: { content: json(route.body), required: true } } : {}),
+            ...(route.multipart
+              ? {
+                  body: {
+                    content: { "multipart/form-data": { schema: route.multipart.schema } },
+                    required: true,
+                  },
+                }
+              : {}),
           },
           responses: responses(route, area),
         } as RouteConfig),

@@ -3,12 +3,16 @@ import { MAX_ID } from "../../common/ids.ts";
 import { type Page, pageOf } from "../../common/pagination.ts";
 import { isRefusal, type Refusal, refuse } from "../../common/refusal.ts";
 import { type Actor, recordAudit } from "../audit/service.ts";
+import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { inTransactionOrRefuse } from "../db/transaction.ts";
 import { PathId } from "./query-schemas.ts";
 import { type AnyRoute, accountOf, defineRoute } from "./route-table.ts";
 
 type Schema<T> = z.ZodType<T, unknown>;
+
+/** What a write knows besides its input: who asks, and the shop's settings (e.g. its address). */
+export type WriteContext = { actor: Actor; config: Config };
 
 /** A record as its staff form shows it: an id, and when it last changed (for the stale check). */
 export type EditableRecord = { id: number; updatedAt: string };
@@ -23,13 +27,14 @@ export type ResourceService<Query, Item, Edit extends EditableRecord, Create, Up
   list(db: Db, query: Query): Promise<Page<Item>>;
   /** One record as its form shows it, or undefined when there is none. */
   edit(db: Db, id: number): Promise<Edit | undefined>;
-  create(tx: Db, input: Create): Promise<Edit | Refusal>;
-  update(tx: Db, input: Update & { id: number }): Promise<Edit | Refusal>;
+  /** `write.actor` is who asks, for the rules that depend on it (nobody deactivates themselves). */
+  create(tx: Db, input: Create, write: WriteContext): Promise<Edit | Refusal>;
+  update(tx: Db, input: Update & { id: number }, write: WriteContext): Promise<Edit | Refusal>;
   /**
    * Deletes every record of `ids` or none: a record in use is a `conflict` refusal that says
    * what uses it, and rolls back the others.
    */
-  destroy(tx: Db, records: Edit[]): Promise<Refusal | undefined>;
+  destroy(tx: Db, records: Edit[], write: WriteContext): Promise<Refusal | undefined>;
   /** After a write has committed: e.g. tell every process the catalogue changed. */
   afterWrite?(db: Db): Promise<void>;
 };
@@ -51,6 +56,10 @@ export type Resource<Query, Item, Edit extends EditableRecord, Create, Update> =
   update: z.ZodObject;
   /** How a record is named in the audit log and in messages: the band's title. */
   label(record: Edit): string;
+  /** Who may create and change records: all staff by default; deleting is always admins'. */
+  writeAccess?: "staff" | "admin";
+  /** The create route's last segment: `store` unless spec §7 names another (`create`). */
+  storePath?: string;
   service: ResourceService<Query, Item, Edit, Create, Update>;
 };
 
@@ -61,6 +70,10 @@ export const DestroyInput = z.union([
   z.strictObject({ id: Id }),
   z.strictObject({ ids: z.array(Id).min(1, "Choose at least one.").max(100, "At most 100.") }),
 ]);
+
+/** The ids a destroy names, each once. */
+export const idsToDestroy = (input: z.output<typeof DestroyInput>) =>
+  "ids" in input ? [...new Set(input.ids)] : [input.id];
 
 const Destroyed = z.object({ ids: z.array(z.number().int()) }).meta({
   description: "The ids deleted.",
@@ -73,7 +86,7 @@ function auditFields(record: EditableRecord): Record<string, unknown> {
 }
 
 /** The staff member behind a staff route, as the audit log names them. */
-function actorOf(account: Parameters<typeof accountOf>[0]): Actor {
+export function actorOf(account: Parameters<typeof accountOf>[0]): Actor {
   const { user } = accountOf(account);
   return { id: user.id, email: user.email };
 }
@@ -128,15 +141,16 @@ export function resourceRoutes<Query, Item, Edit extends EditableRecord, Create,
     }),
     defineRoute({
       method: "post",
-      path: `/${name}/store`,
+      path: `/${name}/${resource.storePath ?? "store"}`,
       tag,
       summary: `Create a ${noun}`,
+      access: resource.writeAccess ?? "staff",
       body: resource.create,
       answers: { data: resource.edit, status: 201 },
       refusals: ["invalid", "conflict"],
-      async call({ db, account }, { body }) {
+      async call({ db, account, config }, { body }) {
         const created = await inTransactionOrRefuse(db, async (tx) => {
-          const record = await service.create(tx, body);
+          const record = await service.create(tx, body, { actor: actorOf(account), config });
           if (isRefusal(record)) return record;
           await recordAudit(tx, {
             actor: actorOf(account),
@@ -157,10 +171,11 @@ export function resourceRoutes<Query, Item, Edit extends EditableRecord, Create,
       path: `/${name}/update`,
       tag,
       summary: `Change a ${noun}: only the fields sent`,
+      access: resource.writeAccess ?? "staff",
       body: UpdateInput as unknown as Schema<Update & { id: number; updatedAt?: string }>,
       answers: { data: resource.edit },
       refusals: ["invalid", "not-found", "conflict"],
-      async call({ db, account }, { body }) {
+      async call({ db, account, config }, { body }) {
         const { updatedAt, ...input } = body;
         const updated = await inTransactionOrRefuse(db, async (tx) => {
           const before = await service.edit(tx, input.id);
@@ -171,7 +186,10 @@ export function resourceRoutes<Query, Item, Edit extends EditableRecord, Create,
               `Someone else saved this ${noun} after you opened it. Reload it to see their changes, then make yours again.`,
             );
           }
-          const record = await service.update(tx, input as Update & { id: number });
+          const record = await service.update(tx, input as Update & { id: number }, {
+            actor: actorOf(account),
+            config,
+          });
           if (isRefusal(record)) return record;
           await recordAudit(tx, {
             actor: actorOf(account),
@@ -197,8 +215,8 @@ export function resourceRoutes<Query, Item, Edit extends EditableRecord, Create,
       body: DestroyInput,
       answers: { data: Destroyed },
       refusals: ["not-found", "conflict"],
-      async call({ db, account }, { body }) {
-        const ids = "ids" in body ? [...new Set(body.ids)] : [body.id];
+      async call({ db, account, config }, { body }) {
+        const ids = idsToDestroy(body);
         const destroyed = await inTransactionOrRefuse(db, async (tx) => {
           const records: Edit[] = [];
           for (const id of ids) {
@@ -206,7 +224,7 @@ export function resourceRoutes<Query, Item, Edit extends EditableRecord, Create,
             if (!record) return missing();
             records.push(record);
           }
-          const refused = await service.destroy(tx, records);
+          const refused = await service.destroy(tx, records, { actor: actorOf(account), config });
           if (refused) return refused;
           for (const record of records) {
             await recordAudit(tx, {

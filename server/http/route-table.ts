@@ -81,6 +81,13 @@ type RouteBase<P, Q, B> = {
   query?: Schema<Q>;
   /** A JSON body; wrong ones are a 422. */
   body?: Schema<B>;
+  /**
+   * An upload instead of a JSON body: `multipart/form-data` (text fields, and files as `File`s)
+   * validated by `schema` (a wrong one is a 422), up to `maxBytes` (413 past it, the rest unread).
+   * The app's 1 MB limit does not hold for it, and its deadline starts once the body has arrived,
+   * after the sign-in check: a slow connection is not a stuck request.
+   */
+  multipart?: { schema: Schema<B>; maxBytes: number };
   limit?: RouteLimit;
   /**
    * Money moves (DESIGN §4, SECURITY §11): the call needs an `Idempotency-Key`, runs once per key

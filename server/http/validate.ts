@@ -34,6 +34,84 @@ export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Prom
   return parsed.data;
 }
 
+const MULTIPART_TYPE = /^multipart\/form-data\s*;/i;
+
+/** The answer to a body past a route's limit; the connection closes, as the rest is not read. */
+export const bodyTooLarge = (maxBytes: number) =>
+  new ApiError(
+    413,
+    `The request body is larger than ${maxBytes >= 1024 * 1024 ? `${Math.round(maxBytes / (1024 * 1024))} MB` : `${Math.round(maxBytes / 1024)} KB`}.`,
+    undefined,
+    { Connection: "close" },
+  );
+
+/**
+ * Reads and validates an upload's `multipart/form-data` body: anything else is a 415. A body
+ * whose Content-Length is past `maxBytes` is refused (413) before a byte of it is read, and one
+ * sent without a length is cut off at `maxBytes`. A body that is not valid multipart, a field
+ * sent twice or text with control characters is a 422; files reach the schema as `File`s.
+ */
+export async function multipartBody<S extends z.ZodType>(
+  c: Context,
+  schema: S,
+  maxBytes: number,
+): Promise<z.output<S>> {
+  const type = c.req.header("content-type") ?? "";
+  if (!MULTIPART_TYPE.test(type)) {
+    throw new ApiError(415, "Send the upload as multipart/form-data.");
+  }
+  const declared = Number(c.req.header("content-length") ?? Number.NaN);
+  if (declared > maxBytes) throw bodyTooLarge(maxBytes);
+  const bytes = await readAtMost(c.req.raw.body, maxBytes);
+  if (!bytes) throw bodyTooLarge(maxBytes);
+  let form: FormData;
+  try {
+    // Buffer.concat makes a plain ArrayBuffer; the type says it could be a shared one.
+    const body = bytes as Uint8Array<ArrayBuffer>;
+    form = await new Response(body, { headers: { "Content-Type": type } }).formData();
+  } catch {
+    throw validationFailed({ body: ["The request body is not valid multipart/form-data."] });
+  }
+  const fields: Record<string, string | File> = {};
+  const errors: Record<string, string[]> = {};
+  for (const [name, value] of form.entries()) {
+    if (name in fields) errors[name] = ["Send this field once."];
+    fields[name] = value;
+  }
+  if (Object.keys(errors).length > 0) throw validationFailed(errors);
+  // Every field's name, and every text field's value (a file's bytes are the service's to judge).
+  assertSafeText(
+    Object.fromEntries(
+      Object.entries(fields).map(([name, value]) => [name, typeof value === "string" ? value : ""]),
+    ),
+  );
+  const parsed = schema.safeParse(fields);
+  if (!parsed.success) throw validationFailed(fieldErrors(parsed.error));
+  return parsed.data;
+}
+
+/** The whole of `body`, or undefined once it passes `maxBytes` (the rest is not read). */
+async function readAtMost(
+  body: ReadableStream<Uint8Array> | null,
+  maxBytes: number,
+): Promise<Buffer | undefined> {
+  if (!body) return Buffer.alloc(0);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {});
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, size);
+}
+
 /** Validates the query string; arrays arrive comma-joined (DESIGN §4). */
 export function queryParams<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
   const query = c.req.query();

@@ -1,7 +1,42 @@
 import { z } from "zod";
+import {
+  MediaDestroyed,
+  StaffFolderContents,
+  StaffMediaFile,
+  StaffMediaFileEdit,
+  StaffMediaFolder,
+  StaffMediaFolderPage,
+} from "../../common/media.ts";
+import { isRefusal } from "../../common/refusal.ts";
+import { ok } from "../http/envelope.ts";
 import { notFound } from "../http/errors.ts";
-import { defineRoute, type RouteGroup } from "../http/route-table.ts";
+import { PathId } from "../http/query-schemas.ts";
+import { refusalAsApiError } from "../http/refusals.ts";
+import { actorOf, DestroyInput, idsToDestroy } from "../http/resource.ts";
+import { type AnyRoute, defineRoute, type RouteGroup } from "../http/route-table.ts";
+import {
+  createFolder,
+  destroyFiles,
+  destroyFolders,
+  fileForEdit,
+  folderContents,
+  listFolders,
+  MAX_UPLOAD_BYTES,
+  storeUpload,
+  updateFile,
+  updateFolder,
+} from "./library.ts";
 import { IMAGE_WIDTHS, readFile } from "./service.ts";
+import {
+  FolderPathInput,
+  StaffFileStoreInput,
+  StaffFileUpdateInput,
+  StaffFolderContentsQuery,
+  StaffFolderListQuery,
+  StaffFolderStoreInput,
+  StaffFolderUpdateInput,
+  StaffImageStoreInput,
+} from "./validators.ts";
 
 const FileSlug = z
   .string()
@@ -51,4 +86,155 @@ const showFile = defineRoute({
   },
 });
 
-export const mediaRoutes: RouteGroup[] = [{ area: "public", routes: [showFile] }];
+// A little room past the largest file for the form's other fields and the multipart framing;
+// the file itself is held to MAX_UPLOAD_BYTES by the service.
+const UPLOAD_BODY_BYTES = MAX_UPLOAD_BYTES + 64 * 1024;
+
+const UPLOAD_DESCRIPTION =
+  "Multipart: `file`, `title`, optional `alt`, `folderId`, `type` and `slug`. The type comes from the file's bytes, never its name or declared type; SVG, markup and anything else not taken is a 422 naming the reason. Up to 20 MB (413 past it). Images are checked for their pixel size before decoding (40 MP, 16,383 px a side), re-encoded without metadata and made in the shop's sizes. The shop names the file: a new UUID and the extension of its real type.";
+
+/**
+ * POST /files/store and /images/store: the same upload, the second taking images alone. HTTP-only
+ * (`handle`), as it needs the app's file store (the local disk or the S3 bucket).
+ */
+function uploadRoute(
+  path: "/files/store" | "/images/store",
+  schema: typeof StaffFileStoreInput | typeof StaffImageStoreInput,
+  onlyImages: boolean,
+): AnyRoute {
+  return defineRoute({
+    method: "post",
+    path,
+    tag: "media",
+    summary: onlyImages
+      ? "Upload an image (JPEG, PNG, WebP, AVIF or GIF) to the media library"
+      : "Upload a file to the media library",
+    description: UPLOAD_DESCRIPTION,
+    multipart: { schema, maxBytes: UPLOAD_BODY_BYTES },
+    answers: { data: StaffMediaFile, status: 201 },
+    refusals: ["invalid"],
+    async handle(c, { body }) {
+      const stored = await storeUpload(
+        c.get("db"),
+        c.get("files"),
+        actorOf(c.get("auth")),
+        {
+          bytes: new Uint8Array(await body.file.arrayBuffer()),
+          name: body.file.name,
+          title: body.title,
+          alt: body.alt,
+          folderId: body.folderId,
+          type: body.type,
+        },
+        { onlyImages },
+      );
+      if (isRefusal(stored)) throw refusalAsApiError(stored);
+      return ok(c, stored, 201);
+    },
+  });
+}
+
+const staffRoutes: AnyRoute[] = [
+  defineRoute({
+    method: "get",
+    path: "/folders",
+    tag: "media",
+    summary: "The media library's folders: paginated, A–Z, of one parent or matching `q`",
+    query: StaffFolderListQuery,
+    answers: { page: StaffMediaFolderPage },
+    call: ({ db }, { query }) => listFolders(db, query),
+  }),
+  defineRoute({
+    method: "get",
+    path: "/folders/edit/{id}",
+    tag: "media",
+    summary: "A folder (`root` for the top level): its subfolders and a page of its files",
+    params: FolderPathInput,
+    query: StaffFolderContentsQuery,
+    answers: { data: StaffFolderContents },
+    refusals: ["not-found"],
+    call: ({ db }, { params, query }) => folderContents(db, params.id, query),
+  }),
+  defineRoute({
+    method: "post",
+    path: "/folders/store",
+    tag: "media",
+    summary: "Make a folder",
+    body: StaffFolderStoreInput,
+    answers: { data: StaffMediaFolder, status: 201 },
+    refusals: ["invalid"],
+    call: ({ db, account }, { body }) => createFolder(db, actorOf(account), body),
+  }),
+  defineRoute({
+    method: "post",
+    path: "/folders/update",
+    tag: "media",
+    summary: "Rename a folder or move it: only the fields sent",
+    body: StaffFolderUpdateInput,
+    answers: { data: StaffMediaFolder },
+    refusals: ["invalid", "not-found", "conflict"],
+    call: ({ db, account }, { body }) => updateFolder(db, actorOf(account), body),
+  }),
+  defineRoute({
+    method: "post",
+    path: "/folders/destroy",
+    tag: "media",
+    summary:
+      "Delete empty folders (`{ id }` or `{ ids }`, admins only); one holding anything is a 409",
+    access: "admin",
+    body: DestroyInput,
+    answers: { data: MediaDestroyed },
+    refusals: ["not-found", "conflict"],
+    call: ({ db, account }, { body }) => destroyFolders(db, actorOf(account), idsToDestroy(body)),
+  }),
+  uploadRoute("/files/store", StaffFileStoreInput, false),
+  uploadRoute("/images/store", StaffImageStoreInput, true),
+  defineRoute({
+    method: "get",
+    path: "/files/edit/{id}",
+    tag: "media",
+    summary: "A file of the media library, and everything that shows it",
+    params: z.strictObject({ id: PathId }),
+    answers: { data: StaffMediaFileEdit },
+    refusals: ["not-found"],
+    call: ({ db }, { params }) => fileForEdit(db, params.id),
+  }),
+  defineRoute({
+    method: "post",
+    path: "/files/update",
+    tag: "media",
+    summary: "Change a file's title, alt text or folder: only the fields sent",
+    body: StaffFileUpdateInput,
+    answers: { data: StaffMediaFile },
+    refusals: ["invalid", "not-found", "conflict"],
+    call: ({ db, account }, { body }) => updateFile(db, actorOf(account), body),
+  }),
+  defineRoute({
+    method: "post",
+    path: "/files/destroy",
+    tag: "media",
+    summary:
+      "Delete files (`{ id }` or `{ ids }`, admins only); one shown anywhere is a 409 saying where",
+    access: "admin",
+    body: DestroyInput,
+    answers: { data: MediaDestroyed },
+    refusals: ["not-found", "conflict"],
+    // HTTP-only (`handle`): the bytes leave the app's file store too.
+    async handle(c, { body }) {
+      const destroyed = await destroyFiles(
+        c.get("db"),
+        c.get("files"),
+        actorOf(c.get("auth")),
+        idsToDestroy(body),
+        (failures) => c.get("logger").warn({ failures }, "deleted files left bytes in the store"),
+      );
+      if (isRefusal(destroyed)) throw refusalAsApiError(destroyed);
+      return ok(c, destroyed);
+    },
+  }),
+];
+
+export const mediaRoutes: RouteGroup[] = [
+  { area: "public", routes: [showFile] },
+  { area: "staff", routes: staffRoutes },
+];

@@ -1,9 +1,44 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, serial, text } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { FILE_TYPES } from "../../common/images.ts";
-import { createdAt } from "../db/columns.ts";
+import { createdAt, timestamps, updatedAt } from "../db/columns.ts";
 
 export type FileType = (typeof FILE_TYPES)[number];
+
+/**
+ * Folders of the media library (spec §7: `/folders`). A folder without a parent sits in the root,
+ * which is no row: `GET /folders/edit/root` shows it. Names are unique within a parent, whatever
+ * their case; a folder that holds files or folders cannot be deleted (the foreign keys restrict).
+ */
+export const mediaFolders = pgTable(
+  "media_folders",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    parentId: integer("parent_id").references((): AnyPgColumn => mediaFolders.id, {
+      onDelete: "restrict",
+    }),
+    ...timestamps(),
+  },
+  (table) => [
+    uniqueIndex("media_folders_parent_name_idx").on(
+      sql`coalesce(${table.parentId}, 0)`,
+      sql`lower(${table.name})`,
+    ),
+    index("media_folders_parent_idx").on(table.parentId),
+    check("media_folders_name_length", sql`char_length(${table.name}) between 1 and 100`),
+    check("media_folders_not_own_parent", sql`${table.parentId} <> ${table.id}`),
+  ],
+);
 
 /** Uploaded or generated files; the bytes live in the file store under `slug`. */
 export const mediaFiles = pgTable(
@@ -19,7 +54,10 @@ export const mediaFiles = pgTable(
     byteSize: integer("byte_size").notNull(),
     width: integer("width"),
     height: integer("height"),
+    // In the root when null; a folder holding files cannot be deleted.
+    folderId: integer("folder_id").references(() => mediaFolders.id, { onDelete: "restrict" }),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     check(
@@ -28,5 +66,6 @@ export const mediaFiles = pgTable(
     ),
     check("media_files_byte_size", sql`${table.byteSize} >= 0`),
     index("media_files_type_idx").on(table.fileType),
+    index("media_files_folder_idx").on(table.folderId, table.id),
   ],
 );

@@ -1,14 +1,15 @@
 import { type AnyColumn, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/pg-core";
-import sharp from "sharp";
 import type { ImageRef } from "../../common/images.ts";
 import { inBatches } from "../db/bulk-insert.ts";
 import type { Db } from "../db/client.ts";
+import { type ImageFormat, renderImage, sizeName } from "./images.ts";
 import { mediaFiles } from "./schema.ts";
 import type { FileStore } from "./storage.ts";
 
 // Only the widths the shop's srcset asks for are made, so no one can fill the disk with sizes.
 export { IMAGE_WIDTHS } from "../../common/file-urls.ts";
+export type { ImageFormat };
 
 /**
  * Stored files as other modules read them inside their own queries (a product's gallery, a basket
@@ -39,8 +40,6 @@ export function imageRefOf(fileId: SQL | AnyColumn, alt: SQL | AnyColumn): SQL<I
 )`;
 }
 
-export type ImageFormat = "avif" | "webp" | "jpeg" | "png";
-
 const mimeOf: Record<ImageFormat, string> = {
   avif: "image/avif",
   webp: "image/webp",
@@ -66,6 +65,12 @@ export type ServedFile = {
 /**
  * A stored file by slug; for an image, resized to `width` in the best format the browser accepts
  * (made once, kept in the store, metadata stripped). Undefined when no such file exists.
+ *
+ * Files are served through the shop from whichever store holds them, the S3 bucket included,
+ * rather than by redirecting to the bucket: one URL per file whatever the store, the choice of
+ * size and format made here (a bucket cannot read `Accept`), the headers set here (`nosniff`,
+ * downloads as attachments, a year of immutable caching), the CSP's `img-src 'self'` unchanged,
+ * and the bucket private. A CDN in front of the shop caches the answers, as they never change.
  */
 export async function readFile(
   db: Db,
@@ -81,22 +86,13 @@ export async function readFile(
     const bytes = await files.read(slug);
     return bytes && { ...base, bytes, mimeType: file.mimeType, etag: `"${slug}"` };
   }
-  const variant = `${slug}@${image.width ?? "full"}.${image.format}`;
+  const variant = sizeName(slug, image.width, image.format);
   const etag = `"${variant}"`;
   const cached = await files.read(variant);
   if (cached) return { ...base, bytes: cached, mimeType: mimeOf[image.format], etag };
   const original = await files.read(slug);
   if (!original) return undefined;
-  let pipeline = sharp(original, { limitInputPixels: 40_000_000 }).rotate();
-  if (image.width) pipeline = pipeline.resize({ width: image.width, withoutEnlargement: true });
-  const bytes = await (image.format === "avif"
-    ? pipeline.avif({ quality: 55, effort: 2 })
-    : image.format === "webp"
-      ? pipeline.webp({ quality: 78 })
-      : image.format === "png"
-        ? pipeline.png({ compressionLevel: 9 })
-        : pipeline.jpeg({ quality: 82, mozjpeg: true })
-  ).toBuffer();
+  const bytes = await renderImage(original, image.width, image.format);
   await files.put(variant, bytes);
   return { ...base, bytes, mimeType: mimeOf[image.format], etag };
 }

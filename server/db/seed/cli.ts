@@ -1,13 +1,12 @@
 // `npm run seed -- [--products N] [--force]`: fills an empty catalogue with the demo catalogue, or a
 // bigger one for benchmarks (`--products 100000`). `--force` deletes the catalogue first.
-import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { products } from "../../catalog/schema.ts";
 import { deleteCatalogue } from "../../catalog/service/writes.ts";
 import { ConfigError, loadConfig } from "../../config.ts";
 import { deleteFiles } from "../../media/service.ts";
-import { localFileStore } from "../../media/storage.ts";
+import { openFileStore } from "../../media/storage.ts";
 import { type Database, openPglite, openPostgres } from "../client.ts";
 import { DataDirInUseError, lockDataDir } from "../data-dir-lock.ts";
 import { migrateDatabase } from "../migrate.ts";
@@ -85,7 +84,7 @@ async function main(): Promise<number> {
       );
       return 1;
     }
-    const files = localFileStore(join(config.dataDir, "files"));
+    const files = await openFileStore(config);
     // One transaction: a seed that fails after --force leaves the old catalogue where it was.
     const result = await database.db.transaction(async (tx) => {
       if (options.force) {

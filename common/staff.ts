@@ -1,0 +1,23 @@
+import { z } from "zod";
+
+export const STAFF_ROLES = ["staff", "admin"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/**
+ * GET /api/staff/staff (a page of these), its edit route, and what store and update answer: a
+ * back-office account as admins manage it.
+ */
+export const StaffMember = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    email: z.string(),
+    role: z.enum(STAFF_ROLES),
+    /** False once an admin has deactivated the account. */
+    active: z.boolean(),
+    /** True until the invited person has chosen a password. */
+    invited: z.boolean(),
+    updatedAt: z.string().meta({ description: "ISO 8601 UTC." }),
+  })
+  .meta({ id: "StaffMember" });
+export type StaffMember = z.output<typeof StaffMember>;
