@@ -1,4 +1,5 @@
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+import { comingSections } from "./components/admin/sections";
 import { legalPages } from "./lib/legal-pages";
 
 // One line per screen of spec §2; later issues fill the screens, the paths are fixed here.
@@ -45,7 +46,15 @@ export default [
   ]),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/home.tsx"),
+    route("bands", "routes/admin/bands/list.tsx"),
+    route("bands/new", "routes/admin/bands/new.tsx"),
+    route("bands/:id", "routes/admin/bands/edit.tsx"),
+    route("audit-log", "routes/admin/audit-log.tsx"),
     route("outbox", "routes/admin/outbox.tsx"),
+    // Sections still to come say so, rather than a 404 (app/components/admin/sections.ts).
+    ...comingSections.map((section) =>
+      route(section.slug, "routes/admin/coming-soon.tsx", { id: `admin-${section.slug}` }),
+    ),
     route("*", "routes/admin/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -1,4 +1,5 @@
 import { type StoredBasket, toLineRequests } from "../../common/basket-rules";
+import { setDotted } from "../../common/dotted-path";
 
 /**
  * The checkout form as the charge reads it, for both of its senders: the page's action (a post
@@ -45,13 +46,7 @@ function nestedFormBody(form: FormData, fields: readonly string[]) {
   for (const name of fields) {
     const raw = form.get(name);
     if (typeof raw !== "string" || raw.trim() === "") continue;
-    const path = name.split(".");
-    let at = body;
-    for (const key of path.slice(0, -1)) {
-      at[key] ??= {};
-      at = at[key] as Record<string, unknown>;
-    }
-    at[path[path.length - 1] as string] = raw;
+    setDotted(body, name, raw);
   }
   return body;
 }

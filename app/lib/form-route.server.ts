@@ -1,6 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { type FieldErrors, isRefusal } from "../../common/refusal";
+import { accessAllows } from "../../server/auth/middleware";
 import { fieldErrors } from "../../server/http/errors";
 import { refusalAsFormErrors } from "../../server/http/refusals";
 import { type ApiRoute, type CallContext, runCall } from "../../server/http/route-table";
@@ -116,13 +117,16 @@ export async function runFormRoute<P, Q, B, V>(
   const parsed = route.body?.safeParse(body);
   if (parsed && !parsed.success) return failed({ status: 422, errors: fieldErrors(parsed.error) });
 
-  const { db, config, logger, clientAddress } = context.get(appContext);
+  // The route's own access rule, as the API applies it: a form is no way round it.
+  const account = context.get(sessionContext) ?? undefined;
+  if (route.access && route.access !== "anyone") {
+    if (!account) return failed({ status: 401, message: "Please sign in again." });
+    if (!accessAllows(route.access, account)) {
+      return failed({ status: 403, message: "Your account is not allowed to do this." });
+    }
+  }
   const call: CallContext = {
-    db,
-    config,
-    logger,
-    clientAddress,
-    account: context.get(sessionContext) ?? undefined,
+    ...callContextOf(context),
     // A money-moving form carries the key its page was rendered with, so a double submit or a
     // reload answers the first outcome (SECURITY §11).
     idempotencyKey: (form.get("idempotencyKey") as string | null) ?? undefined,
@@ -131,6 +135,12 @@ export async function runFormRoute<P, Q, B, V>(
   const value = await runCall<V>(route, call, input);
   if (isRefusal(value)) return failed(refusalAsFormErrors(value));
   return { ok: true, value, form };
+}
+
+/** The handles a route's `call` needs, for a page running it in process (DESIGN §6.1). */
+export function callContextOf(context: Readonly<RouterContextProvider>): CallContext {
+  const { db, config, logger, clientAddress } = context.get(appContext);
+  return { db, config, logger, clientAddress, account: context.get(sessionContext) ?? undefined };
 }
 
 /** A failed form's answer: its status and headers, and what the page shows. */

@@ -1,4 +1,4 @@
-import { type MiddlewareFunction, redirect } from "react-router";
+import { data, type MiddlewareFunction, redirect } from "react-router";
 import { hasTokenCookie } from "./cookies";
 import { DEFAULT_SIGNED_IN_PATH, STAFF_HOME, STAFF_LOGIN } from "./redirect-target";
 import { findLiveSession, sessionContext, sessionCookie, sessionOpens } from "./session.server";
@@ -44,13 +44,23 @@ const guest: Middleware = async (args) => {
   if (await customerSession(args)) throw redirect(DEFAULT_SIGNED_IN_PATH, 302);
 };
 
-/** The back office: staff and admins signed in through the staff door only. */
+/** What a signed-in customer (or an account no longer staff) reads at the back office's door. */
+export const STAFF_ONLY =
+  "The back office is for Encore staff. You are signed in with an account that cannot use it: sign out, then sign in at /admin/login with a staff account.";
+
+/**
+ * The back office: staff and admins signed in through the staff door only. Nobody signed in (or
+ * a dead token) goes to the staff sign-in; someone signed in with an account that may not enter
+ * (a customer) is refused with a 403, as the staff API refuses them, rather than being sent to
+ * a sign-in form as if nobody were there.
+ */
 const staff: Middleware = async ({ request, context, url }) => {
   const live = await findLiveSession(request, context);
-  if (!sessionOpens(live, "staff")) {
+  if (!live) {
     throw redirect(`${STAFF_LOGIN}?redirect=${encodeURIComponent(url.pathname)}`, 302);
   }
-  context.set(sessionContext, live ?? null);
+  if (!sessionOpens(live, "staff")) throw data(STAFF_ONLY, { status: 403 });
+  context.set(sessionContext, live);
 };
 
 /** The staff sign-in screen: someone already signed in as staff goes on to the back office. */

@@ -70,6 +70,16 @@ export function setTokenCookie(c: Context, token: string, maxAgeSeconds: number)
 /** Who a route lets in: a customer, any staff, or admins only (deleting, managing staff). */
 export type RequiredAccess = TokenAbility | "admin";
 
+/**
+ * Whether a live token may use a route that needs `access`: the one rule for the API's edge and
+ * for pages' forms, which run the same routes (decision 0007).
+ */
+export function accessAllows(access: RequiredAccess, live: LiveToken): boolean {
+  if (access === "customer") return live.ability === "customer";
+  if (live.ability !== "staff") return false;
+  return access === "admin" ? live.user.role === "admin" : isStaffRole(live.user.role);
+}
+
 export function requireAuth(ability: RequiredAccess, secret: string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const carried = requestToken(c);
@@ -77,12 +87,7 @@ export function requireAuth(ability: RequiredAccess, secret: string): Middleware
     const live = carried && (await findLiveToken(c.get("db"), carried.token, now));
     if (!carried || !live) throw unauthenticated();
     assertCsrf(c, carried.source, secret);
-    const allowed =
-      ability === "customer"
-        ? live.ability === "customer"
-        : live.ability === "staff" &&
-          (ability === "admin" ? live.user.role === "admin" : isStaffRole(live.user.role));
-    if (!allowed) throw forbidden();
+    if (!accessAllows(ability, live)) throw forbidden();
 
     const moved = await touchToken(c.get("db"), live, now);
     if (moved && carried.source === "cookie") {

@@ -104,6 +104,21 @@ describe("DataTable", () => {
     expect(render("")).not.toContain('type="checkbox"');
   });
 
+  it("marks the list's default order when the address names none, and the address wins", () => {
+    const defaultSort = { id: "title", desc: false };
+    const html = render("q=tee", { defaultSort });
+    expect(header(html, "Title")).toContain('aria-sort="ascending"');
+    // The next press sorts the other way.
+    expect(
+      new URL(hrefIn(header(html, "Title")) ?? "", "http://shop.test").searchParams.get(
+        "direction",
+      ),
+    ).toBe("desc");
+    expect(header(render("sort=price&direction=asc", { defaultSort }), "Title")).toContain(
+      'aria-sort="none"',
+    );
+  });
+
   it("counts the rows and links to the other pages, keeping the query", () => {
     const meta: ListMeta = { currentPage: 2, perPage: 25, total: 60, lastPage: 3 };
     const html = render("q=tee&sort=title&direction=asc&page=2", { meta });

@@ -8,7 +8,7 @@ import {
   tableFeatures,
   useTable,
 } from "@tanstack/react-table";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { AppLink } from "./app-link";
 import { listHref } from "./list-query";
 import { Pagination } from "./pagination";
@@ -45,11 +45,19 @@ type Props<Row extends RowData> = {
   loading?: boolean;
   /** Shown instead of rows when there are none, e.g. "No products match these filters." */
   empty?: ReactNode;
+  /** The order the server used when the URL names none (the list's default), shown as sorted. */
+  defaultSort?: { id: string; desc: boolean };
+  /**
+   * Hears the ids of the ticked rows on this page whenever they change (a bulk action's count).
+   * Pass a stable function, such as a state setter.
+   */
+  onSelectionChange?: (ids: string[]) => void;
 };
 
-const sortOf = (search: URLSearchParams) => {
+const sortOf = (search: URLSearchParams, defaultSort?: { id: string; desc: boolean }) => {
   const column = search.get("sort");
-  return column ? [{ id: column, desc: search.get("direction") === "desc" }] : [];
+  if (column) return [{ id: column, desc: search.get("direction") === "desc" }];
+  return defaultSort ? [defaultSort] : [];
 };
 
 /**
@@ -68,6 +76,8 @@ export function DataTable<Row extends RowData>({
   selection,
   loading = false,
   empty = "Nothing to show.",
+  defaultSort,
+  onSelectionChange,
 }: Props<Row>) {
   const table = useTable({
     features,
@@ -77,13 +87,26 @@ export function DataTable<Row extends RowData>({
     manualSorting: true,
     defaultColumn: { enableSorting: false },
     enableRowSelection: Boolean(selection),
-    state: { sorting: sortOf(search) },
+    state: { sorting: sortOf(search, defaultSort) },
   });
+  const rowSelection = table.state.rowSelection;
+  const shownIds = rows.map(rowId).join(",");
+  useEffect(() => {
+    if (!onSelectionChange) return;
+    const shown = new Set(shownIds.split(","));
+    onSelectionChange(
+      Object.entries(rowSelection ?? {})
+        .filter(([id, ticked]) => ticked && shown.has(id))
+        .map(([id]) => id),
+    );
+  }, [rowSelection, shownIds, onSelectionChange]);
   const columnCount = columns.length + (selection ? 1 : 0);
   const rowModel = table.getRowModel().rows;
   return (
     <div>
-      <div className="overflow-x-auto rounded-xl bg-white ring-1 ring-line">
+      {/* `relative`: the sr-only texts inside (absolutely positioned) scroll with the table
+          instead of widening the page on narrow screens. */}
+      <div className="relative overflow-x-auto rounded-xl bg-white ring-1 ring-line">
         <table
           aria-busy={loading || undefined}
           className="w-full border-collapse text-left text-sm"

@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { renderPage } from "../../../tests/support/render";
 import { Button } from "./button";
 import { ConfirmDialog, Dialog } from "./dialog";
 
@@ -37,6 +38,23 @@ describe("ConfirmDialog", () => {
     expect(submit).toContain('form="delete-product"');
     expect(submit).toContain('name="intent"');
     expect(submit).toContain('value="delete"');
+  });
+
+  it("rendered open by the server, offers Cancel as a link back that works without scripts", () => {
+    const html = renderPage(
+      "/admin/bands/7",
+      <ConfirmDialog
+        open
+        title="Delete this band?"
+        description="It leaves the shop at once."
+        confirmLabel="Delete band"
+        cancelTo="/admin/bands/7"
+        submit={{ form: "delete-band", name: "intent", value: "delete" }}
+      />,
+    );
+    expect(html).toMatch(/<a [^>]*href="\/admin\/bands\/7"[^>]*>Cancel<\/a>/);
+    expect(html).not.toContain(">Cancel</button>");
+    expect(html.indexOf(">Cancel</a>")).toBeLessThan(html.indexOf(">Delete band</button>"));
   });
 
   it("when closed, shows only its trigger, which says it opens a dialog", () => {

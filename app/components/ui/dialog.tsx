@@ -1,6 +1,7 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { type ReactElement, type ReactNode, useId, useState } from "react";
-import { Button } from "./button";
+import { AppLink } from "./app-link";
+import { Button, buttonClasses } from "./button";
 
 type DialogState = {
   /** Controlled: whether it is open (say, from the URL), with `onOpenChange` to follow. */
@@ -85,6 +86,11 @@ type ConfirmDialogProps = DialogState & {
   /** Says what happens, e.g. "Delete product" rather than "OK". */
   confirmLabel: string;
   cancelLabel?: string;
+  /**
+   * Makes Cancel a link to this address rather than a button: for a dialog the server rendered
+   * open (a confirmation step without JavaScript), where Cancel must work before scripts run.
+   */
+  cancelTo?: string;
   variant?: "danger" | "primary";
   /** While the confirmed action is under way (e.g. the form is being sent). */
   pending?: boolean;
@@ -113,6 +119,7 @@ export function ConfirmDialog({
   description,
   confirmLabel,
   cancelLabel = "Cancel",
+  cancelTo,
   variant = "danger",
   pending = false,
   onConfirm,
@@ -135,7 +142,18 @@ export function ConfirmDialog({
     >
       <div className="mt-6 flex flex-wrap justify-end gap-3">
         <RadixDialog.Close asChild>
-          <Button variant="secondary">{cancelLabel}</Button>
+          {cancelTo ? (
+            <AppLink
+              to={cancelTo}
+              replace
+              preventScrollReset
+              className={buttonClasses("secondary")}
+            >
+              {cancelLabel}
+            </AppLink>
+          ) : (
+            <Button variant="secondary">{cancelLabel}</Button>
+          )}
         </RadixDialog.Close>
         <Button
           variant={variant}

@@ -1,5 +1,6 @@
-import { Form, NavLink, Outlet } from "react-router";
+import { Form, Outlet } from "react-router";
 import { logout } from "../../client/auth";
+import { BackOfficeNav } from "../../components/admin/back-office-nav";
 import { FlashMessages } from "../../components/flash-messages";
 import { AppLink } from "../../components/ui/app-link";
 import { clearFlash, takeFlash } from "../../lib/flash.server";
@@ -8,7 +9,10 @@ import { routeMiddleware } from "../../lib/route-middleware.server";
 import { requireSession } from "../../lib/session.server";
 import type { Route } from "./+types/layout";
 
-/** The back office: staff and admins only, checked on the server for every page and request. */
+/**
+ * The back office: staff and admins only, checked on the server for every page and request (no
+ * live staff token: the staff sign-in; a signed-in customer: 403).
+ */
 export const middleware = [clearFlash, ...routeMiddleware("staff")];
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
@@ -17,39 +21,42 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return { staff: { name: user.name, role: user.role }, flash: takeFlash(request).messages };
 }
 
-const sections = [
-  { to: "/admin", label: "Overview", end: true },
-  { to: "/admin/outbox", label: "Outbox", end: false },
-];
-
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { staff, flash } = loaderData;
   return (
     <div className="flex min-h-dvh flex-col bg-zinc-100">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-3 focus:left-3 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-ink"
+      >
+        Skip to content
+      </a>
       <header className="bg-ink text-white">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-8 gap-y-3 px-4 py-4 sm:px-6">
+        <div className="flex flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 sm:px-6">
           <AppLink to="/admin" className="font-display text-xl">
             ENCORE<span className="text-accent">.</span>{" "}
             <span className="font-sans text-sm font-semibold text-zinc-300">Back office</span>
           </AppLink>
-          <nav aria-label="Back office" className="flex-1">
-            <ul className="flex flex-wrap gap-1">
-              {sections.map((section) => (
-                <li key={section.to}>
-                  <NavLink
-                    to={section.to}
-                    end={section.end}
-                    className="block rounded-full px-4 py-1.5 text-sm font-semibold text-zinc-200 hover:bg-white/10 aria-[current=page]:bg-white aria-[current=page]:text-ink"
-                  >
-                    {section.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <div className="flex items-center gap-4 text-sm">
-            <span>
-              {staff.name} <span className="text-zinc-400">({staff.role})</span>
+          <a
+            href="/"
+            target="_blank"
+            rel="noopener"
+            className="text-sm font-semibold text-zinc-300 underline-offset-2 hover:text-white hover:underline"
+          >
+            View the shop<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+          <div className="ml-auto flex items-center gap-4 text-sm">
+            <span className="flex items-center gap-2">
+              <span
+                aria-hidden="true"
+                className="grid h-8 w-8 place-items-center rounded-full bg-white/15 font-bold"
+              >
+                {staff.name.slice(0, 1).toUpperCase()}
+              </span>
+              {staff.name}{" "}
+              <span className="rounded-full bg-white/10 px-2 py-0.5 text-xs font-semibold text-zinc-200">
+                {staff.role}
+              </span>
             </span>
             <Form
               method="post"
@@ -68,10 +75,19 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </header>
-      <FlashMessages messages={flash} />
-      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6">
-        <Outlet />
-      </main>
+      <div className="flex flex-1 flex-col lg:flex-row">
+        <aside className="border-b border-line bg-zinc-100 px-3 py-3 lg:w-60 lg:shrink-0 lg:border-r lg:border-b-0 lg:py-6">
+          <div className="lg:sticky lg:top-6">
+            <BackOfficeNav />
+          </div>
+        </aside>
+        <div className="min-w-0 flex-1">
+          <FlashMessages messages={flash} />
+          <main id="main" className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-8">
+            <Outlet />
+          </main>
+        </div>
+      </div>
     </div>
   );
 }

@@ -1,0 +1,66 @@
+import { AppNavLink } from "../ui/app-link";
+import { BACK_OFFICE_SECTIONS, type BackOfficeSection, sectionPath } from "./sections";
+
+const LINK =
+  "flex min-h-9 items-center justify-between gap-2 whitespace-nowrap rounded-lg px-3 py-1.5 text-sm font-semibold text-zinc-700 hover:bg-zinc-200/70 hover:text-ink aria-[current=page]:bg-white aria-[current=page]:text-ink aria-[current=page]:shadow-sm aria-[current=page]:ring-1 aria-[current=page]:ring-line";
+
+function SectionLink({ section }: { section: BackOfficeSection }) {
+  return (
+    <AppNavLink to={sectionPath(section)} end={!section.slug} className={LINK}>
+      {section.label}
+      {section.coming && (
+        <span className="hidden rounded-full bg-zinc-200 px-2 py-0.5 text-xs font-medium text-zinc-700 lg:inline">
+          Soon
+        </span>
+      )}
+    </AppNavLink>
+  );
+}
+
+const LIST = "flex gap-1 lg:flex-col lg:gap-0.5";
+
+/**
+ * The back office's navigation: every section, the catalogue's grouped under a heading. The
+ * current section is marked `aria-current="page"` (also on its records' pages). One list of links
+ * in reading order, so Tab walks it after the skip link: a sidebar on wide screens, a row that
+ * scrolls sideways on narrow ones (no JavaScript needed for either).
+ */
+export function BackOfficeNav() {
+  const plain = BACK_OFFICE_SECTIONS.filter((section) => !section.group);
+  const [overview, ...rest] = plain;
+  const catalogue = BACK_OFFICE_SECTIONS.filter((section) => section.group === "Catalogue");
+  return (
+    <nav aria-label="Back office" className="overflow-x-auto pb-1 lg:overflow-visible lg:pb-0">
+      <ul className={LIST}>
+        {overview && (
+          <li>
+            <SectionLink section={overview} />
+          </li>
+        )}
+        <li className="lg:mt-4">
+          <p
+            id="back-office-catalogue"
+            className="mb-1 hidden px-3 text-xs font-bold tracking-wider text-muted uppercase lg:block"
+          >
+            Catalogue
+          </p>
+          <ul aria-labelledby="back-office-catalogue" className={LIST}>
+            {catalogue.map((section) => (
+              <li key={section.slug}>
+                <SectionLink section={section} />
+              </li>
+            ))}
+          </ul>
+        </li>
+        {rest.map((section, index) => (
+          <li
+            key={section.slug}
+            className={index === 0 ? "lg:mt-3 lg:border-t lg:border-line lg:pt-3" : undefined}
+          >
+            <SectionLink section={section} />
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

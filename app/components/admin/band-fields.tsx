@@ -1,0 +1,153 @@
+import type { ImageRef } from "../../../common/images";
+import { fileUrl } from "../../lib/images";
+import { CheckboxField, TextAreaField, TextField } from "../ui/form";
+import { CountedField } from "./counted-field";
+import { useCheckboxField, useField } from "./resource-form";
+import { Card } from "./screen-header";
+
+const LINKS = [
+  { name: "website", label: "Website", placeholder: "https://example.com" },
+  { name: "instagram", label: "Instagram", placeholder: "https://www.instagram.com/…" },
+  { name: "spotify", label: "Spotify", placeholder: "https://open.spotify.com/artist/…" },
+  { name: "bandcamp", label: "Bandcamp", placeholder: "https://….bandcamp.com" },
+  { name: "youtube", label: "YouTube", placeholder: "https://www.youtube.com/@…" },
+] as const;
+
+/** A band's main fields: who they are, their story, their links and how search engines see them. */
+export function BandFields({ isNew }: { isNew: boolean }) {
+  return (
+    <>
+      <Card title="Band">
+        <TextField {...useField("title")} label="Name" required maxLength={120} />
+        <TextField
+          {...useField("slug")}
+          label="Slug"
+          hint={
+            isNew
+              ? "The band's address: /bands/slug. Leave it empty to make one from the name."
+              : "The band's address: /bands/slug. Changing it breaks links to the old address; leave it empty to keep it."
+          }
+          maxLength={80}
+          autoCapitalize="none"
+          spellCheck={false}
+        />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField {...useField("genre")} label="Genre" hint="E.g. Indie rock." maxLength={60} />
+          <TextField
+            {...useField("origin")}
+            label="From"
+            hint="Where the band is from, e.g. Brighton."
+            maxLength={80}
+          />
+        </div>
+        <TextAreaField
+          {...useField("story")}
+          label="Story"
+          hint="Shown on the band's page. HTML is allowed: paragraphs, headings (h2–h4), lists, links, bold, italics, quotes and tables. It is made safe when saved: scripts, styles and any other tags are removed."
+          rows={10}
+          className="[&_textarea]:font-mono [&_textarea]:text-sm"
+        />
+      </Card>
+      <Card title="Links" description="Web addresses starting with https://. Leave empty to hide.">
+        <div className="grid gap-5 sm:grid-cols-2">
+          {LINKS.map((link) => (
+            <LinkField key={link.name} {...link} />
+          ))}
+        </div>
+      </Card>
+      <Card
+        title="Search engines"
+        description="The title and description search engines show for the band's page."
+      >
+        <CountedField
+          name="seoTitle"
+          label="Page title"
+          hint="Search engines show about 60 characters."
+          advised={60}
+          max={70}
+        />
+        <CountedField
+          name="seoDescription"
+          label="Description"
+          hint="Search engines show about 155 characters."
+          advised={155}
+          max={160}
+          multiline
+        />
+      </Card>
+    </>
+  );
+}
+
+function LinkField({
+  name,
+  label,
+  placeholder,
+}: {
+  name: string;
+  label: string;
+  placeholder: string;
+}) {
+  return (
+    <TextField
+      {...useField(`links.${name}`)}
+      label={label}
+      type="url"
+      inputMode="url"
+      placeholder={placeholder}
+      maxLength={300}
+    />
+  );
+}
+
+type Images = { logo: ImageRef | null; hero: ImageRef | null };
+
+/** The band's side panel: whether it is featured, and its logo and hero image. */
+export function BandAside({ images }: { images?: Images }) {
+  return (
+    <>
+      <Card title="Visibility">
+        <CheckboxField
+          {...useCheckboxField("featured")}
+          label="Featured"
+          hint="Featured bands are shown on the home page."
+        />
+      </Card>
+      <Card
+        title="Images"
+        description="The number of an image in the media library. Leave empty for none."
+      >
+        <ImageField name="logoFileId" label="Logo (media file id)" current={images?.logo} />
+        <ImageField name="heroFileId" label="Banner image (media file id)" current={images?.hero} />
+      </Card>
+    </>
+  );
+}
+
+function ImageField({
+  name,
+  label,
+  current,
+}: {
+  name: string;
+  label: string;
+  current: ImageRef | null | undefined;
+}) {
+  return (
+    <div className="space-y-2">
+      {current && (
+        <figure className="flex items-center gap-3">
+          <img
+            src={fileUrl(current.slug, 160)}
+            alt=""
+            width={64}
+            height={64}
+            className="h-16 w-16 rounded-md bg-zinc-100 object-cover ring-1 ring-line"
+          />
+          <figcaption className="text-sm text-muted">Saved image</figcaption>
+        </figure>
+      )}
+      <TextField {...useField(name)} label={label} inputMode="numeric" pattern="[0-9]*" />
+    </div>
+  );
+}

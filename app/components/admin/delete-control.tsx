@@ -1,0 +1,75 @@
+import { type ReactNode, useState } from "react";
+import { useNavigate } from "react-router";
+import { Button } from "../ui/button";
+import { ConfirmDialog } from "../ui/dialog";
+
+type Props = {
+  /** The id of the form that carries what to delete (`id`, or the ticked `ids`). */
+  form: string;
+  /** The button that asks, e.g. "Delete band" or "Delete selected". */
+  label: ReactNode;
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  /** The server asked to confirm (the no-JavaScript step): the dialog is rendered open. */
+  confirming: boolean;
+  /** Where Cancel goes when the server rendered the question: the page without it. */
+  cancelTo: string;
+  /** While the delete is being sent. */
+  pending?: boolean;
+  disabled?: boolean;
+};
+
+/**
+ * A delete that asks first. With JavaScript the button opens the confirm dialog, whose confirm
+ * button posts `intent=delete` with `form`. Without it the button posts `intent=confirm-delete`,
+ * the server answers the page with the dialog open, and the same confirm button deletes; Cancel
+ * is then a link back to the page.
+ */
+export function DeleteControl({
+  form,
+  label,
+  title,
+  description,
+  confirmLabel,
+  confirming,
+  cancelTo,
+  pending = false,
+  disabled = false,
+}: Props) {
+  const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
+  return (
+    <ConfirmDialog
+      open={open || confirming}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next && confirming)
+          void navigate(cancelTo, { replace: true, preventScrollReset: true });
+      }}
+      trigger={
+        <Button
+          type="submit"
+          form={form}
+          name="intent"
+          value="confirm-delete"
+          variant="danger"
+          size="sm"
+          disabled={disabled}
+          onClick={(event) => {
+            event.preventDefault();
+            setOpen(true);
+          }}
+        >
+          {label}
+        </Button>
+      }
+      title={title}
+      description={description}
+      confirmLabel={confirmLabel}
+      cancelTo={confirming ? cancelTo : undefined}
+      pending={pending}
+      submit={{ form, name: "intent", value: "delete" }}
+    />
+  );
+}

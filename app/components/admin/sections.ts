@@ -1,0 +1,117 @@
+/**
+ * The back office's sections, in the order of its navigation (issue 14). A section with
+ * `coming` has no screens yet: its address shows that sentence instead of a 404, so the
+ * navigation is complete from the start and each resource fills its place when it lands.
+ * `resource` is the staff API's (and the audit log's) name for its records, and `path` the
+ * screen a record of it is edited at, for links from the audit log.
+ */
+export type BackOfficeSection = {
+  /** The address under /admin: `bands` is /admin/bands. Empty for the overview. */
+  slug: string;
+  label: string;
+  group?: "Catalogue";
+  /** The audit log's name for the section's records, e.g. `brands`. */
+  resource?: string;
+  /** What staff read on the section's page while it is not built yet. */
+  coming?: string;
+};
+
+export const BACK_OFFICE_SECTIONS: readonly BackOfficeSection[] = [
+  { slug: "", label: "Overview" },
+  {
+    slug: "products",
+    label: "Products",
+    group: "Catalogue",
+    resource: "products",
+    coming: "Products are managed here from the next release.",
+  },
+  { slug: "bands", label: "Bands", group: "Catalogue", resource: "brands" },
+  {
+    slug: "attributes",
+    label: "Attributes",
+    group: "Catalogue",
+    resource: "product-attributes",
+    coming: "Attributes (sizes, colours, formats) are managed here from the next release.",
+  },
+  {
+    slug: "attribute-types",
+    label: "Attribute types",
+    group: "Catalogue",
+    resource: "product-attribute-types",
+    coming: "Attribute types are managed here from the next release.",
+  },
+  {
+    slug: "collections",
+    label: "Collections",
+    group: "Catalogue",
+    resource: "collections",
+    coming: "Collections are managed here from the next release.",
+  },
+  {
+    slug: "media",
+    label: "Media",
+    resource: "files",
+    coming: "The media library (folders, images and files) is managed here from the next release.",
+  },
+  {
+    slug: "orders",
+    label: "Orders",
+    resource: "orders",
+    coming: "Orders are listed, dispatched and refunded here from the next release.",
+  },
+  {
+    slug: "customers",
+    label: "Customers",
+    resource: "customers",
+    coming: "Customer accounts are managed here from the next release.",
+  },
+  {
+    slug: "segments",
+    label: "Segments",
+    resource: "segments",
+    coming: "Customer segments are managed here from the next release.",
+  },
+  {
+    slug: "discounts",
+    label: "Discounts",
+    resource: "discounts",
+    coming: "Discount codes are managed here from the next release.",
+  },
+  {
+    slug: "delivery",
+    label: "Delivery",
+    resource: "delivery",
+    coming: "Delivery option groups and prices are managed here from the next release.",
+  },
+  {
+    slug: "billing-models",
+    label: "Billing models",
+    resource: "billing-models",
+    coming: "Billing models are managed here from the next release.",
+  },
+  {
+    slug: "staff",
+    label: "Staff",
+    resource: "staff",
+    coming: "Staff accounts and their roles are managed here from the next release.",
+  },
+  { slug: "audit-log", label: "Audit log" },
+  { slug: "outbox", label: "Outbox" },
+];
+
+/** The path of a section: `/admin/bands`, or `/admin` for the overview. */
+export const sectionPath = (section: Pick<BackOfficeSection, "slug">) =>
+  section.slug ? `/admin/${section.slug}` : "/admin";
+
+/** The sections whose screens are still to come. */
+export const comingSections = BACK_OFFICE_SECTIONS.filter((section) => section.coming);
+
+/**
+ * The screen a record of the audit log's `resource` is edited at, when one exists (so the log
+ * links there), or undefined.
+ */
+export function recordPath(resource: string, id: string): string | undefined {
+  const section = BACK_OFFICE_SECTIONS.find((entry) => entry.resource === resource);
+  if (!section || section.coming) return undefined;
+  return `${sectionPath(section)}/${encodeURIComponent(id)}`;
+}

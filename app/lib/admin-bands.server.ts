@@ -1,0 +1,38 @@
+import type { RouterContextProvider } from "react-router";
+import type { BrandEdit, StaffBrandItem } from "../../common/catalog-admin";
+import { catalogRoutes } from "../../server/catalog/api.ts";
+import { getBrand } from "../../server/catalog/service/brands.ts";
+import { resourceRouteSet, resourceScreens } from "./admin-resource.server";
+import { appContext } from "./app-context.server";
+
+/** The bands' screens (issue 14): the staff API's `brands` resource, as /admin/bands. */
+export const bandScreens = resourceScreens<StaffBrandItem, BrandEdit>({
+  routes: resourceRouteSet(catalogRoutes, "brands"),
+  path: "/admin/bands",
+  noun: "band",
+  plural: "bands",
+  label: (band) => band.title,
+  fields: {
+    title: "text",
+    slug: "optional",
+    story: "text",
+    genre: "text",
+    origin: "text",
+    "links.website": "text",
+    "links.instagram": "text",
+    "links.spotify": "text",
+    "links.bandcamp": "text",
+    "links.youtube": "text",
+    logoFileId: "id",
+    heroFileId: "id",
+    featured: "checkbox",
+    seoTitle: "text",
+    seoDescription: "text",
+  },
+});
+
+/** The band's logo and hero as the shop shows them, for the form's previews. */
+export async function bandImages(context: Readonly<RouterContextProvider>, id: number) {
+  const band = await getBrand(context.get(appContext).db, id);
+  return { logo: band?.logo ?? null, hero: band?.hero ?? null };
+}

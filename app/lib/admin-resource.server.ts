@@ -1,0 +1,439 @@
+import { data, type RouterContextProvider, redirect } from "react-router";
+import type { z } from "zod";
+import { setDotted } from "../../common/dotted-path";
+import { isRefusal } from "../../common/refusal";
+import { accessAllows } from "../../server/auth/middleware.ts";
+import { REFUSAL_STATUS } from "../../server/http/refusals.ts";
+import type { EditableRecord } from "../../server/http/resource.ts";
+import {
+  type AnyRoute,
+  type RouteGroup,
+  routeAccess,
+  runCall,
+} from "../../server/http/route-table.ts";
+import type { AdminActionData, ListScreen } from "../components/admin/screen-types";
+import { appContext } from "./app-context.server";
+import { flashCookie } from "./flash.server";
+import { callContextOf, type FormFailure, readForm, runFormRoute } from "./form-route.server";
+import { requireId } from "./route-params";
+import { requireSession } from "./session.server";
+
+type Context = Readonly<RouterContextProvider>;
+/**
+ * What React Router gives a loader or an action. `url` is the page's address without React
+ * Router's own parts (`.data`, `_routes`, `index`), which `request.url` may carry.
+ */
+type LoaderArgs = {
+  request: Request;
+  url: URL;
+  context: Context;
+  params: Record<string, string | undefined>;
+};
+
+/** Whether the signed-in staff member may call `route` (its access, as the API checks it). */
+export function mayCall(route: AnyRoute, context: Context): boolean {
+  const access = routeAccess(route, "staff");
+  return access === "anyone" || accessAllows(access, requireSession(context));
+}
+
+/** Runs a route's call in process; a refusal becomes the error page with its status. */
+async function callRoute<V>(
+  route: AnyRoute,
+  context: Context,
+  input: Partial<{ params: unknown; query: unknown }>,
+) {
+  const value = await runCall<V>(route, callContextOf(context), {
+    params: input.params ?? {},
+    query: input.query ?? {},
+    body: undefined,
+  });
+  if (isRefusal(value)) throw data(value.message, { status: REFUSAL_STATUS[value.refused] });
+  return value;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lists
+
+type ZodIssue = z.core.$ZodIssue;
+
+/** The parameter an issue of a list's query is about, and what staff read about it. */
+function issueProblems(issue: ZodIssue): Array<{ name: string; message: string }> {
+  if (issue.code === "unrecognized_keys") {
+    return issue.keys.map((name) => ({
+      name,
+      message: `“${name}” is not a setting of this list.`,
+    }));
+  }
+  const name = String(issue.path[0] ?? "");
+  return [{ name, message: name ? `${name}: ${issue.message}` : issue.message }];
+}
+
+/** A screen's address as its API list query, and what in it could not be used. */
+export type ListQueryInput = { query: Record<string, string>; problems?: string[] };
+
+export type ListOptions = {
+  /**
+   * Turns the screen's address into the API's list query, for screens whose address says things
+   * in people's terms (a date rather than an instant, an email rather than an id). What it cannot
+   * read it leaves out and names in `problems`.
+   */
+  query?: (search: URLSearchParams, context: Context) => Promise<ListQueryInput> | ListQueryInput;
+};
+
+/**
+ * The address of a list screen as its resource's list query: every parameter as it is (an empty
+ * one left out), but the table's `sort=title&direction=desc` (decision 0010) becomes the API's
+ * `sort=-title`.
+ */
+export function listQueryOf(search: URLSearchParams): Record<string, string> {
+  // A filter form sends its "any" choice as an empty value: no filter.
+  const query = Object.fromEntries([...search].filter(([, value]) => value !== ""));
+  const { sort, direction, ...rest } = query;
+  if (direction !== undefined && direction !== "asc" && direction !== "desc") {
+    // Left for the query to refuse by name.
+    rest.direction = direction;
+  }
+  if (sort) rest.sort = direction === "desc" && !sort.startsWith("-") ? `-${sort}` : sort;
+  return rest;
+}
+
+/**
+ * One page of a staff list as its screen shows it (decision 0014): the address's page, sort,
+ * search and filters parsed by the resource's own list query and answered by its list route's
+ * call, in process. A query that cannot be used is never a 500: the list is shown without the
+ * parameters at fault, and `problem` says which and why.
+ */
+export async function loadList<Item>(
+  route: AnyRoute,
+  { url, context }: Pick<LoaderArgs, "url" | "context">,
+  options: ListOptions = {},
+): Promise<ListScreen<Item>> {
+  const schema = route.query;
+  if (!schema) throw new Error(`${route.path} takes no list query`);
+  const search = url.searchParams;
+  const { query: input, problems: own = [] } = options.query
+    ? await options.query(search, context)
+    : { query: listQueryOf(search) };
+  let parsed = schema.safeParse(input);
+  const messages = [...own];
+  if (!parsed.success) {
+    const problems = parsed.error.issues.flatMap(issueProblems);
+    const wrong = new Set(problems.map((entry) => entry.name));
+    messages.push(...problems.map((entry) => entry.message));
+    parsed = schema.safeParse(
+      Object.fromEntries(Object.entries(input).filter(([name]) => !wrong.has(name))),
+    );
+    if (!parsed.success) parsed = schema.safeParse({});
+  }
+  const problem =
+    messages.length > 0
+      ? `Part of this list's address could not be used, so the list is shown without it. ${messages.join(" ")}`
+      : undefined;
+  const query = parsed.success ? parsed.data : {};
+  const page = await callRoute<{ data: Item[]; meta: ListScreen<Item>["meta"] }>(route, context, {
+    query,
+  });
+  const sort = (query as { sort?: unknown }).sort;
+  return {
+    rows: page.data,
+    meta: page.meta,
+    ...(problem ? { problem } : {}),
+    ...(typeof sort === "string"
+      ? { sort: { id: sort.replace(/^-/, ""), desc: sort.startsWith("-") } }
+      : {}),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Forms
+
+/**
+ * How a form field becomes part of the API's body:
+ * - `text`: as typed, empty included (so clearing a field clears it, and an empty required
+ *   field gets the schema's "Enter …" message);
+ * - `optional`: as typed, left out when empty (a slug made from the title);
+ * - `checkbox`: ticked is `true`, not ticked `false` (an unticked box sends nothing);
+ * - `id`: a record's id, or `null` when empty (no logo);
+ * - a function of the typed text, for anything else.
+ */
+export type FieldReading =
+  | "text"
+  | "optional"
+  | "checkbox"
+  | "id"
+  | ((typed: string | undefined) => unknown);
+
+/** A form's fields by name; a dotted name (`links.website`) is a field of a nested object. */
+export type FormFields = Record<string, FieldReading>;
+
+function read(reading: FieldReading, typed: string | undefined): unknown {
+  if (typeof reading === "function") return reading(typed);
+  if (reading === "checkbox") return typed !== undefined && typed !== "false";
+  if (typed === undefined) return undefined;
+  if (reading === "optional") return typed.trim() === "" ? undefined : typed;
+  if (reading === "id") {
+    if (typed.trim() === "") return null;
+    return /^\s*\d{1,10}\s*$/.test(typed) ? Number(typed) : typed;
+  }
+  return typed;
+}
+
+/** The body a resource's form stands for, nested by the fields' dotted names. */
+export function formBodyOf(form: FormData, fields: FormFields): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const [name, reading] of Object.entries(fields)) {
+    const raw = form.get(name);
+    const value = read(reading, typeof raw === "string" ? raw : undefined);
+    if (value === undefined) continue;
+    setDotted(body, name, value);
+  }
+  return body;
+}
+
+/** A record's fields as its form's inputs hold them: text, by the fields' dotted names. */
+export function formValuesOf(record: object, fields: FormFields): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, reading] of Object.entries(fields)) {
+    let value: unknown = record;
+    for (const key of name.split(".")) value = (value as Record<string, unknown> | null)?.[key];
+    if (reading === "checkbox") values[name] = value ? "true" : "";
+    else values[name] = value === null || value === undefined ? "" : String(value);
+  }
+  return values;
+}
+
+// ---------------------------------------------------------------------------------------------
+// A resource's screens
+
+/** The five routes `resourceRoutes` makes for a resource (server/http/resource.ts). */
+export type ResourceRouteSet = Record<"list" | "edit" | "store" | "update" | "destroy", AnyRoute>;
+
+/** A resource's staff routes, found by its name in its module's route groups. */
+export function resourceRouteSet(groups: RouteGroup[], name: string): ResourceRouteSet {
+  const staff = groups.filter((group) => group.area === "staff").flatMap((group) => group.routes);
+  const find = (method: "get" | "post", path: string) => {
+    const route = staff.find((entry) => entry.method === method && entry.path === path);
+    if (!route) throw new Error(`No staff route ${method.toUpperCase()} ${path}`);
+    return route;
+  };
+  return {
+    list: find("get", `/${name}`),
+    edit: find("get", `/${name}/edit/{id}`),
+    store: find("post", `/${name}/store`),
+    update: find("post", `/${name}/update`),
+    destroy: find("post", `/${name}/destroy`),
+  };
+}
+
+export type ResourceScreensOptions<Edit> = {
+  /** The resource's routes, e.g. `resourceRouteSet(catalogRoutes, "brands")`. */
+  routes: ResourceRouteSet;
+  /** The list screen's path: `/admin/bands`. */
+  path: string;
+  /** One record and several, in messages: "band", "bands". */
+  noun: string;
+  plural: string;
+  /** The record's name in messages: the band's title. */
+  label(record: Edit): string;
+  /** The form's fields and how each is read (see `FieldReading`). */
+  fields: FormFields;
+};
+
+const CONFIRM = "confirm-delete";
+
+/** The intent a form was sent with: save (the default), ask before deleting, or delete. */
+async function intentOf(request: Request): Promise<"save" | "confirm-delete" | "delete"> {
+  const intent = (await readForm(request.clone())).get("intent");
+  return intent === CONFIRM || intent === "delete" ? intent : "save";
+}
+
+/** A message for the next page, and the redirect that carries it (post/redirect/get). */
+function redirectWithFlash(context: Context, to: string, body: string) {
+  const secure = context.get(appContext).config.secure;
+  return redirect(to, {
+    status: 303,
+    headers: { "Set-Cookie": flashCookie([{ type: "SUCCESS", body }], secure) },
+  });
+}
+
+const failed = (failure: FormFailure, intent: AdminActionData["intent"]) =>
+  data<AdminActionData>(
+    {
+      intent,
+      message: failure.message,
+      errors: failure.errors,
+      values: intent === "save" ? failure.values : undefined,
+    },
+    { status: failure.status, headers: failure.headers },
+  );
+
+/**
+ * The screens of one staff resource (decision 0014), declared once: the list, the new and edit
+ * forms and deleting, each running the resource's own route in process, so the pages and the
+ * JSON API cannot disagree. Loaders and actions of `/admin/{resource}`, `/new` and `/:id` are
+ * one line each.
+ */
+export function resourceScreens<Item, Edit extends EditableRecord>(
+  options: ResourceScreensOptions<Edit>,
+) {
+  const { routes, path, noun, plural, fields } = options;
+  const forbidden = (what: string) =>
+    data<AdminActionData>(
+      { intent: "delete", message: `Only admins may ${what}.` },
+      { status: 403 },
+    );
+
+  /** Runs the destroy route for the record `id`, or else the form's ticked `ids`. */
+  async function destroy(request: Request, context: Context, id?: number) {
+    if (!mayCall(routes.destroy, context)) return forbidden(`delete ${plural}`);
+    const result = await runFormRoute<unknown, unknown, unknown, { ids: number[] }>(
+      routes.destroy,
+      request,
+      context,
+      {
+        body: (form) =>
+          id !== undefined
+            ? { id }
+            : {
+                ids: form
+                  .getAll("ids")
+                  .map((id) => (typeof id === "string" && /^\d{1,10}$/.test(id) ? Number(id) : id)),
+              },
+      },
+    );
+    if (!result.ok) {
+      const message =
+        result.message ||
+        Object.values(result.errors ?? {})
+          .flat()
+          .join(" ") ||
+        "Not deleted.";
+      return failed({ ...result, message }, "delete");
+    }
+    return result.value.ids.length;
+  }
+
+  return {
+    routes,
+
+    /** The list loader: one page, and whether this staff member may delete. */
+    async list(args: Pick<LoaderArgs, "url" | "context">) {
+      const screen = await loadList<Item>(routes.list, args);
+      return { ...screen, canDelete: mayCall(routes.destroy, args.context) };
+    },
+
+    /**
+     * The list's action: the bulk delete of the ticked rows (`ids`). Without JavaScript the
+     * first post (`intent=confirm-delete`) answers the question to confirm; the confirmation
+     * posts `intent=delete`.
+     */
+    async listAction({ request, url, context }: Pick<LoaderArgs, "request" | "url" | "context">) {
+      const form = await readForm(request.clone());
+      const intent = form.get("intent");
+      const ids = form.getAll("ids").filter((id): id is string => typeof id === "string");
+      if (ids.length === 0) {
+        return data<AdminActionData>(
+          { intent: "delete", message: `Tick the ${plural} to delete first.` },
+          { status: 422 },
+        );
+      }
+      if (intent !== "delete") {
+        if (!mayCall(routes.destroy, context)) return forbidden(`delete ${plural}`);
+        return data<AdminActionData>({ intent: CONFIRM, ids });
+      }
+      const deleted = await destroy(request, context);
+      if (typeof deleted !== "number") return deleted;
+      return redirectWithFlash(
+        context,
+        `${path}${url.search}`,
+        `Deleted ${deleted} ${deleted === 1 ? noun : plural}.`,
+      );
+    },
+
+    /** The new form's loader: its empty fields. */
+    blank() {
+      return { values: formValuesOf({}, fields) };
+    },
+
+    /** The edit form's loader: the record as its form shows it (404 when there is none). */
+    async record(args: Pick<LoaderArgs, "url" | "context" | "params">) {
+      const id = requireId(args);
+      const record = await callRoute<Edit>(routes.edit, args.context, { params: { id } });
+      return {
+        record,
+        label: options.label(record),
+        values: formValuesOf(record, fields),
+        canDelete: mayCall(routes.destroy, args.context),
+      };
+    },
+
+    /** The new form's action: create, then back to the list with a message. */
+    async create({ request, context }: Pick<LoaderArgs, "request" | "context">) {
+      if (!mayCall(routes.store, context)) {
+        return data<AdminActionData>(
+          { intent: "save", message: `You may not add ${plural}.` },
+          { status: 403 },
+        );
+      }
+      const result = await runFormRoute<unknown, unknown, unknown, Edit>(
+        routes.store,
+        request,
+        context,
+        { body: (form) => formBodyOf(form, fields) },
+      );
+      if (!result.ok) return failed(result, "save");
+      return redirectWithFlash(
+        context,
+        path,
+        `Added the ${noun} “${options.label(result.value)}”.`,
+      );
+    },
+
+    /**
+     * The edit form's action: save (with the `updatedAt` the form was opened with, so a
+     * colleague's save in between is a 409 and nothing is overwritten), or delete.
+     */
+    async edit(args: LoaderArgs) {
+      const { request, context } = args;
+      const id = requireId(args);
+      const intent = await intentOf(request);
+      if (intent === CONFIRM) {
+        if (!mayCall(routes.destroy, context)) return forbidden(`delete ${plural}`);
+        return data<AdminActionData>({ intent: CONFIRM, ids: [String(id)] });
+      }
+      if (intent === "delete") {
+        const record = await callRoute<Edit>(routes.edit, context, { params: { id } });
+        const deleted = await destroy(request, context, id);
+        if (typeof deleted !== "number") return deleted;
+        return redirectWithFlash(context, path, `Deleted the ${noun} “${options.label(record)}”.`);
+      }
+      if (!mayCall(routes.update, context)) {
+        return data<AdminActionData>(
+          { intent: "save", message: `You may not change ${plural}.` },
+          { status: 403 },
+        );
+      }
+      const result = await runFormRoute<unknown, unknown, unknown, Edit>(
+        routes.update,
+        request,
+        context,
+        {
+          body: (form) => {
+            const updatedAt = form.get("updatedAt");
+            return {
+              ...formBodyOf(form, fields),
+              id,
+              ...(typeof updatedAt === "string" && updatedAt ? { updatedAt } : {}),
+            };
+          },
+        },
+      );
+      if (!result.ok) return failed(result, "save");
+      return redirectWithFlash(
+        context,
+        path,
+        `Saved the ${noun} “${options.label(result.value)}”.`,
+      );
+    },
+  };
+}
