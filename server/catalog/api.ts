@@ -11,25 +11,20 @@ import {
   ProductFilters,
   ProductView,
 } from "../../common/catalog.ts";
-import { BrandEdit, StaffBrandItem } from "../../common/catalog-admin.ts";
 import { refuse } from "../../common/refusal.ts";
 import type { AppEnv } from "../http/env.ts";
 import { IdList, IdOrSlug } from "../http/query-schemas.ts";
-import { resourceRoutes } from "../http/resource.ts";
 import { defineRoute, type RouteGroup } from "../http/route-table.ts";
 import { listAttributes, listAttributeTypes } from "./service/attributes.ts";
-import { brandService } from "./service/brand-admin.ts";
 import { getBrand, listBrands } from "./service/brands.ts";
 import { getCollection } from "./service/collections.ts";
 import { productFilters } from "./service/filters.ts";
 import { getProduct, listProducts, relatedProducts } from "./service/products.ts";
+import { catalogStaffRoutes } from "./staff-api.ts";
 import {
-  BrandCreateInput,
-  BrandUpdateFields,
   PublicBrandListQuery,
   PublicCollectionQuery,
   PublicProductListQuery,
-  StaffBrandListQuery,
 } from "./validators.ts";
 
 /** Repeated catalogue requests are answered from memory until the catalogue changes. */
@@ -39,23 +34,12 @@ const ById = z.strictObject({ id: IdOrSlug });
 const NO_PRODUCT = "No product with that id or slug.";
 const tag = "catalogue";
 
-/** spec §7, public catalogue: bands, products, attributes, filters and collections. */
-/** The bands as staff manage them (decision 0014). */
-const brandResource = {
-  name: "brands",
-  tag,
-  noun: "band",
-  query: StaffBrandListQuery,
-  item: StaffBrandItem,
-  edit: BrandEdit,
-  create: BrandCreateInput,
-  update: BrandUpdateFields,
-  label: (brand: BrandEdit) => brand.title,
-  service: brandService,
-};
-
+/**
+ * spec §7: the public catalogue (bands, products, attributes, filters and collections), and the
+ * staff API of bands, products, variants, options and collections (staff-api.ts).
+ */
 export const catalogRoutes: RouteGroup[] = [
-  { area: "staff", routes: resourceRoutes(brandResource) },
+  { area: "staff", routes: catalogStaffRoutes },
   {
     area: "public",
     routes: [

@@ -16,13 +16,14 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { ATTRIBUTE_DISPLAYS, type BrandLinks, COLLECTION_KINDS } from "../../common/catalog.ts";
+import { type CollectionRuleView, PRODUCT_STATUSES } from "../../common/catalog-admin.ts";
 import { createdAt, pence, timestamps } from "../db/columns.ts";
 import { mediaFiles } from "../media/schema.ts";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
-export const PRODUCT_STATUSES = ["draft", "published", "archived"] as const;
-export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+export type { ProductStatus } from "../../common/catalog-admin.ts";
+export { PRODUCT_STATUSES };
 
 /** Bands (the API calls them brands, spec §7). */
 export const brands = pgTable(
@@ -142,6 +143,7 @@ export const attributeTypes = pgTable("attribute_types", {
   title: text("title").notNull(),
   display: text("display", { enum: ATTRIBUTE_DISPLAYS }).notNull().default("buttons"),
   position: integer("position").notNull().default(0),
+  ...timestamps(),
 });
 
 /** The values of an attribute type, in their natural order (XS, S, M … not alphabetical). */
@@ -156,6 +158,7 @@ export const attributes = pgTable(
     title: text("title").notNull(),
     position: integer("position").notNull().default(0),
     swatch: text("swatch"),
+    ...timestamps(),
   },
   (table) => [
     uniqueIndex("attributes_type_slug_idx").on(table.attributeTypeId, table.slug),
@@ -198,12 +201,12 @@ export const productMedia = pgTable(
   ],
 );
 
-/** A rule-based collection's rule: which published products belong, worked out when asked. */
-export type CollectionRule =
-  | { type: "new-in"; days: number }
-  | { type: "tag"; tag: string }
-  | { type: "on-sale" }
-  | { type: "low-stock"; below: number };
+/**
+ * A rule-based collection's rule: which published products belong, worked out when asked (one
+ * evaluator, `collectionCondition` in service/products.ts). `product-type` names a type by its slug
+ * (`t-shirt`); `price` bounds the cheapest variant's price in pence, either end optional.
+ */
+export type CollectionRule = CollectionRuleView;
 
 export const productCollections = pgTable("product_collections", {
   id: serial("id").primaryKey(),

@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { Page } from "../../common/pagination.ts";
 import { type Refusal, refuse } from "../../common/refusal.ts";
 import type { StaffMember, StaffRole } from "../../common/staff.ts";
 import type { Db } from "../db/client.ts";
 import { pageMeta, pageOffset } from "../db/pagination.ts";
+import { containing } from "../db/staff-lists.ts";
 import { users } from "./schema.ts";
 import { normaliseEmail } from "./service.ts";
 
@@ -58,15 +59,11 @@ const ORDER: Record<StaffListQuery["sort"], SQL[]> = {
   "-updated": [desc(users.updatedAt), desc(users.id)],
 };
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** The back-office accounts, a page at a time. */
 export async function listStaff(db: Db, query: StaffListQuery): Promise<Page<StaffMember>> {
   const where = and(
     isStaff,
-    query.q
-      ? or(ilike(users.name, likePattern(query.q)), ilike(users.email, likePattern(query.q)))
-      : undefined,
+    containing(query.q, users.name, users.email),
     query.role ? eq(users.role, query.role) : undefined,
     query.active === undefined
       ? undefined

@@ -1,37 +1,34 @@
-import slugify from "@sindresorhus/slugify";
-import { and, asc, desc, eq, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { BrandEdit, StaffBrandItem } from "../../../common/catalog-admin.ts";
-import { fileUrl } from "../../../common/file-urls.ts";
+import { fileUrl, IMAGE_WIDTHS } from "../../../common/file-urls.ts";
 import type { Page } from "../../../common/pagination.ts";
-import { type Refusal, refuse } from "../../../common/refusal.ts";
+import { refuse } from "../../../common/refusal.ts";
 import type { Db } from "../../db/client.ts";
 import { pageMeta, pageOffset } from "../../db/pagination.ts";
+import { freeSlug } from "../../db/slugs.ts";
+import { containing, orderings } from "../../db/staff-lists.ts";
 import type { ResourceService } from "../../http/resource.ts";
 import { mediaFileView } from "../../media/service.ts";
 import { sanitizeRichText } from "../../platform/rich-text.ts";
 import { notifyCatalogChanged } from "../cache.ts";
 import { brands, products } from "../schema.ts";
 import type { BrandCreateInput, BrandUpdateInput, StaffBrandListQuery } from "../validators.ts";
+import { notAnImage } from "./staff-checks.ts";
 
 const productCount = sql<number>`(select count(*)::int from ${products} p where p.brand_id = "brands"."id")`;
 
-const ORDER: Record<StaffBrandListQuery["sort"], SQL[]> = {
-  title: [sql`lower(${brands.title})`, asc(brands.id)],
-  "-title": [sql`lower(${brands.title}) desc`, desc(brands.id)],
-  updated: [asc(brands.updatedAt), asc(brands.id)],
-  "-updated": [desc(brands.updatedAt), desc(brands.id)],
-  products: [asc(productCount), sql`lower(${brands.title})`],
-  "-products": [desc(productCount), sql`lower(${brands.title})`],
-};
-
-/** `%` and `_` typed into a search mean themselves. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const ORDER = orderings(
+  {
+    title: sql`lower(${brands.title})`,
+    updated: brands.updatedAt,
+    products: { by: productCount, ties: [sql`lower(${brands.title})`] },
+  },
+  brands.id,
+) satisfies Record<StaffBrandListQuery["sort"], unknown>;
 
 async function listStaffBrands(db: Db, query: StaffBrandListQuery): Promise<Page<StaffBrandItem>> {
   const where = and(
-    query.q
-      ? or(ilike(brands.title, likePattern(query.q)), ilike(brands.slug, likePattern(query.q)))
-      : undefined,
+    containing(query.q, brands.title, brands.slug),
     query.featured === undefined ? undefined : eq(brands.featured, query.featured),
   );
   const [rows, [count]] = await Promise.all([
@@ -57,7 +54,7 @@ async function listStaffBrands(db: Db, query: StaffBrandListQuery): Promise<Page
   return {
     data: rows.map(({ logoSlug, updatedAt, ...row }) => ({
       ...row,
-      logoUrl: logoSlug ? fileUrl(logoSlug, 96) : null,
+      logoUrl: logoSlug ? fileUrl(logoSlug, IMAGE_WIDTHS[0]) : null,
       updatedAt: updatedAt.toISOString(),
     })),
     meta: pageMeta(query.page, query.perPage, count?.total ?? 0),
@@ -86,51 +83,17 @@ async function brandEdit(db: Db, id: number): Promise<BrandEdit | undefined> {
   return row && { ...row, updatedAt: row.updatedAt.toISOString() };
 }
 
-const SLUG_TAKEN = "Another band already has this slug. Choose another.";
-
-/**
- * The slug a band is saved with: the one typed (refused when another band has it), or one made
- * from the title, numbered (`-2`, `-3` …) until it is free.
- */
-async function brandSlug(
-  tx: Db,
-  input: { slug?: string; title?: string },
-  exceptId?: number,
-): Promise<string | Refusal | undefined> {
-  const taken = async (slug: string) =>
-    (
-      await tx
-        .select({ id: brands.id })
-        .from(brands)
-        .where(and(eq(brands.slug, slug), exceptId ? ne(brands.id, exceptId) : undefined))
-    ).length > 0;
-  if (input.slug)
-    return (await taken(input.slug)) ? refuse("invalid", SLUG_TAKEN, "slug") : input.slug;
-  if (!input.title) return undefined;
-  const base = slugify(input.title).slice(0, 70) || "band";
-  for (let n = 1; ; n += 1) {
-    const candidate = n === 1 ? base : `${base}-${n}`;
-    if (!(await taken(candidate))) return candidate;
-  }
-}
+/** The slug a band is saved with (typed, or made from its name; see `freeSlug`). */
+const brandSlug = (tx: Db, input: { slug?: string; title?: string }, exceptId?: number) =>
+  freeSlug(tx, { table: brands, slug: brands.slug, id: brands.id }, input, {
+    taken: "Another band already has this slug. Choose another.",
+    fallback: "band",
+    exceptId,
+  });
 
 /** The checks a band's images get: each must be an image in the media library. */
-async function missingImage(
-  tx: Db,
-  input: Partial<BrandCreateInput>,
-): Promise<Refusal | undefined> {
-  for (const field of ["logoFileId", "heroFileId"] as const) {
-    const id = input[field];
-    if (id === undefined || id === null) continue;
-    const [file] = await tx
-      .select({ fileType: mediaFileView.fileType })
-      .from(mediaFileView)
-      .where(eq(mediaFileView.id, id));
-    if (file?.fileType !== "IMAGE")
-      return refuse("invalid", "Choose an image from the media library.", field);
-  }
-  return undefined;
-}
+const missingImage = (tx: Db, input: Partial<BrandCreateInput>) =>
+  notAnImage(tx, { logoFileId: input.logoFileId, heroFileId: input.heroFileId });
 
 /** What a band's fields are stored as: rich text made safe, links only to web addresses. */
 function storedFields(input: Partial<BrandCreateInput>) {

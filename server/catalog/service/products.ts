@@ -27,8 +27,11 @@ export const LOW_STOCK = 5;
 
 const published = eq(products.status, "published");
 
-/** The SQL condition for the products a collection holds, curated or by rule. */
-function collectionCondition(collection: {
+/**
+ * The SQL condition for the products a collection holds, curated or by rule: the one evaluator of
+ * collection rules, for the storefront, discounts and the staff lists alike.
+ */
+export function collectionCondition(collection: {
   id: number;
   kind: "curated" | "rule";
   rule: CollectionRule | null;
@@ -49,6 +52,20 @@ function collectionCondition(collection: {
       return sql`${products.compareAtFrom} is not null`;
     case "low-stock":
       return sql`${products.stockTotal} between 1 and ${rule.below}`;
+    case "band":
+      return eq(products.brandId, rule.brandId);
+    case "product-type":
+      return eq(
+        products.productType,
+        productTypeBySlug(rule.productType)?.title ?? rule.productType,
+      );
+    case "price":
+      return (
+        and(
+          rule.min === undefined ? undefined : sql`${products.priceFrom} >= ${rule.min}`,
+          rule.max === undefined ? undefined : sql`${products.priceFrom} <= ${rule.max}`,
+        ) ?? sql`true`
+      );
   }
 }
 
@@ -213,6 +230,25 @@ function ordering(query: ProductListQuery, tsquery: string | undefined): SQL[] {
   }
 }
 
+/**
+ * A hand-picked collection's products in the team's order (its staff form's), when the shopper
+ * has chosen no other sort and is not searching; undefined otherwise.
+ */
+async function teamOrder(
+  db: Db,
+  query: ProductListQuery,
+  tsquery: string | undefined,
+): Promise<SQL[] | undefined> {
+  if (query.collection === undefined || tsquery || (query.sort && query.sort !== "featured"))
+    return undefined;
+  const collection = await findCollection(db, query.collection);
+  if (collection?.kind !== "curated") return undefined;
+  return [
+    sql`(select cp.position from ${collectionProducts} cp where cp.collection_id = ${collection.id} and cp.product_id = "products"."id")`,
+    asc(products.id),
+  ];
+}
+
 /** Published products matching the query, one page of cards, with the total. */
 export async function listProducts(db: Db, query: ProductListQuery): Promise<Page<ProductCard>> {
   const { page, perPage } = query;
@@ -226,7 +262,7 @@ export async function listProducts(db: Db, query: ProductListQuery): Promise<Pag
       .from(products)
       .innerJoin(brands, eq(brands.id, products.brandId))
       .where(where)
-      .orderBy(...ordering(query, tsquery))
+      .orderBy(...((await teamOrder(db, query, tsquery)) ?? ordering(query, tsquery)))
       .limit(perPage)
       .offset(pageOffset(page, perPage)),
     db.select({ total: sql<number>`count(*)::int` }).from(products).where(where),

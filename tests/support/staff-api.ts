@@ -1,0 +1,52 @@
+import { and, count, eq } from "drizzle-orm";
+import { auditEntries } from "../../server/audit/schema.ts";
+import { DEMO_ACCOUNTS } from "../../server/db/seed/accounts.ts";
+import { signedInCookie } from "./accounts.ts";
+import type { TestApp } from "./app.ts";
+
+/** An API answer: `{ data }`, a list's `meta`, or a refusal's `message` and `errors`. */
+export type Answer<T> = {
+  data: T;
+  meta?: { total: number; currentPage: number; lastPage: number };
+  message?: string;
+  errors?: Record<string, string[]>;
+};
+
+export const read = async <T>(response: Response) => (await response.json()) as Answer<T>;
+
+export type Who = "staff" | "admin" | "customer" | "nobody";
+
+/** Bearer headers for staff, an admin, a customer and nobody, signed in through the real API. */
+export async function signInEveryone(app: TestApp): Promise<Record<Who, Record<string, string>>> {
+  const bearer = (cookie: string) => ({
+    Authorization: `Bearer ${cookie.slice("token=".length)}`,
+  });
+  return {
+    staff: bearer(await signedInCookie(app, DEMO_ACCOUNTS.staff, "/api/login-admin")),
+    admin: bearer(await signedInCookie(app, DEMO_ACCOUNTS.admin, "/api/login-admin")),
+    customer: bearer(await signedInCookie(app)),
+    nobody: {},
+  };
+}
+
+/** A staff API caller: GET without a body, POST (JSON) with one. */
+export function staffCaller(app: TestApp, headers: Record<Who, Record<string, string>>) {
+  return (path: string, who: Who, body?: unknown) =>
+    app.fetch(`/api/staff${path}`, {
+      method: body === undefined ? "GET" : "POST",
+      headers: { "Content-Type": "application/json", ...headers[who] },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+}
+
+/** The audit log's entries for one record of a resource, oldest first. */
+export const auditOf = (app: TestApp, resource: string, id: number) =>
+  app.database.db
+    .select()
+    .from(auditEntries)
+    .where(and(eq(auditEntries.resource, resource), eq(auditEntries.resourceId, String(id))))
+    .orderBy(auditEntries.id);
+
+/** How many audit entries there are, to show a refused write wrote none. */
+export const auditCount = async (app: TestApp) =>
+  (await app.database.db.select({ n: count() }).from(auditEntries))[0]?.n ?? 0;
