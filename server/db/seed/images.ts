@@ -91,6 +91,7 @@ export async function recordImages(
       width: image.width,
       height: image.height,
       createdAt,
+      updatedAt: createdAt,
     })),
   );
   for (const row of rows) ids.set(row.slug, row.id);
