@@ -3,6 +3,10 @@ import { z } from "zod";
 export const STAFF_ROLES = ["staff", "admin"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
+/** Where an account stands: in use, invited but without a password yet, or switched off. */
+export const STAFF_STATUSES = ["active", "invited", "deactivated"] as const;
+export type StaffStatus = (typeof STAFF_STATUSES)[number];
+
 /**
  * GET /api/staff/staff (a page of these), its edit route, and what store and update answer: a
  * back-office account as admins manage it.

@@ -20,6 +20,7 @@ import { sameOriginForms } from "./http/same-origin.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { staticFiles } from "./http/static-files.ts";
 import type { Logger } from "./logger.ts";
+import { UPLOAD_BODY_BYTES } from "./media/library.ts";
 import type { FileStore } from "./media/storage.ts";
 import type { PaymentListener } from "./payments/provider.ts";
 import { type BuildInfo, buildsRoute } from "./platform/api.ts";
@@ -65,7 +66,15 @@ export function createApp(options: AppOptions) {
   const paymentListener = options.paymentListener ?? settleOnPayment(config);
   // Uploads take their own limit and start their deadline once their body has arrived.
   const routeReadsOwnBody = readsOwnBody(API_ROUTES);
-  const ownBody = (c: Context<AppEnv>) => routeReadsOwnBody(c.req.method, c.req.path);
+  // Staff pages that upload without JavaScript (the media library, the product import) post
+  // multipart forms: they take the uploads' limit, and their page checks the staff token before
+  // it reads a byte of the body.
+  const staffPageUpload = (c: Context<AppEnv>) =>
+    c.req.method === "POST" &&
+    c.req.path.startsWith("/admin/") &&
+    (c.req.header("content-type") ?? "").startsWith("multipart/form-data");
+  const ownBody = (c: Context<AppEnv>) =>
+    routeReadsOwnBody(c.req.method, c.req.path) || staffPageUpload(c);
   app.use(except(ownBody, requestDeadline(config.requestDeadlineMs)));
   app.use(async (c, next) => {
     c.set("config", config);
@@ -92,6 +101,17 @@ export function createApp(options: AppOptions) {
     ),
   );
 
+  app.use(
+    except(
+      (c) => !staffPageUpload(c),
+      bodyLimit({
+        maxSize: UPLOAD_BODY_BYTES,
+        onError: (c) =>
+          c.json({ message: "The upload is larger than 20 MB." }, 413, { Connection: "close" }),
+      }),
+    ),
+  );
+
   mountRoutes(app, API_ROUTES, { checkAnswers: options.checkAnswers });
   app.all("/api/*", (c) =>
     c.json({ message: `No API endpoint at ${c.req.method} ${c.req.path}.` }, 404),
@@ -111,6 +131,7 @@ export function createApp(options: AppOptions) {
       requestId: c.get("requestId"),
       clientAddress: clientAddress(c),
       lastGoodCatalog,
+      files: options.files,
     });
     return withPageCaching(c.req.raw, await options.ssr(c.req.raw, context));
   });

@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
 import type { z } from "zod";
 import { setDotted } from "../../common/dotted-path";
-import { isRefusal } from "../../common/refusal";
+import { type FieldErrors, isRefusal } from "../../common/refusal";
 import { accessAllows } from "../../server/auth/middleware.ts";
 import { REFUSAL_STATUS } from "../../server/http/refusals.ts";
 import type { EditableRecord } from "../../server/http/resource.ts";
@@ -37,7 +37,7 @@ export function mayCall(route: AnyRoute, context: Context): boolean {
 }
 
 /** Runs a route's call in process; a refusal becomes the error page with its status. */
-async function callRoute<V>(
+export async function callRoute<V>(
   route: AnyRoute,
   context: Context,
   input: Partial<{ params: unknown; query: unknown }>,
@@ -49,6 +49,32 @@ async function callRoute<V>(
   });
   if (isRefusal(value)) throw data(value.message, { status: REFUSAL_STATUS[value.refused] });
   return value;
+}
+
+/**
+ * Every row of a staff list (a form's choices: the bands of a drop-down), page by page through
+ * its route, in process. `query` is the list's own (sort, filters); at most `limit` rows.
+ */
+export async function listAll<Item>(
+  route: AnyRoute,
+  context: Context,
+  query: Record<string, string> = {},
+  limit = 2000,
+): Promise<Item[]> {
+  const schema = route.query;
+  if (!schema) throw new Error(`${route.path} takes no list query`);
+  const rows: Item[] = [];
+  for (let page = 1; rows.length < limit; page += 1) {
+    const parsed = schema.parse({ ...query, perPage: "100", page: String(page) });
+    const answer = await callRoute<{ data: Item[]; meta: ListScreen<Item>["meta"] }>(
+      route,
+      context,
+      { query: parsed },
+    );
+    rows.push(...answer.data);
+    if (page >= answer.meta.lastPage) break;
+  }
+  return rows.slice(0, limit);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -208,18 +234,31 @@ export function formValuesOf(record: object, fields: FormFields): Record<string,
 /** The five routes `resourceRoutes` makes for a resource (server/http/resource.ts). */
 export type ResourceRouteSet = Record<"list" | "edit" | "store" | "update" | "destroy", AnyRoute>;
 
-/** A resource's staff routes, found by its name in its module's route groups. */
-export function resourceRouteSet(groups: RouteGroup[], name: string): ResourceRouteSet {
-  const staff = groups.filter((group) => group.area === "staff").flatMap((group) => group.routes);
-  const find = (method: "get" | "post", path: string) => {
-    const route = staff.find((entry) => entry.method === method && entry.path === path);
-    if (!route) throw new Error(`No staff route ${method.toUpperCase()} ${path}`);
-    return route;
-  };
+/** One staff route of a module's route groups, by its method and path (`/folders/edit/{id}`). */
+export function staffRoute(groups: RouteGroup[], method: "get" | "post", path: string): AnyRoute {
+  const route = groups
+    .filter((group) => group.area === "staff")
+    .flatMap((group) => group.routes)
+    .find((entry) => entry.method === method && entry.path === path);
+  if (!route) throw new Error(`No staff route ${method.toUpperCase()} ${path}`);
+  return route;
+}
+
+/**
+ * A resource's staff routes, found by its name in its module's route groups. `storePath` is the
+ * create route's last segment when the resource declares another than `store` (spec §7's
+ * `POST /product-variants/create`), as its `Resource.storePath` says.
+ */
+export function resourceRouteSet(
+  groups: RouteGroup[],
+  name: string,
+  { storePath = "store" }: { storePath?: string } = {},
+): ResourceRouteSet {
+  const find = (method: "get" | "post", path: string) => staffRoute(groups, method, path);
   return {
     list: find("get", `/${name}`),
     edit: find("get", `/${name}/edit/{id}`),
-    store: find("post", `/${name}/store`),
+    store: find("post", `/${name}/${storePath}`),
     update: find("post", `/${name}/update`),
     destroy: find("post", `/${name}/destroy`),
   };
@@ -237,7 +276,38 @@ export type ResourceScreensOptions<Edit> = {
   label(record: Edit): string;
   /** The form's fields and how each is read (see `FieldReading`). */
   fields: FormFields;
+  /** The list's address in people's terms, when it is not the API's query (see `ListOptions`). */
+  listQuery?: ListOptions["query"];
+  /** The flash messages after a save, when "Added the band “…”." does not say enough. */
+  messages?: { created?: (record: Edit) => string; saved?: (record: Edit) => string };
+  /**
+   * Where a save goes, when not back to the list: a new product to its own page, so its
+   * variants can be made next.
+   */
+  redirects?: { created?: (record: Edit) => string; saved?: (record: Edit) => string };
+  /**
+   * The body of a form that is not flat fields (see `FormBody`), or whose new and edit forms
+   * differ, instead of reading `fields`. The edit form's `id` and `updatedAt` are added to it.
+   */
+  body?: (form: FormData, isNew: boolean) => FormBody;
 };
+
+/**
+ * What a form that is not flat fields stands for (rows of a grid, a list in order): the body,
+ * and where the route's errors go in the form, when the body's paths are not the form's names
+ * (the body's `variants.3.price` may be the form's `variant.12.price`).
+ */
+export type FormBody = {
+  body: Record<string, unknown>;
+  errorsAt?: (errors: FieldErrors) => FieldErrors;
+};
+
+/** A failure with its errors put beside the form's own fields (see `FormBody.errorsAt`). */
+function placed(failure: FormFailure, made: FormBody | undefined): FormFailure {
+  return made?.errorsAt && failure.errors
+    ? { ...failure, errors: made.errorsAt(failure.errors) }
+    : failure;
+}
 
 const CONFIRM = "confirm-delete";
 
@@ -248,7 +318,7 @@ async function intentOf(request: Request): Promise<"save" | "confirm-delete" | "
 }
 
 /** A message for the next page, and the redirect that carries it (post/redirect/get). */
-function redirectWithFlash(context: Context, to: string, body: string) {
+export function redirectWithFlash(context: Context, to: string, body: string) {
   const secure = context.get(appContext).config.secure;
   return redirect(to, {
     status: 303,
@@ -256,7 +326,11 @@ function redirectWithFlash(context: Context, to: string, body: string) {
   });
 }
 
-const failed = (failure: FormFailure, intent: AdminActionData["intent"]) =>
+/**
+ * A form that did not go through, as its page shows it: the message, the errors beside fields
+ * and, for a save, what was typed; with the status and headers the API would answer.
+ */
+export const failedAction = (failure: FormFailure, intent: AdminActionData["intent"]) =>
   data<AdminActionData>(
     {
       intent,
@@ -277,6 +351,8 @@ export function resourceScreens<Item, Edit extends EditableRecord>(
   options: ResourceScreensOptions<Edit>,
 ) {
   const { routes, path, noun, plural, fields } = options;
+  const bodyOf =
+    options.body ?? ((form: FormData): FormBody => ({ body: formBodyOf(form, fields) }));
   const forbidden = (what: string) =>
     data<AdminActionData>(
       { intent: "delete", message: `Only admins may ${what}.` },
@@ -308,7 +384,7 @@ export function resourceScreens<Item, Edit extends EditableRecord>(
           .flat()
           .join(" ") ||
         "Not deleted.";
-      return failed({ ...result, message }, "delete");
+      return failedAction({ ...result, message }, "delete");
     }
     return result.value.ids.length;
   }
@@ -316,10 +392,14 @@ export function resourceScreens<Item, Edit extends EditableRecord>(
   return {
     routes,
 
-    /** The list loader: one page, and whether this staff member may delete. */
+    /** The list loader: one page, and whether this staff member may add and delete. */
     async list(args: Pick<LoaderArgs, "url" | "context">) {
-      const screen = await loadList<Item>(routes.list, args);
-      return { ...screen, canDelete: mayCall(routes.destroy, args.context) };
+      const screen = await loadList<Item>(routes.list, args, { query: options.listQuery });
+      return {
+        ...screen,
+        canAdd: mayCall(routes.store, args.context),
+        canDelete: mayCall(routes.destroy, args.context),
+      };
     },
 
     /**
@@ -363,6 +443,7 @@ export function resourceScreens<Item, Edit extends EditableRecord>(
         record,
         label: options.label(record),
         values: formValuesOf(record, fields),
+        canEdit: mayCall(routes.update, args.context),
         canDelete: mayCall(routes.destroy, args.context),
       };
     },
@@ -375,17 +456,24 @@ export function resourceScreens<Item, Edit extends EditableRecord>(
           { status: 403 },
         );
       }
+      let made: FormBody | undefined;
       const result = await runFormRoute<unknown, unknown, unknown, Edit>(
         routes.store,
         request,
         context,
-        { body: (form) => formBodyOf(form, fields) },
+        {
+          body: (form) => {
+            made = bodyOf(form, true);
+            return made.body;
+          },
+        },
       );
-      if (!result.ok) return failed(result, "save");
+      if (!result.ok) return failedAction(placed(result, made), "save");
       return redirectWithFlash(
         context,
-        path,
-        `Added the ${noun} “${options.label(result.value)}”.`,
+        options.redirects?.created?.(result.value) ?? path,
+        options.messages?.created?.(result.value) ??
+          `Added the ${noun} “${options.label(result.value)}”.`,
       );
     },
 
@@ -413,6 +501,7 @@ export function resourceScreens<Item, Edit extends EditableRecord>(
           { status: 403 },
         );
       }
+      let made: FormBody | undefined;
       const result = await runFormRoute<unknown, unknown, unknown, Edit>(
         routes.update,
         request,
@@ -420,19 +509,21 @@ export function resourceScreens<Item, Edit extends EditableRecord>(
         {
           body: (form) => {
             const updatedAt = form.get("updatedAt");
+            made = bodyOf(form, false);
             return {
-              ...formBodyOf(form, fields),
+              ...made.body,
               id,
               ...(typeof updatedAt === "string" && updatedAt ? { updatedAt } : {}),
             };
           },
         },
       );
-      if (!result.ok) return failed(result, "save");
+      if (!result.ok) return failedAction(placed(result, made), "save");
       return redirectWithFlash(
         context,
-        path,
-        `Saved the ${noun} “${options.label(result.value)}”.`,
+        options.redirects?.saved?.(result.value) ?? path,
+        options.messages?.saved?.(result.value) ??
+          `Saved the ${noun} “${options.label(result.value)}”.`,
       );
     },
   };

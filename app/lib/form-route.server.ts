@@ -1,10 +1,16 @@
 import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
-import { type FieldErrors, isRefusal } from "../../common/refusal";
+import { type FieldErrors, isRefusal, type Refusal } from "../../common/refusal";
 import { accessAllows } from "../../server/auth/middleware";
 import { fieldErrors } from "../../server/http/errors";
 import { refusalAsFormErrors } from "../../server/http/refusals";
-import { type ApiRoute, type CallContext, runCall } from "../../server/http/route-table";
+import {
+  type AnyRoute,
+  type ApiRoute,
+  type CallContext,
+  runCall,
+  takeRouteLimit,
+} from "../../server/http/route-table";
 import { isUnsafeText, UNSAFE_TEXT } from "../../server/http/text-input";
 import { appContext } from "./app-context.server";
 import { sessionContext } from "./session.server";
@@ -66,6 +72,11 @@ function formBody(schema: z.ZodType, form: FormData) {
   const values: Record<string, string> = {};
   for (const [name, field] of Object.entries(shape)) {
     const raw = form.get(name);
+    if (raw instanceof File) {
+      // An upload's file goes as it is; the service judges its bytes.
+      body[name] = raw;
+      continue;
+    }
     const text = typeof raw === "string" ? raw : undefined;
     if (fieldType(field) === "boolean") {
       body[name] = text !== undefined && text !== "false";
@@ -100,13 +111,21 @@ export async function runFormRoute<P, Q, B, V>(
     message?: string;
     /** A body the route's flat-field reading cannot make (nested, or with server-held parts). */
     body?: (form: FormData) => unknown;
+    /**
+     * The route's service call, for an HTTP-only route (`handle`: an upload, a delete that also
+     * removes bytes), which a page cannot run in process: the page makes the same call with the
+     * handles it holds, after the route's own validation and access rule.
+     */
+    run?: (call: CallContext, body: B) => Promise<V | Refusal> | V | Refusal;
   } = {},
 ): Promise<FormOutcome<V>> {
   const form = await readForm(request);
+  // An upload's fields (files included) are checked by its multipart schema, as the API does.
+  const schema = route.body ?? route.multipart?.schema;
   const { body, values } = options.body
     ? { body: options.body(form), values: typedValues(form) }
-    : route.body
-      ? formBody(route.body, form)
+    : schema
+      ? formBody(schema, form)
       : { body: {}, values: {} };
   const failed = (failure: Omit<FormFailure, "ok" | "values">): FormFailure => ({
     ok: false,
@@ -114,7 +133,7 @@ export async function runFormRoute<P, Q, B, V>(
     ...failure,
     message: failure.message ?? options.message,
   });
-  const parsed = route.body?.safeParse(body);
+  const parsed = schema?.safeParse(body);
   if (parsed && !parsed.success) return failed({ status: 422, errors: fieldErrors(parsed.error) });
 
   // The route's own access rule, as the API applies it: a form is no way round it.
@@ -132,9 +151,22 @@ export async function runFormRoute<P, Q, B, V>(
     idempotencyKey: (form.get("idempotencyKey") as string | null) ?? undefined,
   };
   const input = { params: {}, query: {}, body: parsed?.data };
-  const value = await runCall<V>(route, call, input);
+  const { run } = options;
+  const value = run
+    ? await runLimited(route, call, () => run(call, parsed?.data as B))
+    : await runCall<V>(route, call, input);
   if (isRefusal(value)) return failed(refusalAsFormErrors(value));
   return { ok: true, value, form };
+}
+
+/** An HTTP-only route's call made by a page: its limit first, as `runCall` does for `call`. */
+async function runLimited<V>(
+  route: AnyRoute,
+  call: CallContext,
+  run: () => Promise<V | Refusal> | V | Refusal,
+): Promise<V | Refusal> {
+  const limited = await takeRouteLimit(route, call);
+  return limited ?? run();
 }
 
 /** The handles a route's `call` needs, for a page running it in process (DESIGN §6.1). */

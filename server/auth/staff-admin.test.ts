@@ -73,6 +73,12 @@ describe.each(databaseKinds)("staff accounts on %s", (kind) => {
     expect(response.status).toBe(201);
     const { data: member } = await read<StaffMember>(response);
     expect(member).toMatchObject({ email, role: "staff", active: true, invited: true });
+    const emailsWith = async (status: string) =>
+      (await read<StaffMember[]>(await call(`?status=${status}&perPage=100`, admin))).data.map(
+        (each) => each.email,
+      );
+    expect(await emailsWith("invited")).toContain(email);
+    expect(await emailsWith("active")).not.toContain(email);
 
     await app.server.flushMail();
     const mail = await app.mailbox.waitFor(email, INVITE_SUBJECT);
@@ -88,6 +94,8 @@ describe.each(databaseKinds)("staff accounts on %s", (kind) => {
     });
     expect(reset.status).toBeLessThan(300);
     expect((await signIn(email, chosen)).status).toBe(200);
+    expect(await emailsWith("active")).toContain(email);
+    expect(await emailsWith("invited")).not.toContain(email);
     expect((await read<StaffMember>(await call(`/edit/${member.id}`, admin))).data.invited).toBe(
       false,
     );

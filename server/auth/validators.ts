@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { MAX_ID } from "../../common/ids.ts";
-import { STAFF_ROLES } from "../../common/staff.ts";
+import { STAFF_ROLES, STAFF_STATUSES } from "../../common/staff.ts";
 import { MAX_EMAIL_LENGTH } from "../customers/service.ts";
-import { Flag, Pagination } from "../http/query-schemas.ts";
+import { Pagination } from "../http/query-schemas.ts";
 
 /** The longest password we hash; longer ones are refused before any work is done. */
 export const MAX_PASSWORD_LENGTH = 1024;
@@ -104,7 +104,7 @@ export const StaffListQuery = z.strictObject({
   ...Pagination,
   q: z.string().trim().max(100, "Search for 100 characters or fewer.").optional(),
   role: StaffRoleInput.optional(),
-  active: Flag.optional(),
+  status: z.enum(STAFF_STATUSES, { error: "Choose active, invited or deactivated." }).optional(),
   sort: z
     .enum(["name", "-name", "updated", "-updated"], {
       error: "Sort by one of: name, -name, updated, -updated.",

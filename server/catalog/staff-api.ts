@@ -13,9 +13,12 @@ import {
   StaffProductItem,
   VariantEdit,
 } from "../../common/catalog-admin.ts";
+import { CSV_IMPORT_MAX_BYTES, ProductImportSummary } from "../../common/product-csv.ts";
 import { isRefusal, type Refusal } from "../../common/refusal.ts";
 import type { Db } from "../db/client.ts";
 import { inTransactionOrRefuse } from "../db/transaction.ts";
+import { ok } from "../http/envelope.ts";
+import { ApiError } from "../http/errors.ts";
 import { actorOf, resourceRoutes } from "../http/resource.ts";
 import { type AnyRoute, defineRoute } from "../http/route-table.ts";
 import { notifyCatalogChanged } from "./cache.ts";
@@ -23,6 +26,8 @@ import { attributeService, attributeTypeService } from "./service/attribute-admi
 import { brandService } from "./service/brand-admin.ts";
 import { collectionService } from "./service/collection-admin.ts";
 import { PRODUCTS, productService, setProductStatuses } from "./service/product-admin.ts";
+import { productCsvStream } from "./service/product-csv-export.ts";
+import { importProductsCsv } from "./service/product-csv-import.ts";
 import {
   generateVariants,
   VARIANTS,
@@ -41,6 +46,7 @@ import {
   CollectionUpdateFields,
   GenerateVariantsInput,
   ProductCreateInput,
+  ProductImportInput,
   ProductUpdateFields,
   StaffAttributeListQuery,
   StaffAttributeTypeListQuery,
@@ -65,6 +71,29 @@ async function catalogueWrite<T>(
   const result = await inTransactionOrRefuse(db, work);
   if (!isRefusal(result)) await notifyCatalogChanged(db);
   return result;
+}
+
+/** Today's date in London, for a file's name: `2026-05-04`. */
+const londonDate = () =>
+  new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
+
+/** Whether an import committed anything: a real run, without errors, that adds or changes. */
+const importWrote = ({ dryRun, errors, products, variants }: ProductImportSummary) =>
+  !dryRun &&
+  errors.length === 0 &&
+  products.create + products.update + variants.create + variants.update > 0;
+
+/**
+ * A real import with errors wrote nothing: a 422 whose `errors` name each cell as
+ * `rows.{CSV row}.{column}`, the dotted path the other 422s use (DESIGN §4).
+ */
+function importRefused(summary: ProductImportSummary): ApiError {
+  const errors: Record<string, string[]> = {};
+  for (const { row, field, message } of summary.errors) {
+    const key = `rows.${row}.${field}`;
+    errors[key] = [...(errors[key] ?? []), message];
+  }
+  return new ApiError(422, "Validation failed", errors);
 }
 
 /** The catalogue's staff API (issue 14): one resource each, plus the writes that are not records. */
@@ -172,5 +201,65 @@ export const catalogStaffRoutes: AnyRoute[] = [
     refusals: ["not-found", "conflict"],
     call: ({ db, account }, { body }) =>
       catalogueWrite(db, (tx) => setProductStatuses(tx, body, actorOf(account))),
+  }),
+  defineRoute({
+    method: "get",
+    path: "/products/export.csv",
+    tag,
+    summary: "Every product as CSV: one row per variant, in the product form's columns",
+    description:
+      "Columns: slug, title, band (its slug), type, status, tags (comma-separated), vat_rate, " +
+      "release_date, pre_order, seo_title, seo_description, description (the product's own, on " +
+      "its first row), then sku, price and compare_at_price (pounds, two decimals: 25.00), stock, " +
+      "and `option:<option>` per option (the value's title). UTF-8 with a byte-order mark; a cell " +
+      "a spreadsheet would run as a formula starts with an apostrophe, which the import takes off. " +
+      "Streamed a page of products at a time.",
+    answers: { file: ["text/csv"], description: "The CSV file, as an attachment." },
+    handle(c) {
+      return new Response(productCsvStream(c.get("db")), {
+        headers: {
+          "Content-Type": "text/csv; charset=utf-8",
+          "Content-Disposition": `attachment; filename="encore-products-${londonDate()}.csv"`,
+          "Cache-Control": "no-store",
+        },
+      });
+    },
+  }),
+  defineRoute({
+    method: "post",
+    path: "/products/import",
+    tag,
+    summary: "Add and change products and variants from a CSV file, or check the file first",
+    description:
+      "Multipart: `file` (the export's columns; up to 5 MB and 5,000 rows) and `dryRun` (`true` " +
+      "or `false`). Rows are grouped by product slug (a new slug adds a product, a known one " +
+      "changes it) and variants found by SKU (a new SKU adds one). Every row is checked with the " +
+      "product form's rules. A dry run answers what the file would add and change with every " +
+      "row's errors (`row` is the CSV row, the header being row 1; `field` the column), writing " +
+      "nothing. A real import is all or nothing: with any error it is a 422 naming each cell as " +
+      "`rows.{row}.{column}` and nothing is written; without, everything is written in one " +
+      "transaction, with an audit entry per product and variant added or changed. A file that " +
+      "cannot be read as rows (too large, not UTF-8 CSV, too many rows, an unknown column) is a " +
+      "422 on `file` either way.",
+    access: "staff",
+    // A little room past the file for the other field and the multipart framing.
+    multipart: { schema: ProductImportInput, maxBytes: CSV_IMPORT_MAX_BYTES + 64 * 1024 },
+    answers: { data: ProductImportSummary },
+    refusals: ["invalid"],
+    async call({ db, account, config }, { body }) {
+      const summary = await importProductsCsv(db, {
+        bytes: new Uint8Array(await body.file.arrayBuffer()),
+        dryRun: body.dryRun,
+        actor: actorOf(account),
+        config,
+      });
+      // Every process's storefront hears of it once it has committed (decision 0014).
+      if (!isRefusal(summary) && importWrote(summary)) await notifyCatalogChanged(db);
+      return summary;
+    },
+    reply(c, summary: ProductImportSummary) {
+      if (!summary.dryRun && summary.errors.length > 0) throw importRefused(summary);
+      return ok(c, summary);
+    },
   }),
 ];

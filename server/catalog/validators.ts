@@ -489,3 +489,21 @@ export const StaffCollectionListQuery = z.strictObject({
   sort: sortParam(["position", "title", "updated"], "position"),
 });
 export type StaffCollectionListQuery = z.output<typeof StaffCollectionListQuery>;
+
+// Products as CSV ----------------------------------------------------------------------------------
+
+/** POST /api/staff/products/import (multipart): a CSV file, checked only or imported. */
+export const ProductImportInput = z.strictObject({
+  file: z
+    .instanceof(File, { message: "Choose a CSV file to import." })
+    // A form sent without a file chosen carries an empty, nameless one.
+    .refine((file) => file.size > 0 || file.name !== "", "Choose a CSV file to import.")
+    .meta({ type: "string", format: "binary", description: "The CSV file (UTF-8), up to 5 MB." }),
+  dryRun: z
+    .enum(["true", "false"], {
+      error: "Send dryRun true to check the file, or false to import it.",
+    })
+    .transform((value) => value === "true")
+    .meta({ description: "`true` checks the file and writes nothing; `false` imports it." }),
+});
+export type ProductImportInput = z.output<typeof ProductImportInput>;

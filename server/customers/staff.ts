@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { Page } from "../../common/pagination.ts";
 import { type Refusal, refuse } from "../../common/refusal.ts";
-import type { StaffMember, StaffRole } from "../../common/staff.ts";
+import type { StaffMember, StaffRole, StaffStatus } from "../../common/staff.ts";
 import type { Db } from "../db/client.ts";
 import { pageMeta, pageOffset } from "../db/pagination.ts";
 import { containing } from "../db/staff-lists.ts";
@@ -43,12 +43,18 @@ const asStaffMember = (row: StaffRow): StaffMember => ({
 
 const isStaff = inArray(users.role, ["staff", "admin"]);
 
+const STATUS_CONDITIONS: Record<StaffStatus, SQL | undefined> = {
+  active: and(isNull(users.deactivatedAt), isNotNull(users.passwordHash)),
+  invited: and(isNull(users.deactivatedAt), isNull(users.passwordHash)),
+  deactivated: isNotNull(users.deactivatedAt),
+};
+
 export type StaffListQuery = {
   page: number;
   perPage: number;
   q?: string;
   role?: StaffRole;
-  active?: boolean;
+  status?: StaffStatus;
   sort: "name" | "-name" | "updated" | "-updated";
 };
 
@@ -65,11 +71,7 @@ export async function listStaff(db: Db, query: StaffListQuery): Promise<Page<Sta
     isStaff,
     containing(query.q, users.name, users.email),
     query.role ? eq(users.role, query.role) : undefined,
-    query.active === undefined
-      ? undefined
-      : query.active
-        ? isNull(users.deactivatedAt)
-        : sql`${users.deactivatedAt} is not null`,
+    query.status && STATUS_CONDITIONS[query.status],
   );
   const [rows, [total]] = await Promise.all([
     db

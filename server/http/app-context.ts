@@ -3,6 +3,7 @@ import type { LastGoodAnswers } from "../catalog/last-good.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
+import type { FileStore } from "../media/storage.ts";
 
 /** What the server hands every loader and action: services take `db` first (DESIGN §6). */
 export type AppContextValue = {
@@ -15,6 +16,8 @@ export type AppContextValue = {
   clientAddress: string;
   /** This process's last catalogue answers, served while the database does not answer. */
   lastGoodCatalog: LastGoodAnswers;
+  /** Where uploaded files live (the local folder or the S3 bucket), as the API's routes use it. */
+  files: FileStore;
 };
 
 // The Hono server and the React Router build are bundled apart, each with its own copy of this

@@ -21,8 +21,8 @@ import {
   fileForEdit,
   folderContents,
   listFolders,
-  MAX_UPLOAD_BYTES,
   storeUpload,
+  UPLOAD_BODY_BYTES,
   updateFile,
   updateFolder,
 } from "./library.ts";
@@ -85,10 +85,6 @@ const showFile = defineRoute({
     return c.body(new Uint8Array(file.bytes));
   },
 });
-
-// A little room past the largest file for the form's other fields and the multipart framing;
-// the file itself is held to MAX_UPLOAD_BYTES by the service.
-const UPLOAD_BODY_BYTES = MAX_UPLOAD_BYTES + 64 * 1024;
 
 const UPLOAD_DESCRIPTION =
   "Multipart: `file`, `title`, optional `alt`, `folderId`, `type` and `slug`. The type comes from the file's bytes, never its name or declared type; SVG, markup and anything else not taken is a 422 naming the reason. Up to 20 MB (413 past it). Images are checked for their pixel size before decoding (40 MP, 16,383 px a side), re-encoded without metadata and made in the shop's sizes. The shop names the file: a new UUID and the extension of its real type.";

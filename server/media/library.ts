@@ -33,6 +33,9 @@ import type {
 
 /** SECURITY §23: the largest file staff may upload. */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+// A little room past the largest file for the form's other fields and the multipart framing;
+// the file itself is held to MAX_UPLOAD_BYTES by `storeUpload`.
+export const UPLOAD_BODY_BYTES = MAX_UPLOAD_BYTES + 64 * 1024;
 export const MAX_UPLOAD_WORDS = "20 MB";
 
 /** A folder as paths name it: `root`, or a folder's id. */

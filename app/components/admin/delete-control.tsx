@@ -18,13 +18,20 @@ type Props = {
   /** While the delete is being sent. */
   pending?: boolean;
   disabled?: boolean;
+  /**
+   * What the confirm button posts as `intent` (`delete` unless said); the button that asks posts
+   * `confirm-{intent}`. For other actions that ask first, e.g. deactivating an account.
+   */
+  intent?: string;
+  /** The buttons' look: `danger` for what cannot be undone, `primary` for what can. */
+  variant?: "danger" | "primary";
 };
 
 /**
- * A delete that asks first. With JavaScript the button opens the confirm dialog, whose confirm
- * button posts `intent=delete` with `form`. Without it the button posts `intent=confirm-delete`,
- * the server answers the page with the dialog open, and the same confirm button deletes; Cancel
- * is then a link back to the page.
+ * A delete (or another `intent`) that asks first. With JavaScript the button opens the confirm
+ * dialog, whose confirm button posts `intent=delete` with `form`. Without it the button posts
+ * `intent=confirm-delete`, the server answers the page with the dialog open, and the same confirm
+ * button deletes; Cancel is then a link back to the page.
  */
 export function DeleteControl({
   form,
@@ -36,6 +43,8 @@ export function DeleteControl({
   cancelTo,
   pending = false,
   disabled = false,
+  intent = "delete",
+  variant = "danger",
 }: Props) {
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
@@ -52,8 +61,8 @@ export function DeleteControl({
           type="submit"
           form={form}
           name="intent"
-          value="confirm-delete"
-          variant="danger"
+          value={`confirm-${intent}`}
+          variant={variant === "danger" ? "danger" : "secondary"}
           size="sm"
           disabled={disabled}
           onClick={(event) => {
@@ -69,7 +78,8 @@ export function DeleteControl({
       confirmLabel={confirmLabel}
       cancelTo={confirming ? cancelTo : undefined}
       pending={pending}
-      submit={{ form, name: "intent", value: "delete" }}
+      variant={variant}
+      submit={{ form, name: "intent", value: intent }}
     />
   );
 }

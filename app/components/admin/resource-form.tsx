@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from "react";
 import { Form, useLocation, useNavigation } from "react-router";
 import { AppLink } from "../ui/app-link";
 import { Button, buttonClasses } from "../ui/button";
@@ -10,6 +10,7 @@ import { UnsavedChangesGuard } from "./unsaved-changes";
 type Fields = { values: Record<string, string>; errors: Record<string, string[]> };
 
 const FieldsContext = createContext<Fields>({ values: {}, errors: {} });
+const MarkDirtyContext = createContext<() => void>(() => {});
 
 /**
  * The props that tie a field of the UI kit to its resource form: its name, what it holds (the
@@ -30,6 +31,22 @@ export function useCheckboxField(name: string) {
 /** What a field holds when the form is drawn, for parts that show it (a counter, a preview). */
 export function useFieldValue(name: string): string {
   return useContext(FieldsContext).values[name] ?? "";
+}
+
+/**
+ * Every field's value and errors, for parts of a form that hold rows of fields (a grid of
+ * variants, a list in order) and find theirs by a prefix (`media.0.fileId`, `media.1.fileId`).
+ */
+export function useFormFields(): Readonly<Fields> {
+  return useContext(FieldsContext);
+}
+
+/**
+ * Marks the form as changed for a change that fires no `change` event (rows moved in the
+ * browser), so "Unsaved changes" shows and leaving asks first.
+ */
+export function useMarkDirty(): () => void {
+  return useContext(MarkDirtyContext);
 }
 
 type Props = {
@@ -74,13 +91,15 @@ export function ResourceForm({
   const submitting =
     navigation.state === "submitting" && navigation.formAction?.startsWith(location.pathname);
   const intent = navigation.formData?.get("intent");
-  const saving = submitting && intent !== "delete";
+  // The save posts no intent; a delete, or another control's intent on the page, is not a save.
+  const saving = submitting && (!intent || intent === "save");
   const saveFailed = result?.intent === "save";
   const fields: Fields = {
     values: saveFailed && result.values ? result.values : values,
     errors: saveFailed ? (result.errors ?? {}) : {},
   };
   const [dirty, setDirty] = useState(false);
+  const markDirty = useCallback(() => setDirty(true), []);
   // What a refused save kept is still not saved.
   useEffect(() => {
     if (result?.intent === "save") setDirty(true);
@@ -112,10 +131,12 @@ export function ResourceForm({
       >
         {openedAt && <input type="hidden" name="updatedAt" value={openedAt} />}
         <FieldsContext.Provider value={fields}>
-          <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-            <div className="space-y-6">{children}</div>
-            {aside && <div className="space-y-6">{aside}</div>}
-          </div>
+          <MarkDirtyContext.Provider value={markDirty}>
+            <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+              <div className="space-y-6">{children}</div>
+              {aside && <div className="space-y-6">{aside}</div>}
+            </div>
+          </MarkDirtyContext.Provider>
         </FieldsContext.Provider>
         <div className="sticky bottom-0 z-10 mt-8 -mx-4 flex flex-wrap items-center justify-end gap-3 border-t border-line bg-zinc-100/95 px-4 py-3 backdrop-blur sm:-mx-8 sm:px-8">
           {dirty && (

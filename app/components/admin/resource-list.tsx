@@ -1,6 +1,7 @@
 import type { RowData } from "@tanstack/react-table";
 import { type ReactNode, useEffect, useState } from "react";
 import { Form, useLocation, useNavigation, useSearchParams } from "react-router";
+import { Button } from "../ui/button";
 import { DataTable } from "../ui/data-table";
 import { type Filter, FilterBar } from "../ui/filter-bar";
 import { FormMessage } from "../ui/form";
@@ -32,6 +33,16 @@ type Props<Row extends RowData> = {
   };
   /** Other filters above the table, for lists whose filters are not drop-downs (the audit log). */
   filterForm?: ReactNode;
+  /**
+   * Other actions on the ticked rows, for those who may take them (publish, unpublish): buttons
+   * that post their `intent` with the ticked `ids`, beside the bulk delete if any.
+   */
+  bulkActions?: {
+    actions: ReadonlyArray<{ intent: string; label: string }>;
+    noun: string;
+    plural: string;
+    rowLabel: (row: Row) => string;
+  };
 };
 
 const BULK_FORM = "bulk-delete";
@@ -53,6 +64,7 @@ export function ResourceList<Row extends RowData>({
   empty,
   bulkDelete,
   filterForm,
+  bulkActions,
 }: Props<Row>) {
   const { pathname, search: searchText } = useLocation();
   const [search] = useSearchParams();
@@ -65,15 +77,19 @@ export function ResourceList<Row extends RowData>({
   const deleting =
     navigation.state === "submitting" && navigation.formData?.get("intent") === "delete";
   const canDelete = Boolean(bulkDelete && screen.canDelete);
+  const actions = bulkActions?.actions ?? [];
+  const canTick = canDelete || actions.length > 0;
+  const rowLabel = (canDelete ? bulkDelete?.rowLabel : undefined) ?? bulkActions?.rowLabel;
+  const pendingIntent = navigation.state === "submitting" && navigation.formData?.get("intent");
   const confirming = result?.intent === "confirm-delete" ? (result.ids ?? []) : [];
   const count = confirming.length || selected.length;
-  const plural = bulkDelete?.plural ?? "";
+  const plural = bulkDelete?.plural ?? bulkActions?.plural ?? "";
   const what = count === 1 ? `1 ${bulkDelete?.noun ?? ""}` : `${count} ${plural}`;
 
   return (
     <div className="space-y-4">
       {screen.problem && <FormMessage type="error">{screen.problem}</FormMessage>}
-      {result?.intent === "delete" && result.message && (
+      {(result?.intent === "delete" || result?.intent === "bulk") && result.message && (
         <FormMessage type="error">{result.message}</FormMessage>
       )}
       <div className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-line">
@@ -87,7 +103,7 @@ export function ResourceList<Row extends RowData>({
             />
           ))}
       </div>
-      {canDelete && bulkDelete && (
+      {canTick && (
         <Form
           method="post"
           id={BULK_FORM}
@@ -97,21 +113,38 @@ export function ResourceList<Row extends RowData>({
           {confirming.map((id) => (
             <input key={id} type="hidden" name="ids" value={id} />
           ))}
-          <DeleteControl
-            form={BULK_FORM}
-            label="Delete selected"
-            title={`Delete ${what}?`}
-            description={`The ticked ${count === 1 ? (bulkDelete.noun ?? "") : plural} leave the shop at once. This cannot be undone; the audit log keeps a record of it.`}
-            confirmLabel={`Delete ${what}`}
-            confirming={confirming.length > 0}
-            cancelTo={`${pathname}${searchText}`}
-            pending={deleting}
-            disabled={live && selected.length === 0}
-          />
+          {actions.map((action) => (
+            <Button
+              key={action.intent}
+              type="submit"
+              name="intent"
+              value={action.intent}
+              variant="secondary"
+              size="sm"
+              disabled={live && selected.length === 0}
+              pending={pendingIntent === action.intent}
+              pendingLabel={`${action.label}…`}
+            >
+              {action.label}
+            </Button>
+          ))}
+          {canDelete && bulkDelete && (
+            <DeleteControl
+              form={BULK_FORM}
+              label="Delete selected"
+              title={`Delete ${what}?`}
+              description={`The ticked ${count === 1 ? (bulkDelete.noun ?? "") : plural} leave the shop at once. This cannot be undone; the audit log keeps a record of it.`}
+              confirmLabel={`Delete ${what}`}
+              confirming={confirming.length > 0}
+              cancelTo={`${pathname}${searchText}`}
+              pending={deleting}
+              disabled={live && selected.length === 0}
+            />
+          )}
           <p className="text-sm text-muted" aria-live="polite">
             {selected.length > 0
               ? `${selected.length} selected`
-              : `Tick ${plural} in the table to delete them.`}
+              : `Tick ${plural} in the table to ${actions.length > 0 ? "act on" : "delete"} them.`}
           </p>
         </Form>
       )}
@@ -127,15 +160,15 @@ export function ResourceList<Row extends RowData>({
         empty={empty}
         defaultSort={screen.sort}
         selection={
-          canDelete && bulkDelete
+          canTick && rowLabel
             ? {
                 form: BULK_FORM,
                 name: "ids",
-                label: bulkDelete.rowLabel,
+                label: rowLabel,
               }
             : undefined
         }
-        onSelectionChange={canDelete ? setSelected : undefined}
+        onSelectionChange={canTick ? setSelected : undefined}
       />
     </div>
   );

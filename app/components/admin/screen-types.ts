@@ -16,7 +16,8 @@ export type ListScreen<Item> = {
  * JavaScript: the ids to confirm), or a delete that was refused (in use, not an admin).
  */
 export type AdminActionData = {
-  intent: "save" | "confirm-delete" | "delete";
+  /** `bulk`: another action on a list's ticked rows (publish, unpublish) that was refused. */
+  intent: "save" | "confirm-delete" | "delete" | "bulk";
   message?: string;
   errors?: Record<string, string[]>;
   values?: Record<string, string>;

@@ -14,44 +14,40 @@ export type BackOfficeSection = {
   resource?: string;
   /** What staff read on the section's page while it is not built yet. */
   coming?: string;
+  /**
+   * Where the records of each audit-log resource of the section are edited, when not at
+   * `/admin/{slug}/{id}`: the media library's files and folders have screens of their own.
+   */
+  records?: Readonly<Record<string, string>>;
 };
 
 export const BACK_OFFICE_SECTIONS: readonly BackOfficeSection[] = [
   { slug: "", label: "Overview" },
-  {
-    slug: "products",
-    label: "Products",
-    group: "Catalogue",
-    resource: "products",
-    coming: "Products are managed here from the next release.",
-  },
+  { slug: "products", label: "Products", group: "Catalogue", resource: "products" },
   { slug: "bands", label: "Bands", group: "Catalogue", resource: "brands" },
   {
     slug: "attributes",
     label: "Attributes",
     group: "Catalogue",
     resource: "product-attributes",
-    coming: "Attributes (sizes, colours, formats) are managed here from the next release.",
   },
   {
     slug: "attribute-types",
     label: "Attribute types",
     group: "Catalogue",
     resource: "product-attribute-types",
-    coming: "Attribute types are managed here from the next release.",
   },
   {
     slug: "collections",
     label: "Collections",
     group: "Catalogue",
-    resource: "collections",
-    coming: "Collections are managed here from the next release.",
+    resource: "product-collections",
   },
   {
     slug: "media",
     label: "Media",
     resource: "files",
-    coming: "The media library (folders, images and files) is managed here from the next release.",
+    records: { files: "/admin/media/files", folders: "/admin/media/folders" },
   },
   {
     slug: "orders",
@@ -89,12 +85,7 @@ export const BACK_OFFICE_SECTIONS: readonly BackOfficeSection[] = [
     resource: "billing-models",
     coming: "Billing models are managed here from the next release.",
   },
-  {
-    slug: "staff",
-    label: "Staff",
-    resource: "staff",
-    coming: "Staff accounts and their roles are managed here from the next release.",
-  },
+  { slug: "staff", label: "Staff", resource: "staff" },
   { slug: "audit-log", label: "Audit log" },
   { slug: "outbox", label: "Outbox" },
 ];
@@ -111,7 +102,20 @@ export const comingSections = BACK_OFFICE_SECTIONS.filter((section) => section.c
  * links there), or undefined.
  */
 export function recordPath(resource: string, id: string): string | undefined {
-  const section = BACK_OFFICE_SECTIONS.find((entry) => entry.resource === resource);
+  const section = BACK_OFFICE_SECTIONS.find(
+    (entry) => entry.resource === resource || entry.records?.[resource] !== undefined,
+  );
   if (!section || section.coming) return undefined;
-  return `${sectionPath(section)}/${encodeURIComponent(id)}`;
+  const prefix = section.records?.[resource] ?? sectionPath(section);
+  return `${prefix}/${encodeURIComponent(id)}`;
+}
+
+/**
+ * The screen of record `id` in the section at `slug` (`/admin/bands/5`), when the section has
+ * its screens (not `coming`), or undefined: for links to a record from another screen.
+ */
+export function sectionRecordPath(slug: string, id: number | string): string | undefined {
+  const section = BACK_OFFICE_SECTIONS.find((entry) => entry.slug === slug);
+  if (!section || section.coming) return undefined;
+  return `${sectionPath(section)}/${encodeURIComponent(String(id))}`;
 }

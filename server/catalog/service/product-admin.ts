@@ -37,7 +37,13 @@ import type {
 import { LOW_STOCK } from "./products.ts";
 import { checkedWrite, fileTypesOf } from "./staff-checks.ts";
 import { refreshProductSummaries } from "./summaries.ts";
-import { changeVariant, insertVariant, lockProduct, variantRowsOf } from "./variant-admin.ts";
+import {
+  changeVariant,
+  insertVariant,
+  insertVariants,
+  lockProduct,
+  variantRowsOf,
+} from "./variant-admin.ts";
 
 // Products as staff manage them (issue 14, decision 0014). The summary columns (price range,
 // stock, options, search document) are never written here: `refreshProductSummaries` works them
@@ -338,10 +344,8 @@ export const productService: ResourceService<
         })
         .returning({ id: products.id, slug: products.slug });
       if (!row) throw new Error("The product was not written");
-      for (const [index, variant] of (input.variants ?? []).entries()) {
-        const id = await insertVariant(tx, row, variant, `variants.${index}.`);
-        if (isRefusal(id)) return id;
-      }
+      const ids = await insertVariants(tx, row, input.variants ?? [], { fresh: true });
+      if (isRefusal(ids)) return ids;
       if (input.media) await setMedia(tx, row.id, input.media);
       if (input.collectionIds) await setCollections(tx, row.id, input.collectionIds);
       await refreshProductSummaries(tx, [row.id]);

@@ -188,11 +188,11 @@ async function skuTaken(tx: Db, sku: string, exceptId?: number) {
   return rows.length > 0;
 }
 
-/** `base`, or `base-2`, `base-3` … whichever no variant has yet. */
-async function freeSku(tx: Db, base: string): Promise<string> {
+/** `base`, or `base-2`, `base-3` … whichever no variant has yet (nor `alsoTaken`). */
+async function freeSku(tx: Db, base: string, alsoTaken?: Set<string>): Promise<string> {
   for (let n = 1; ; n += 1) {
     const candidate = n === 1 ? base : `${base}-${n}`;
-    if (!(await skuTaken(tx, candidate))) return candidate;
+    if (!alsoTaken?.has(candidate) && !(await skuTaken(tx, candidate))) return candidate;
   }
 }
 
@@ -200,8 +200,14 @@ type OptionValue = { id: number; slug: string; typeId: number; typeSlug: string 
 
 /** The values of `ids` with their types, in the types' order; undefined when one is missing. */
 async function optionValues(tx: Db, ids: number[]): Promise<OptionValue[] | undefined> {
+  const rows = await foundOptionValues(tx, ids);
+  return rows.length === new Set(ids).size ? rows : undefined;
+}
+
+/** Those values of `ids` that exist, with their types, in the types' order. */
+async function foundOptionValues(tx: Db, ids: number[]): Promise<OptionValue[]> {
   if (ids.length === 0) return [];
-  const rows = await tx
+  return tx
     .select({
       id: attributes.id,
       slug: attributes.slug,
@@ -212,7 +218,6 @@ async function optionValues(tx: Db, ids: number[]): Promise<OptionValue[] | unde
     .innerJoin(attributeTypes, eq(attributeTypes.id, attributes.attributeTypeId))
     .where(inArray(attributes.id, ids))
     .orderBy(asc(attributeTypes.position), asc(attributeTypes.id), asc(attributes.position));
-  return rows.length === new Set(ids).size ? rows : undefined;
 }
 
 /** Each variant of `productId` with the set of its option values, as a sorted key ("3,17"). */
@@ -284,27 +289,85 @@ export async function insertVariant(
   input: NewVariantInput,
   prefix = "",
 ): Promise<number | Refusal> {
-  const attributeIds = input.attributeIds ?? [];
-  const values = await optionsRefusal(tx, product.id, attributeIds, `${prefix}attributeIds`);
-  if (isRefusal(values)) return values;
-  if (input.sku && (await skuTaken(tx, input.sku)))
-    return refuse("invalid", SKU_TAKEN, `${prefix}sku`);
-  const sku =
-    input.sku ?? (await freeSku(tx, skuOf([product.slug, ...values.map((value) => value.slug)])));
-  const [row] = await tx
+  const ids = await insertVariants(tx, product, [input], { prefixOf: () => prefix });
+  return isRefusal(ids) ? ids : (ids[0] as number);
+}
+
+/**
+ * Adds variants to the product, checked as `insertVariant` checks each in turn (the first
+ * refusal is answered, nothing written), with a few statements for all of them rather than
+ * several for each: a product form with many variants, or a file of them. `prefixOf(index)` puts
+ * a refusal beside its row (`variants.2.` by default); `fresh` says the product was made in this
+ * transaction and has no variants yet. Answers the new ids in the inputs' order.
+ */
+export async function insertVariants(
+  tx: Db,
+  product: { id: number; slug: string },
+  inputs: NewVariantInput[],
+  {
+    prefixOf = (index: number) => `variants.${index}.`,
+    fresh = false,
+  }: { prefixOf?: (index: number) => string; fresh?: boolean } = {},
+): Promise<number[] | Refusal> {
+  if (inputs.length === 0) return [];
+  const typedSkus = inputs.flatMap((input) => (input.sku ? [input.sku] : []));
+  const [values, existing, takenRows, position] = await Promise.all([
+    foundOptionValues(tx, [...new Set(inputs.flatMap((input) => input.attributeIds ?? []))]),
+    fresh ? [] : optionSetsOf(tx, product.id),
+    typedSkus.length
+      ? tx
+          .select({ sku: productVariants.sku })
+          .from(productVariants)
+          .where(inArray(productVariants.sku, typedSkus))
+      : [],
+    fresh ? 0 : nextPosition(tx, product.id),
+  ]);
+  const byId = new Map(values.map((value) => [value.id, value]));
+  const optionsOf = new Map(existing.map((variant) => [variant.key, variant.sku]));
+  const taken = new Set(takenRows.map((row) => row.sku));
+  const rows: Array<{ sku: string; attributeIds: number[]; input: NewVariantInput }> = [];
+  for (const [index, input] of inputs.entries()) {
+    const field = `${prefixOf(index)}attributeIds`;
+    const attributeIds = input.attributeIds ?? [];
+    const chosen = attributeIds.map((id) => byId.get(id));
+    if (chosen.some((value) => !value) || new Set(attributeIds).size < attributeIds.length)
+      return refuse("invalid", "Choose option values that exist.", field);
+    const own = (chosen as OptionValue[]).sort((a, b) => values.indexOf(a) - values.indexOf(b));
+    if (new Set(own.map((value) => value.typeId)).size < own.length)
+      return refuse("invalid", "Choose one value of each option (one size, one colour).", field);
+    const key = optionKey(attributeIds);
+    const twin = optionsOf.get(key);
+    if (twin !== undefined)
+      return refuse("invalid", `Variant ${twin} has these options already.`, field);
+    if (input.sku && taken.has(input.sku))
+      return refuse("invalid", SKU_TAKEN, `${prefixOf(index)}sku`);
+    const sku =
+      input.sku ??
+      (await freeSku(tx, skuOf([product.slug, ...own.map((value) => value.slug)]), taken));
+    optionsOf.set(key, sku);
+    taken.add(sku);
+    rows.push({ sku, attributeIds, input });
+  }
+  const inserted = await tx
     .insert(productVariants)
-    .values({
-      productId: product.id,
-      sku,
-      price: input.price,
-      compareAtPrice: input.compareAtPrice ?? null,
-      stockOnHand: input.stockOnHand ?? 0,
-      position: await nextPosition(tx, product.id),
-    })
-    .returning({ id: productVariants.id });
-  if (!row) throw new Error("The variant was not written");
-  await setOptions(tx, row.id, attributeIds);
-  return row.id;
+    .values(
+      rows.map(({ sku, input }, index) => ({
+        productId: product.id,
+        sku,
+        price: input.price,
+        compareAtPrice: input.compareAtPrice ?? null,
+        stockOnHand: input.stockOnHand ?? 0,
+        position: position + index,
+      })),
+    )
+    .returning({ id: productVariants.id, sku: productVariants.sku });
+  const idOf = new Map(inserted.map((row) => [row.sku, row.id]));
+  const ids = rows.map((row) => idOf.get(row.sku) as number);
+  const options = rows.flatMap((row, index) =>
+    row.attributeIds.map((attributeId) => ({ variantId: ids[index] as number, attributeId })),
+  );
+  if (options.length) await tx.insert(variantAttributes).values(options);
+  return ids;
 }
 
 /** The fields of a variant a form may change. */

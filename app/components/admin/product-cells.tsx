@@ -1,0 +1,61 @@
+import type { ProductStatus } from "../../../common/catalog-admin";
+import { formatPrice } from "../../lib/money";
+import { Badge } from "./cells";
+
+const STATUS = {
+  published: { label: "Published", tone: "success" },
+  draft: { label: "Draft", tone: "neutral" },
+  archived: { label: "Archived", tone: "warning" },
+} as const;
+
+/** The product statuses as staff read them, in the order the form offers them. */
+export const PRODUCT_STATUS_OPTIONS = [
+  { id: "draft", title: "Draft" },
+  { id: "published", title: "Published" },
+  { id: "archived", title: "Archived" },
+] as const;
+
+/** A product's status as a badge: published is green, a draft grey, archived amber. */
+export function ProductStatusBadge({ status }: { status: ProductStatus }) {
+  const { label, tone } = STATUS[status];
+  return <Badge tone={tone}>{label}</Badge>;
+}
+
+/** A product's prices: one, or the range of its variants' (£20.00 – £25.00); none without any. */
+export function PriceRange({ from, to, variants }: { from: number; to: number; variants: number }) {
+  if (variants === 0) return <span className="text-muted">No variants</span>;
+  return (
+    <span className="whitespace-nowrap tabular-nums">
+      {from === to ? formatPrice(from) : `${formatPrice(from)} – ${formatPrice(to)}`}
+    </span>
+  );
+}
+
+const count = new Intl.NumberFormat("en-GB");
+
+/** A product's stock: how many in all, and of how many variants; sold out in red. */
+export function StockCell({ total, variants }: { total: number; variants: number }) {
+  if (variants === 0) return <span className="text-muted">—</span>;
+  return total === 0 ? (
+    <Badge tone="danger">Out of stock</Badge>
+  ) : (
+    <span className="whitespace-nowrap">
+      <span className="tabular-nums">{count.format(total)}</span> in stock
+      <span className="block text-xs text-muted">
+        {variants} {variants === 1 ? "variant" : "variants"}
+      </span>
+    </span>
+  );
+}
+
+/** A colour's swatch beside its name, e.g. in the option values' table. */
+export function Swatch({ colour, size = 16 }: { colour: string | null; size?: number }) {
+  if (!colour) return null;
+  return (
+    <span
+      aria-hidden="true"
+      className="inline-block shrink-0 rounded-full ring-1 ring-zinc-400"
+      style={{ backgroundColor: colour, width: size, height: size }}
+    />
+  );
+}

@@ -1,0 +1,119 @@
+import { data, type RouterContextProvider } from "react-router";
+import type { StaffMember } from "../../common/staff";
+import { authRoutes } from "../../server/auth/api.ts";
+import type { AdminActionData } from "../components/admin/screen-types";
+import {
+  mayCall,
+  redirectWithFlash,
+  resourceRouteSet,
+  resourceScreens,
+} from "./admin-resource.server";
+import { readForm, runFormRoute } from "./form-route.server";
+import { requireId } from "./route-params";
+import { requireSession } from "./session.server";
+
+type Context = Readonly<RouterContextProvider>;
+type ActionArgs = {
+  request: Request;
+  url: URL;
+  context: Context;
+  params: Record<string, string | undefined>;
+};
+
+/** The staff screens (issue 14): the staff API's `staff` resource, as /admin/staff. */
+export const staffScreens = resourceScreens<StaffMember, StaffMember>({
+  routes: resourceRouteSet(authRoutes, "staff"),
+  path: "/admin/staff",
+  noun: "staff member",
+  plural: "staff",
+  label: (member) => member.name,
+  // The invitation has all three; the edit form has no email, and none of the role for yourself.
+  fields: { name: "text", email: "text", role: "text" },
+  messages: {
+    created: (member) =>
+      `Invited ${member.name}. They have been emailed a link to choose their password.`,
+    saved: (member) => `Saved ${member.name}.`,
+  },
+});
+
+/** The signed-in staff member's account id, to tell their own row and record apart. */
+export const ownId = (context: Context) => requireSession(context).user.id;
+
+/** Whether this staff member may invite and change staff (admins: `writeAccess: "admin"`). */
+export const mayManageStaff = (context: Context) => mayCall(staffScreens.routes.store, context);
+
+/** The edit page's loader: the account, and whether it is your own (no role or access change). */
+export async function staffRecord(args: ActionArgs) {
+  const screen = await staffScreens.record(args);
+  return { ...screen, isSelf: screen.record.id === ownId(args.context) };
+}
+
+/** The invitation page: for admins only, as the API's store route is. */
+export function blankInvite(context: Context) {
+  if (!mayManageStaff(context)) {
+    throw data("Only admins may invite staff.", { status: 403 });
+  }
+  return { ...staffScreens.blank(), values: { name: "", email: "", role: "staff" } };
+}
+
+/** What the access control's action answers when it does not redirect. */
+export type AccessActionData = {
+  intent: "confirm-deactivate" | "confirm-reactivate" | "access";
+  message?: string;
+};
+
+const ACCESS_INTENTS = new Set([
+  "confirm-deactivate",
+  "deactivate",
+  "confirm-reactivate",
+  "reactivate",
+]);
+
+/**
+ * The edit page's action: deactivating or reactivating the account (asking first; without
+ * JavaScript the first post answers the question), or else the form's save. Both run the staff
+ * API's update route in process, so its rules hold: admins only, and nobody switches themselves
+ * off or changes their own role (a 409 whose message the page shows).
+ */
+export async function staffEditAction(args: ActionArgs) {
+  const { request, context } = args;
+  const intent = (await readForm(request.clone())).get("intent");
+  if (typeof intent !== "string" || !ACCESS_INTENTS.has(intent)) return staffScreens.edit(args);
+  const id = requireId(args);
+  if (!mayManageStaff(context)) {
+    return data<AccessActionData>(
+      { intent: "access", message: "Only admins may deactivate or reactivate staff." },
+      { status: 403 },
+    );
+  }
+  if (intent.startsWith("confirm-")) {
+    return data<AccessActionData>({ intent: intent as AccessActionData["intent"] });
+  }
+  const active = intent === "reactivate";
+  const result = await runFormRoute<unknown, unknown, unknown, StaffMember>(
+    staffScreens.routes.update,
+    request,
+    context,
+    { body: () => ({ id, active }) },
+  );
+  if (!result.ok) {
+    const message =
+      result.message ||
+      Object.values(result.errors ?? {})
+        .flat()
+        .join(" ") ||
+      "Nothing was changed.";
+    return data<AccessActionData | AdminActionData>(
+      { intent: "access", message },
+      { status: result.status, headers: result.headers },
+    );
+  }
+  const member = result.value;
+  return redirectWithFlash(
+    context,
+    `/admin/staff/${member.id}`,
+    active
+      ? `Reactivated ${member.name}. They can sign in again.`
+      : `Deactivated ${member.name}. They were signed out everywhere and cannot sign in.`,
+  );
+}

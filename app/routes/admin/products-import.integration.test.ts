@@ -1,0 +1,219 @@
+import { stringify } from "csv-stringify/sync";
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditEntries } from "../../../server/audit/schema.ts";
+import { setCookie } from "../../../server/auth/test-helpers.ts";
+import { products } from "../../../server/catalog/schema.ts";
+import { DEMO_ACCOUNTS } from "../../../server/db/seed/accounts.ts";
+import { signedInCookie } from "../../../tests/support/accounts.ts";
+import { startTestApp, type TestApp } from "../../../tests/support/app.ts";
+import { databaseKinds } from "../../../tests/support/databases.ts";
+
+const decode = (html: string) =>
+  html
+    .replaceAll("<!-- -->", "")
+    .replaceAll("&amp;", "&")
+    .replaceAll("&#x27;", "'")
+    .replaceAll("&quot;", '"')
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">");
+
+const HEADER = ["slug", "title", "band", "type", "status", "sku", "price", "stock", "option:Size"];
+const good = () => [
+  [
+    "csv-screen-tee",
+    "Screen Tee",
+    "static-gulls",
+    "t-shirt",
+    "published",
+    "CSV-SCREEN-M",
+    "24.00",
+    "5",
+    "M",
+  ],
+  ["csv-screen-tee", "", "", "", "", "CSV-SCREEN-L", "24.00", "5", "L"],
+  [
+    "csv-screen-cap",
+    "Screen Cap",
+    "static-gulls",
+    "cap",
+    "published",
+    "CSV-SCREEN-CAP",
+    "15",
+    "9",
+    "",
+  ],
+];
+/** The good file, and a third product whose one row has a price of 0 and an unknown size. */
+const withBadRow = () => [
+  ...good(),
+  [
+    "csv-screen-hood",
+    "Screen Hood",
+    "static-gulls",
+    "hoodie",
+    "draft",
+    "CSV-SCREEN-H",
+    "0",
+    "1",
+    "XXXXL",
+  ],
+];
+
+// Issue 14: the import screen, by HTTP as a browser without JavaScript uses it (a multipart form).
+describe.each(databaseKinds)("the product import screen on %s", (kind) => {
+  let app: TestApp;
+  let staff: string;
+  let customer: string;
+  beforeAll(async () => {
+    app = await startTestApp(kind);
+    [staff, customer] = await Promise.all([
+      signedInCookie(app, DEMO_ACCOUNTS.staff, "/api/login-admin"),
+      signedInCookie(app),
+    ]);
+  });
+  afterAll(() => app.close());
+
+  const PATH = "/admin/products/import";
+  const post = (cookie: string, fields: { file?: string; name?: string; dryRun?: string }) => {
+    const form = new FormData();
+    form.append(
+      "file",
+      new Blob([fields.file ?? ""], {
+        type: fields.file === undefined ? "application/octet-stream" : "text/csv",
+      }),
+      fields.file === undefined ? "" : (fields.name ?? "products.csv"),
+    );
+    if (fields.dryRun !== undefined) form.append("dryRun", fields.dryRun);
+    return app.fetch(PATH, {
+      method: "POST",
+      headers: { Origin: app.url, Cookie: cookie },
+      body: form,
+    });
+  };
+  const productCount = async () =>
+    (await app.database.db.select({ n: count() }).from(products))[0]?.n ?? 0;
+  const auditCount = async () =>
+    (await app.database.db.select({ n: count() }).from(auditEntries))[0]?.n ?? 0;
+  const onShop = async (slug: string) => (await app.fetch(`/api/products/${slug}`)).status === 200;
+
+  it("is for staff: nobody goes to the staff sign-in, a customer gets a 403", async () => {
+    const nobody = await app.fetch(PATH);
+    expect(nobody.status).toBe(302);
+    expect(nobody.headers.get("location")).toBe(
+      "/admin/login?redirect=%2Fadmin%2Fproducts%2Fimport",
+    );
+    expect((await app.fetch(PATH, { headers: { Cookie: customer } })).status).toBe(403);
+    const refused = await post(customer, { file: stringify([HEADER, ...good()]), dryRun: "false" });
+    expect(refused.status).toBe(403);
+    expect(await onShop("csv-screen-tee")).toBe(false);
+  });
+
+  it("offers a file, a check, an import and the export", async () => {
+    const response = await app.fetch(PATH, { headers: { Cookie: staff } });
+    expect(response.status).toBe(200);
+    const html = decode(await response.text());
+    expect(html).toContain("<h1");
+    expect(html).toContain("Import products");
+    const form = html.match(/<form[^>]*multipart[^>]*>/)?.[0] ?? "";
+    expect(form).toMatch(/method="post"/);
+    expect(form).toMatch(/action="\/admin\/products\/import"/);
+    expect(form).toMatch(/enc[tT]ype="multipart\/form-data"/);
+    const input = html.match(/<input[^>]*type="file"[^>]*>/)?.[0] ?? "";
+    expect(input).toContain('name="file"');
+    expect(input).toContain('accept=".csv,text/csv"');
+    const buttons = [...html.matchAll(/<button([^>]*)>([^<]*)<\/button>/g)]
+      .filter(([, attributes]) => attributes?.includes('name="dryRun"'))
+      .map(([, attributes, label]) => [label, attributes?.match(/value="(\w+)"/)?.[1]]);
+    expect(buttons).toEqual([
+      ["Check file", "true"],
+      ["Import", "false"],
+    ]);
+    expect(html).toMatch(
+      /<a href="\/api\/staff\/products\/export.csv" download=""[^>]*>Export CSV<\/a>/,
+    );
+  });
+
+  it("checks a file with a bad row: lists that row's errors in a table and writes nothing", async () => {
+    const [before, audits] = await Promise.all([productCount(), auditCount()]);
+    const response = await post(staff, {
+      file: stringify([HEADER, ...withBadRow()]),
+      dryRun: "true",
+    });
+    expect(response.status).toBe(200);
+    const html = decode(await response.text());
+    expect(html).toContain("“products.csv” has 2 errors: nothing was written.");
+    expect(html).toMatch(
+      /<th scope="row"[^>]*>5<\/th><td[^>]*>price<\/td><td[^>]*>A price must be at least 1p\.<\/td>/,
+    );
+    expect(html).toMatch(
+      /<th scope="row"[^>]*>5<\/th><td[^>]*>option:Size<\/td><td[^>]*>Size has no value “XXXXL”: add it to the option first\.<\/td>/,
+    );
+    // What the rest of the file would do.
+    expect(html).toMatch(/Products<\/dt><dd[^>]*>2 to add, 0 to change, 0 unchanged/);
+    expect(html).toMatch(/Variants<\/dt><dd[^>]*>3 to add, 0 to change, 0 unchanged/);
+    expect(await productCount()).toBe(before);
+    expect(await auditCount()).toBe(audits);
+    expect(await onShop("csv-screen-tee")).toBe(false);
+
+    // Imported as it is, it is refused whole (422), with the same errors.
+    const refused = await post(staff, {
+      file: stringify([HEADER, ...withBadRow()]),
+      dryRun: "false",
+    });
+    expect(refused.status).toBe(422);
+    const again = decode(await refused.text());
+    expect(again).toContain("Not imported");
+    expect(again).toContain("A price must be at least 1p.");
+    expect(await productCount()).toBe(before);
+    expect(await onShop("csv-screen-tee")).toBe(false);
+  });
+
+  it("imports a good file: 303 back with what it did, and the shop shows the products", async () => {
+    const before = await productCount();
+    const checked = await post(staff, { file: stringify([HEADER, ...good()]), dryRun: "true" });
+    expect(checked.status).toBe(200);
+    expect(decode(await checked.text())).toContain(
+      "“products.csv” has no errors. Nothing is written until you import it.",
+    );
+    expect(await onShop("csv-screen-tee")).toBe(false);
+
+    const response = await post(staff, {
+      file: stringify([HEADER, ...good()]),
+      name: "autumn.csv",
+      dryRun: "false",
+    });
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe(PATH);
+    const flash = JSON.parse(setCookie(response, "flash")?.value ?? "[]") as Array<{
+      body: string;
+    }>;
+    expect(flash.map((message) => message.body)).toEqual([
+      "Imported “autumn.csv”: 2 products added; 3 variants added.",
+    ]);
+    expect(await productCount()).toBe(before + 2);
+    expect(await onShop("csv-screen-tee")).toBe(true);
+    expect(await onShop("csv-screen-cap")).toBe(true);
+    const [tee] = await app.database.db
+      .select({ priceFrom: products.priceFrom, stockTotal: products.stockTotal })
+      .from(products)
+      .where(eq(products.slug, "csv-screen-tee"));
+    expect(tee).toEqual({ priceFrom: 2400, stockTotal: 10 });
+  });
+
+  it("says what is wrong beside the file: none chosen, too large, or one it cannot read", async () => {
+    const none = await post(staff, { dryRun: "true" });
+    expect(none.status).toBe(422);
+    expect(decode(await none.text())).toContain("Choose a CSV file to import.");
+
+    const big = await post(staff, { file: "a".repeat(5 * 1024 * 1024 + 1), dryRun: "true" });
+    expect(big.status).toBe(422);
+    expect(decode(await big.text())).toContain(
+      "The file is larger than 5 MB: split it into smaller files.",
+    );
+
+    const unknown = await post(staff, { file: "slug,sku,colour\nx,X,Red\n", dryRun: "true" });
+    expect(unknown.status).toBe(422);
+    expect(decode(await unknown.text())).toContain("Row 1 (the header): unknown column “colour”.");
+  });
+});

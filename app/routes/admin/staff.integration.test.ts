@@ -1,0 +1,266 @@
+import { randomBytes } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditEntries } from "../../../server/audit/schema.ts";
+import { makeUser, setCookie } from "../../../server/auth/test-helpers.ts";
+import { users } from "../../../server/customers/schema.ts";
+import { DEMO_ACCOUNTS } from "../../../server/db/seed/accounts.ts";
+import { mailOutbox } from "../../../server/mail/schema.ts";
+import { signedInCookie } from "../../../tests/support/accounts.ts";
+import { startTestApp, type TestApp } from "../../../tests/support/app.ts";
+import { databaseKinds } from "../../../tests/support/databases.ts";
+
+const decode = (html: string) =>
+  html
+    .replaceAll("<!-- -->", "")
+    .replaceAll("&amp;", "&")
+    .replaceAll("&#x27;", "'")
+    .replaceAll("&quot;", '"')
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">");
+
+/** The emails in the staff table's rows, in order. */
+const rowEmails = (html: string) => {
+  const table = html.slice(html.indexOf("<table"), html.indexOf("</table>"));
+  return [...table.matchAll(/<td[^>]*><span class="break-all">([^<]+@[^<]+)<\/span>/g)].map(
+    (match) => match[1] ?? "",
+  );
+};
+
+const INVITE_SUBJECT = /You are invited to run the Encore shop/;
+
+// Issue 14: the staff screens, by HTTP as a browser without JavaScript uses them. Staff see who
+// has an account; only admins invite, change and deactivate (the API's `writeAccess: "admin"`).
+describe.each(databaseKinds)("the staff screens on %s", (kind) => {
+  let app: TestApp;
+  let staff: string;
+  let admin: string;
+  let adminId: number;
+  beforeAll(async () => {
+    app = await startTestApp(kind);
+    [staff, admin] = await Promise.all([
+      signedInCookie(app, DEMO_ACCOUNTS.staff, "/api/login-admin"),
+      signedInCookie(app, DEMO_ACCOUNTS.admin, "/api/login-admin"),
+    ]);
+    const [row] = await app.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, DEMO_ACCOUNTS.admin.email));
+    adminId = row?.id ?? 0;
+  });
+  afterAll(() => app.close());
+
+  const page = (path: string, cookie: string) => app.fetch(path, { headers: { Cookie: cookie } });
+  const html = async (path: string, cookie = staff) => {
+    const response = await page(path, cookie);
+    expect(response.status, path).toBe(200);
+    return decode(await response.text());
+  };
+  const post = (path: string, cookie: string, fields: Record<string, string>) =>
+    app.fetch(path, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: app.url,
+        Cookie: cookie,
+      },
+      body: new URLSearchParams(fields).toString(),
+    });
+  const flashOf = (response: Response) =>
+    (JSON.parse(setCookie(response, "flash")?.value ?? "[]") as Array<{ body: string }>).map(
+      (message) => message.body,
+    );
+  const newEmail = () => `crew-${randomBytes(4).toString("hex")}@example.com`;
+  /** A staff member of the test's own, signed in through the staff door: their row and cookie. */
+  const makeStaff = async (role: "staff" | "admin" = "staff") => {
+    const { user, password } = await makeUser(app.database.db, { role });
+    const cookie = await signedInCookie(app, { email: user.email, password }, "/api/login-admin");
+    return { user, cookie };
+  };
+
+  it("shows staff the list read-only: no invitation, no links to change anyone", async () => {
+    const list = await html("/admin/staff");
+    expect(list).toContain(
+      '<h1 class="font-display text-3xl tracking-tight break-words">Staff</h1>',
+    );
+    expect(list).not.toContain("coming");
+    expect(rowEmails(list)).toEqual(
+      expect.arrayContaining([DEMO_ACCOUNTS.staff.email, DEMO_ACCOUNTS.admin.email]),
+    );
+    expect(rowEmails(list)).not.toContain(DEMO_ACCOUNTS.customer.email);
+    expect(list).toContain("Only admins can invite people or change accounts.");
+    expect(list).not.toContain('href="/admin/staff/new"');
+    expect(list).not.toMatch(/href="\/admin\/staff\/\d+"/);
+    // Their own row says so.
+    expect(list).toMatch(/>Sam Staff<\/span><span[^>]*>You<\/span>/);
+
+    // The invitation and every change are refused to staff, by page or by form.
+    expect((await page("/admin/staff/new", staff)).status).toBe(403);
+    const invite = await post("/admin/staff/new", staff, {
+      name: "Sneaky",
+      email: newEmail(),
+      role: "admin",
+    });
+    expect(invite.status).toBe(403);
+    const off = await post(`/admin/staff/${adminId}`, staff, { intent: "deactivate" });
+    expect(off.status).toBe(403);
+    const edit = await html(`/admin/staff/${adminId}`);
+    expect(edit).toContain("Only admins can change staff accounts.");
+    expect(edit).not.toContain("Deactivate account");
+  });
+
+  it("shows admins the list with the invitation and each account's page", async () => {
+    const list = await html("/admin/staff", admin);
+    expect(list).toContain('href="/admin/staff/new"');
+    expect(list).toContain("Invite staff");
+    expect(list).toContain(`href="/admin/staff/${adminId}"`);
+    // Role and status filters, as the address holds them.
+    const admins = rowEmails(await html("/admin/staff?role=admin", admin));
+    expect(admins).toContain(DEMO_ACCOUNTS.admin.email);
+    expect(admins).not.toContain(DEMO_ACCOUNTS.staff.email);
+    const found = rowEmails(await html("/admin/staff?q=staff%40example", admin));
+    expect(found).toEqual([DEMO_ACCOUNTS.staff.email]);
+    const { user } = await makeStaff();
+    await app.database.db
+      .update(users)
+      .set({ deactivatedAt: new Date() })
+      .where(eq(users.id, user.id));
+    const deactivated = await html("/admin/staff?status=deactivated&perPage=100", admin);
+    expect(rowEmails(deactivated)).toContain(user.email);
+    expect(rowEmails(deactivated)).not.toContain(DEMO_ACCOUNTS.admin.email);
+    expect(deactivated).toContain("Deactivated");
+    const active = rowEmails(await html("/admin/staff?status=active&perPage=100", admin));
+    expect(active).not.toContain(user.email);
+    const { user: invited } = await makeStaff();
+    await app.database.db.update(users).set({ passwordHash: null }).where(eq(users.id, invited.id));
+    const waiting = rowEmails(await html("/admin/staff?status=invited&perPage=100", admin));
+    expect(waiting).toContain(invited.email);
+    expect(waiting).not.toContain(user.email);
+    const wrong = await html("/admin/staff?status=retired", admin);
+    expect(wrong).toContain("Choose active, invited or deactivated.");
+  });
+
+  it("invites by a form posted without JavaScript: 303 to the list with a message, and a mail", async () => {
+    const email = newEmail();
+    const response = await post("/admin/staff/new", admin, {
+      name: "Robin Picker",
+      email,
+      role: "staff",
+    });
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe("/admin/staff");
+    expect(flashOf(response)).toEqual([
+      "Invited Robin Picker. They have been emailed a link to choose their password.",
+    ]);
+    const [invited] = await app.database.db.select().from(users).where(eq(users.email, email));
+    expect(invited).toMatchObject({ name: "Robin Picker", role: "staff", passwordHash: null });
+    const outbox = await app.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.recipient, email));
+    expect(outbox.map((mail) => mail.kind)).toEqual(["staff-invite"]);
+    await app.server.flushMail();
+    const mail = await app.mailbox.waitFor(email, INVITE_SUBJECT);
+    expect(mail.text).toContain(`${DEMO_ACCOUNTS.admin.email} has given you a back-office account`);
+
+    // The list shows them as invited.
+    const list = await html(`/admin/staff?q=${encodeURIComponent(email)}`, admin);
+    expect(rowEmails(list)).toEqual([email]);
+    expect(list).toContain(">Invited<");
+
+    // The same address again: the error beside the field, what was typed kept.
+    const again = await post("/admin/staff/new", admin, { name: "Twice", email, role: "admin" });
+    expect(again.status).toBe(422);
+    const text = decode(await again.text());
+    expect(text).toContain("This email address already has an account.");
+    expect(text).toContain('value="Twice"');
+    const blank = await post("/admin/staff/new", admin, { name: "", email: "nope", role: "" });
+    expect(blank.status).toBe(422);
+    const blankText = decode(await blank.text());
+    expect(blankText).toContain("Enter their name.");
+    expect(blankText).toContain("Choose staff or admin.");
+  });
+
+  it("renames and changes a role from the edit form, with an audit entry", async () => {
+    const { user } = await makeStaff();
+    const edit = await html(`/admin/staff/${user.id}`, admin);
+    const updatedAt = edit.match(/name="updatedAt" value="([^"]+)"/)?.[1] ?? "";
+    expect(updatedAt).not.toBe("");
+    const saved = await post(`/admin/staff/${user.id}`, admin, {
+      name: "Sam Stagehand",
+      role: "admin",
+      updatedAt,
+    });
+    expect(saved.status).toBe(303);
+    expect(flashOf(saved)).toEqual(["Saved Sam Stagehand."]);
+    const [row] = await app.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ name: "Sam Stagehand", role: "admin" });
+    const audit = await app.database.db
+      .select()
+      .from(auditEntries)
+      .where(and(eq(auditEntries.resource, "staff"), eq(auditEntries.resourceId, String(user.id))));
+    expect(audit.map((entry) => entry.action)).toContain("update");
+    // The form opened before that save is stale now.
+    const stale = await post(`/admin/staff/${user.id}`, admin, {
+      name: "Late Save",
+      role: "staff",
+      updatedAt,
+    });
+    expect(stale.status).toBe(409);
+    expect(decode(await stale.text())).toContain("Someone else saved");
+  });
+
+  it("deactivates after asking: that account's token stops, its next page is the staff sign-in", async () => {
+    const { user, cookie } = await makeStaff();
+    expect((await page("/admin", cookie)).status).toBe(200);
+
+    // Without JavaScript the first post asks, and changes nothing.
+    const ask = await post(`/admin/staff/${user.id}`, admin, { intent: "confirm-deactivate" });
+    expect(ask.status).toBe(200);
+    const question = decode(await ask.text());
+    expect(question).toContain(`Deactivate ${user.name}?`);
+    expect(question).toMatch(/role="alertdialog"/);
+    expect((await page("/admin", cookie)).status).toBe(200);
+
+    const off = await post(`/admin/staff/${user.id}`, admin, { intent: "deactivate" });
+    expect(off.status).toBe(303);
+    expect(off.headers.get("location")).toBe(`/admin/staff/${user.id}`);
+    expect(flashOf(off)).toEqual([
+      `Deactivated ${user.name}. They were signed out everywhere and cannot sign in.`,
+    ]);
+    const next = await page("/admin/bands", cookie);
+    expect(next.status).toBe(302);
+    expect(next.headers.get("location")).toBe("/admin/login?redirect=%2Fadmin%2Fbands");
+    const shown = await html(`/admin/staff/${user.id}`, admin);
+    expect(shown).toContain("Reactivate account");
+    expect(shown).toContain(">Deactivated<");
+
+    const on = await post(`/admin/staff/${user.id}`, admin, { intent: "reactivate" });
+    expect(on.status).toBe(303);
+    expect(flashOf(on)).toEqual([`Reactivated ${user.name}. They can sign in again.`]);
+    const [row] = await app.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row?.deactivatedAt).toBeNull();
+  });
+
+  it("hides your own role and deactivation, and shows the server's 409 when they are forced", async () => {
+    const self = await html(`/admin/staff/${adminId}`, admin);
+    expect(self).toContain("You cannot deactivate your own account or change your own role.");
+    expect(self).not.toContain("Deactivate account");
+    expect(self).not.toContain('name="role"');
+
+    const forced = await post(`/admin/staff/${adminId}`, admin, { intent: "deactivate" });
+    expect(forced.status).toBe(409);
+    expect(decode(await forced.text())).toContain(
+      "You cannot deactivate your own account or change your own role. Ask another admin.",
+    );
+    const demoted = await post(`/admin/staff/${adminId}`, admin, {
+      name: "Demo Admin",
+      role: "staff",
+    });
+    expect(demoted.status).toBe(409);
+    const [row] = await app.database.db.select().from(users).where(eq(users.id, adminId));
+    expect(row).toMatchObject({ role: "admin", deactivatedAt: null });
+    // Still signed in.
+    expect((await page("/admin/staff", admin)).status).toBe(200);
+  });
+});

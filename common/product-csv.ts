@@ -1,0 +1,64 @@
+import { z } from "zod";
+
+// Issue 14: products in and out as CSV, one row per variant, with the columns of the product
+// form. Shared by the staff API (server/catalog/service/product-csv*.ts) and the import screen.
+
+/** A product's own columns, in the export's order: on its first row, and empty on the others. */
+export const PRODUCT_CSV_COLUMNS = [
+  "slug",
+  "title",
+  "band",
+  "type",
+  "status",
+  "tags",
+  "vat_rate",
+  "release_date",
+  "pre_order",
+  "seo_title",
+  "seo_description",
+  "description",
+] as const;
+
+/** A variant's columns, after the product's; then one `option:<option>` column per option. */
+export const VARIANT_CSV_COLUMNS = ["sku", "price", "compare_at_price", "stock"] as const;
+
+export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
+export type VariantCsvColumn = (typeof VARIANT_CSV_COLUMNS)[number];
+
+/** `option:Size`: the variant's value of the option titled Size (by the value's title). */
+export const OPTION_COLUMN_PREFIX = "option:";
+
+/** The most one import takes: a bigger catalogue goes in several files. */
+export const CSV_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+export const CSV_IMPORT_MAX_ROWS = 5000;
+
+/** One problem with one cell: its CSV row (the header is row 1) and its column. */
+export const ProductImportError = z
+  .object({
+    row: z.number().int().meta({ description: "The CSV row: the header is row 1." }),
+    field: z.string().meta({ description: "The column, as the header names it." }),
+    message: z.string(),
+  })
+  .meta({ id: "ProductImportError" });
+export type ProductImportError = z.output<typeof ProductImportError>;
+
+const Counts = z.object({
+  create: z.number().int(),
+  update: z.number().int(),
+  unchanged: z.number().int(),
+});
+
+/** POST /api/staff/products/import: what the file does (or did), and every row's errors. */
+export const ProductImportSummary = z
+  .object({
+    dryRun: z.boolean(),
+    /** The file's rows under its header, blank ones left out. */
+    rows: z.number().int(),
+    products: Counts.meta({
+      description: "Products added, whose own fields change, and left as they are.",
+    }),
+    variants: Counts.meta({ description: "Variants added, changed, and left as they are." }),
+    errors: z.array(ProductImportError),
+  })
+  .meta({ id: "ProductImportSummary" });
+export type ProductImportSummary = z.output<typeof ProductImportSummary>;

@@ -1,0 +1,112 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { DEMO_ACCOUNTS } from "../server/db/seed/accounts.ts";
+import { signedInCookie } from "../tests/support/accounts.ts";
+import { openSession, type Session } from "./support/browser.ts";
+import { shopUnderTest } from "./support/shop.ts";
+
+const shop = shopUnderTest();
+
+/** A browser session signed in through the staff door. */
+async function staffSession(): Promise<Session> {
+  const session = await openSession(shop.browser, shop.app.url);
+  const cookie = await signedInCookie(shop.app, DEMO_ACCOUNTS.staff, "/api/login-admin");
+  const [name, value] = cookie.split("=") as [string, string];
+  await session.context.addCookies([
+    { name, value, domain: new URL(shop.app.url).hostname, path: "/", httpOnly: true },
+  ]);
+  return session;
+}
+
+/** Opens a back-office page and waits until React has hydrated it (its handlers are live). */
+async function gotoLive(page: Page, path: string) {
+  await page.goto(path);
+  await page.waitForFunction(() => {
+    const main = document.getElementById("main");
+    return Boolean(main && Object.keys(main).some((key) => key.startsWith("__reactFiber")));
+  });
+}
+
+const SLUG = "harbour-lights-tour-tee";
+const TITLE = "Harbour Lights Tour Tee";
+const HEADER = "slug,title,band,type,status,sku,price,stock,option:Size";
+const GOOD = [
+  HEADER,
+  `${SLUG},${TITLE},static-gulls,t-shirt,published,HLT-TEE-M,22.00,8,M`,
+  `${SLUG},,,,,HLT-TEE-L,22.00,6,L`,
+].join("\n");
+// The same product, one of its rows priced at nothing.
+const BAD = [
+  HEADER,
+  `${SLUG},${TITLE},static-gulls,t-shirt,published,HLT-TEE-M,22.00,8,M`,
+  `${SLUG},,,,,HLT-TEE-L,0.00,6,L`,
+].join("\n");
+
+const onShop = async (slug: string) => (await shop.app.fetch(`/api/products/${slug}`)).status;
+
+describe("the product import screen in Chromium", () => {
+  it("shows a bad row's error before anything is written, then imports a good file", async () => {
+    const session = await staffSession();
+    const { page } = session;
+    await gotoLive(page, "/admin/products/import");
+    await page.getByRole("heading", { level: 1, name: "Import products" }).waitFor();
+    expect(await page.getByRole("link", { name: "Export CSV" }).getAttribute("href")).toBe(
+      "/api/staff/products/export.csv",
+    );
+
+    // A file past the import's 5 MB is stopped before it is sent.
+    await page.getByLabel("CSV file").setInputFiles({
+      name: "everything.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.alloc(5 * 1024 * 1024 + 1, "a"),
+    });
+    await page.getByRole("button", { name: "Check file" }).click();
+    await page.getByText("The file is larger than 5 MB: split it into smaller files.").waitFor();
+
+    // A file with one bad row: the check names the row, the column and the reason.
+    await page.getByLabel("CSV file").setInputFiles({
+      name: "autumn.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(BAD),
+    });
+    await page.getByRole("button", { name: "Check file" }).click();
+    const errors = page.getByRole("table", { name: "Errors by row (the header is row 1)" });
+    await errors.waitFor();
+    const rows = await errors.getByRole("row").allInnerTexts();
+    expect(rows.slice(1).map((row) => row.split("\t").map((cell) => cell.trim()))).toEqual([
+      ["3", "price", "A price must be at least 1p."],
+    ]);
+    await page.getByText("“autumn.csv” has 1 error: nothing was written.").waitFor();
+    expect(await onShop(SLUG)).toBe(404);
+
+    // Imported as it is, it is refused whole: still nothing on the shop.
+    await page.getByRole("button", { name: "Import" }).click();
+    await page.getByRole("heading", { name: "Not imported" }).waitFor();
+    expect(await onShop(SLUG)).toBe(404);
+
+    // The corrected file goes in, and the shop shows the product.
+    await page.getByLabel("CSV file").setInputFiles({
+      name: "autumn-fixed.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(GOOD),
+    });
+    await page.getByRole("button", { name: "Check file" }).click();
+    await page.getByText("“autumn-fixed.csv” has no errors.", { exact: false }).waitFor();
+    expect(await onShop(SLUG)).toBe(404);
+    await page.getByRole("button", { name: "Import" }).click();
+    await page
+      .getByText("Imported “autumn-fixed.csv”: 1 product added; 2 variants added.")
+      .first()
+      .waitFor();
+    expect(await onShop(SLUG)).toBe(200);
+
+    const shopper = await openSession(shop.browser, shop.app.url);
+    await shopper.page.goto(`/products/${SLUG}`);
+    await shopper.page.getByRole("heading", { level: 1, name: TITLE }).waitFor();
+    await shopper.expectNoErrors();
+    await shopper.close();
+    // The refused import's 422 is expected; nothing else may fail.
+    await session.expectNoErrors([/status of 422/]);
+    await session.close();
+  });
+});

@@ -1,0 +1,786 @@
+import { eq, inArray } from "drizzle-orm";
+import type { z } from "zod";
+import type { ProductEdit, VariantEdit } from "../../../common/catalog-admin.ts";
+import {
+  CSV_IMPORT_MAX_ROWS,
+  type ProductImportError,
+  type ProductImportSummary,
+} from "../../../common/product-csv.ts";
+import { PRODUCT_TYPES } from "../../../common/product-types.ts";
+import { isRefusal, type Refusal, refuse } from "../../../common/refusal.ts";
+import { type Actor, type AuditWrite, recordAudits } from "../../audit/service.ts";
+import type { Config } from "../../config.ts";
+import type { Db } from "../../db/client.ts";
+import { inTransactionOrRefuse } from "../../db/transaction.ts";
+import type { WriteContext } from "../../http/resource.ts";
+import { sanitizeRichText } from "../../platform/rich-text.ts";
+import { brands, products, productVariants, variantAttributes } from "../schema.ts";
+import { ProductCreateInput, ProductUpdateFields, type ProductUpdateInput } from "../validators.ts";
+import { PRODUCTS, productService } from "./product-admin.ts";
+import {
+  type Column,
+  type OptionColumn,
+  optionColumns,
+  optionKey,
+  Problems,
+  penceOf,
+  type Row,
+  readHeader,
+  readRecords,
+  rowsOf,
+  withCommas,
+} from "./product-csv.ts";
+import { VARIANTS, variantAuditFields, variantLabel } from "./variant-admin.ts";
+
+// Products and variants from a CSV file (issue 14). Every row is checked with the product form's
+// own schemas (validators.ts) and written by the product form's own services (product-admin.ts,
+// variant-admin.ts), one product at a time, in one transaction for the whole file: any error
+// and nothing is written. A dry run writes the same way and rolls back, so it finds every error
+// the real run would, including those only the services see (a SKU taken, options taken).
+
+/** The product form's field each column fills (and a refusal's field names the column by). */
+const FIELD_COLUMNS: Record<string, string> = {
+  slug: "slug",
+  title: "title",
+  brandId: "band",
+  type: "type",
+  status: "status",
+  tags: "tags",
+  vatRate: "vat_rate",
+  releaseDate: "release_date",
+  preOrder: "pre_order",
+  seoTitle: "seo_title",
+  seoDescription: "seo_description",
+  description: "description",
+  sku: "sku",
+  price: "price",
+  compareAtPrice: "compare_at_price",
+  stockOnHand: "stock",
+};
+
+const PRICE_WORDS = "Enter the price in pounds, like 25.00.";
+
+/** What an import is asked to do. */
+export type ProductImport = {
+  bytes: Uint8Array;
+  dryRun: boolean;
+  actor: Actor;
+  config: Config;
+};
+
+// What the shop has -------------------------------------------------------------------------------
+
+type ShopProduct = Awaited<ReturnType<typeof shopProducts>>[number];
+type ShopVariant = Awaited<ReturnType<typeof shopVariants>>[number];
+
+const shopProducts = (db: Db, slugs: string[]) =>
+  slugs.length
+    ? db
+        .select({
+          id: products.id,
+          slug: products.slug,
+          title: products.title,
+          brandId: products.brandId,
+          productType: products.productType,
+          status: products.status,
+          tags: products.tags,
+          vatRate: products.vatRate,
+          releaseDate: products.releaseDate,
+          preOrder: products.preOrder,
+          seoTitle: products.seoTitle,
+          seoDescription: products.seoDescription,
+          description: products.description,
+        })
+        .from(products)
+        .where(inArray(products.slug, slugs))
+    : Promise.resolve([]);
+
+async function shopVariants(db: Db, skus: string[]) {
+  const rows = skus.length
+    ? await db
+        .select({
+          id: productVariants.id,
+          productId: productVariants.productId,
+          productSlug: products.slug,
+          sku: productVariants.sku,
+          price: productVariants.price,
+          compareAtPrice: productVariants.compareAtPrice,
+          stockOnHand: productVariants.stockOnHand,
+        })
+        .from(productVariants)
+        .innerJoin(products, eq(products.id, productVariants.productId))
+        .where(inArray(productVariants.sku, skus))
+    : [];
+  const options = rows.length
+    ? await db
+        .select({ variantId: variantAttributes.variantId, id: variantAttributes.attributeId })
+        .from(variantAttributes)
+        .where(
+          inArray(
+            variantAttributes.variantId,
+            rows.map((row) => row.id),
+          ),
+        )
+    : [];
+  return rows.map((row) => ({
+    ...row,
+    attributeIds: options.filter((option) => option.variantId === row.id).map(({ id }) => id),
+  }));
+}
+
+const bandIds = async (db: Db, slugs: string[]) =>
+  new Map(
+    (slugs.length
+      ? await db
+          .select({ id: brands.id, slug: brands.slug })
+          .from(brands)
+          .where(inArray(brands.slug, slugs))
+      : []
+    ).map((band) => [band.slug, band.id]),
+  );
+
+// From cells to the product form's input ----------------------------------------------------------
+
+/** A number as typed, for the schema to judge; text that is no number goes as it is, so the
+ * schema's own words say what is wanted. */
+const numberish = (text: string): number | string =>
+  /^[-+]?\d+(\.\d+)?$/.test(text.trim()) ? Number(text.trim()) : text;
+
+const TYPE_BY_NAME = new Map(
+  PRODUCT_TYPES.flatMap((type) => [
+    [type.slug, type.slug],
+    [type.title.toLowerCase(), type.slug],
+  ]),
+);
+
+const YES = new Set(["true", "yes", "y", "1"]);
+const NO = new Set(["false", "no", "n", "0", ""]);
+
+/** One product of the file: its rows, and the product it is in the shop, if any. */
+type Group = { slug: string; rows: Row[]; shop?: ShopProduct };
+
+/** A variant row as the product form's input: the new variant, or the one its SKU finds. */
+type VariantPlan = { row: number; input: Record<string, unknown>; shop?: ShopVariant };
+
+type References = {
+  columns: Column[];
+  options: OptionColumn[];
+  bands: Map<string, number>;
+  variants: Map<string, ShopVariant>;
+  typeOfValue: Map<number, number>;
+};
+
+/**
+ * A product's own fields from its rows: each column's value is the first non-empty cell of the
+ * product's rows, and another row giving another value is an error. The row each value came
+ * from is where its errors are shown. A column that the file does not have is not set.
+ */
+function productFields(group: Group, refs: References, problems: Problems) {
+  const first = group.rows[0] as Row;
+  const from = new Map<string, number>();
+  const merged = new Map<string, string>();
+  for (const column of refs.columns) {
+    if (column.kind !== "product" || column.key === "slug") continue;
+    let value: string | undefined;
+    let source: Row | undefined;
+    for (const row of group.rows) {
+      const cell = row.cells.get(column.key) ?? "";
+      if (cell.trim() === "") continue;
+      if (value === undefined) {
+        value = cell;
+        source = row;
+      } else if (cell.trim() !== value.trim()) {
+        problems.add(
+          row.row,
+          column.name,
+          `Differs from row ${source?.row}, the product's first ${column.name}: leave it empty or make them the same.`,
+        );
+      }
+    }
+    merged.set(column.key, value ?? "");
+    from.set(column.name, (source ?? first).row);
+  }
+  const named = (key: string) => refs.columns.find((column) => column.key === key)?.name ?? key;
+  const rowOf = (key: string) => from.get(named(key)) ?? first.row;
+  const input: Record<string, unknown> = { slug: group.slug };
+  const isNew = !group.shop;
+  const text = (key: string) => merged.get(key);
+
+  const title = text("title");
+  if (title !== undefined || isNew) input.title = title ?? "";
+  const band = text("band");
+  if (band !== undefined || isNew) {
+    const slug = (band ?? "").trim().toLowerCase();
+    const id = refs.bands.get(slug);
+    if (id) input.brandId = id;
+    else
+      problems.add(
+        rowOf("band"),
+        named("band"),
+        slug
+          ? `No band has the slug “${band?.trim()}”: add the band first, or use its slug as in /bands/static-gulls.`
+          : "Enter the band's slug, as in /bands/static-gulls.",
+      );
+  }
+  const type = text("type");
+  if (type !== undefined || isNew) {
+    const name = (type ?? "").trim();
+    input.type = TYPE_BY_NAME.get(name.toLowerCase()) ?? name;
+  }
+  const status = text("status")?.trim();
+  if (status) input.status = status.toLowerCase();
+  const tags = text("tags");
+  if (tags !== undefined)
+    input.tags = tags
+      .split(",")
+      .map((tag) => tag.trim())
+      .filter(Boolean);
+  const vatRate = text("vat_rate")?.trim();
+  if (vatRate) input.vatRate = numberish(vatRate.replace(/%$/, ""));
+  const releaseDate = text("release_date");
+  if (releaseDate !== undefined) input.releaseDate = releaseDate.trim() || null;
+  const preOrder = text("pre_order");
+  if (preOrder !== undefined) {
+    const answer = preOrder.trim().toLowerCase();
+    if (YES.has(answer)) input.preOrder = true;
+    else if (NO.has(answer)) input.preOrder = false;
+    else problems.add(rowOf("pre_order"), named("pre_order"), "Enter true or false.");
+  }
+  for (const [key, field] of [
+    ["seo_title", "seoTitle"],
+    ["seo_description", "seoDescription"],
+    ["description", "description"],
+  ] as const) {
+    const value = text(key);
+    if (value !== undefined) input[field] = value;
+  }
+  return { input, rowOf, named };
+}
+
+/** A variant row's fields; undefined for a row with neither a SKU nor any variant cell. */
+function variantPlan(
+  row: Row,
+  group: Group,
+  refs: References,
+  problems: Problems,
+): VariantPlan | undefined {
+  const name = (key: string) => refs.columns.find((column) => column.key === key)?.name ?? key;
+  const cell = (key: string) => row.cells.get(key);
+  const sku = (cell("sku") ?? "").trim();
+  const variantCells = refs.columns.filter(
+    (column) => column.kind !== "product" && column.key !== "sku",
+  );
+  if (!sku) {
+    if (variantCells.every((column) => (cell(column.key) ?? "").trim() === "")) return undefined;
+    problems.add(row.row, name("sku"), "Enter the variant's SKU: the import finds variants by it.");
+  }
+  const shop = sku ? refs.variants.get(sku.toUpperCase()) : undefined;
+  if (shop && shop.productId !== group.shop?.id) {
+    problems.add(
+      row.row,
+      name("sku"),
+      `${shop.sku} is a variant of the product “${shop.productSlug}”: a variant stays with its product.`,
+    );
+  }
+  const input: Record<string, unknown> = { sku };
+
+  const price = cell("price")?.trim();
+  if (price) {
+    const pence = penceOf(price);
+    if (pence === undefined) problems.add(row.row, name("price"), PRICE_WORDS);
+    else input.price = pence;
+  } else if (!shop) problems.add(row.row, name("price"), PRICE_WORDS);
+  const compareAt = cell("compare_at_price");
+  if (compareAt !== undefined) {
+    if (compareAt.trim() === "") input.compareAtPrice = null;
+    else {
+      const pence = penceOf(compareAt);
+      if (pence === undefined)
+        problems.add(
+          row.row,
+          name("compare_at_price"),
+          "Enter the compare-at price in pounds, like 30.00, or leave it empty.",
+        );
+      else input.compareAtPrice = pence;
+    }
+  }
+  const stock = cell("stock")?.trim();
+  if (stock) input.stockOnHand = numberish(stock);
+
+  const optionColumns = refs.columns.filter((column) => column.kind === "option");
+  if (optionColumns.length) {
+    const ids: number[] = [];
+    for (const column of optionColumns) {
+      if (column.kind !== "option") continue;
+      const value = (cell(column.key) ?? "").trim().toLowerCase();
+      if (!value) continue;
+      const found = column.option.values.find(
+        (each) => each.title.toLowerCase() === value || each.slug === value,
+      );
+      if (found) ids.push(found.id);
+      else
+        problems.add(
+          row.row,
+          column.name,
+          `${column.option.title} has no value “${cell(column.key)?.trim()}”: add it to the option first.`,
+        );
+    }
+    // The options the file has no column for stay as they are.
+    const typed = new Set(optionColumns.map((column) => column.key));
+    const kept = (shop?.attributeIds ?? []).filter(
+      (id) => !typed.has(optionKey(refs.typeOfValue.get(id) ?? 0)),
+    );
+    input.attributeIds = [...kept, ...ids];
+  }
+  return { row: row.row, input, shop };
+}
+
+/** Where a schema issue or a refusal's field shows: the row and the column. */
+function placeOf(
+  path: ReadonlyArray<PropertyKey>,
+  group: Group,
+  variants: VariantPlan[],
+  refs: References,
+  rowOf: (key: string) => number,
+  named: (key: string) => string,
+): { row: number; field: string } {
+  const [head, index, field] = path;
+  const firstRow = (group.rows[0] as Row).row;
+  if (head === "variants") {
+    const variant = typeof index === "number" ? variants[index] : undefined;
+    if (!variant) return { row: firstRow, field: named("sku") };
+    if (field === "attributeIds") {
+      const row = group.rows.find((each) => each.row === variant.row);
+      const option = refs.columns.find(
+        (column) => column.kind === "option" && (row?.cells.get(column.key) ?? "").trim() !== "",
+      );
+      return {
+        row: variant.row,
+        field: option?.name ?? refs.columns.find((c) => c.kind === "option")?.name ?? "sku",
+      };
+    }
+    return { row: variant.row, field: named(FIELD_COLUMNS[String(field)] ?? "sku") };
+  }
+  const column = FIELD_COLUMNS[String(head)] ?? "slug";
+  return { row: rowOf(column), field: named(column) };
+}
+
+// Comparing with the shop -------------------------------------------------------------------------
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+const sortedIds = (ids: unknown) => [...((ids as number[]) ?? [])].sort((a, b) => a - b);
+
+/** The shop's product as the form's fields. */
+const currentFields = (shop: ShopProduct): Record<string, unknown> => ({
+  title: shop.title,
+  brandId: shop.brandId,
+  type: PRODUCT_TYPES.find((type) => type.title === shop.productType)?.slug ?? shop.productType,
+  status: shop.status,
+  tags: shop.tags,
+  vatRate: shop.vatRate,
+  releaseDate: shop.releaseDate,
+  preOrder: shop.preOrder,
+  seoTitle: shop.seoTitle ?? "",
+  seoDescription: shop.seoDescription ?? "",
+  description: shop.description,
+});
+
+/**
+ * The input without the fields that hold what the shop has already: an update sends only what
+ * changes, so a value the form's rules would refuse today (an old, long SEO title) does not stop
+ * a file that leaves it alone.
+ */
+function withoutUnchanged(input: Record<string, unknown>, current: Record<string, unknown>) {
+  return Object.fromEntries(
+    Object.entries(input).filter(
+      ([field, value]) => !(field in current && same(value, current[field])),
+    ),
+  );
+}
+
+/** The product's own fields the parsed input changes. */
+function productChanges(
+  parsed: Record<string, unknown>,
+  shop: ShopProduct,
+): Record<string, unknown> {
+  const current = currentFields(shop);
+  const changes: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(parsed)) {
+    if (!(field in current)) continue;
+    // As the service would store them: rich text made safe, each tag once.
+    const stored =
+      field === "description"
+        ? sanitizeRichText(value as string)
+        : field === "tags"
+          ? [...new Set(value as string[])]
+          : value;
+    if (!same(stored, current[field])) changes[field] = value;
+  }
+  return changes;
+}
+
+/** The fields of an existing variant the parsed row changes. */
+function variantChanges(parsed: Record<string, unknown>, shop: ShopVariant) {
+  const changes: Record<string, unknown> = {};
+  if (parsed.price !== undefined && parsed.price !== shop.price) changes.price = parsed.price;
+  if (parsed.compareAtPrice !== undefined && parsed.compareAtPrice !== shop.compareAtPrice)
+    changes.compareAtPrice = parsed.compareAtPrice;
+  if (parsed.stockOnHand !== undefined && parsed.stockOnHand !== shop.stockOnHand)
+    changes.stockOnHand = parsed.stockOnHand;
+  if (
+    parsed.attributeIds !== undefined &&
+    !same(sortedIds(parsed.attributeIds), sortedIds(shop.attributeIds))
+  )
+    changes.attributeIds = parsed.attributeIds;
+  return changes;
+}
+
+/** What one product of the file writes: the product's input, and its variants' rows. */
+type Plan = {
+  group: Group;
+  /** The new product's whole input, or the changes of the shop's. */
+  product: Record<string, unknown>;
+  productChanged: boolean;
+  /** The variants to add or change, in the order they are sent (a refusal names an index). */
+  variants: Array<{ row: number; input: Record<string, unknown>; id?: number }>;
+  variantCounts: { create: number; update: number; unchanged: number };
+  rowOf: (key: string) => number;
+  named: (key: string) => string;
+};
+
+/** Checks one product's rows with the product form's schema, and works out what it changes. */
+function planOf(group: Group, refs: References, problems: Problems): Plan | undefined {
+  const { input, rowOf, named } = productFields(group, refs, problems);
+  const variants = group.rows.flatMap((row) => variantPlan(row, group, refs, problems) ?? []);
+  const sent = variants.map((variant) => {
+    if (!variant.shop) return variant.input;
+    // The SKU found the variant; the rest is checked only where it changes.
+    const { sku: _sku, ...fields } = variant.input;
+    const current = {
+      price: variant.shop.price,
+      compareAtPrice: variant.shop.compareAtPrice,
+      stockOnHand: variant.shop.stockOnHand,
+      attributeIds: sortedIds(variant.shop.attributeIds),
+    };
+    const compared =
+      fields.attributeIds === undefined
+        ? fields
+        : { ...fields, attributeIds: sortedIds(fields.attributeIds) };
+    return { id: variant.shop.id, ...withoutUnchanged(compared, current) };
+  });
+  // The product form's own schemas: a new product as `store` takes it, a change as `update`
+  // (with what the shop has already left out, see `withoutUnchanged`).
+  const { slug: _slug, ...own } = input;
+  const parsed = group.shop
+    ? ProductUpdateFields.partial().safeParse({
+        ...withoutUnchanged(own, currentFields(group.shop)),
+        variants: sent,
+      })
+    : ProductCreateInput.safeParse({ ...input, variants: sent });
+  if (!parsed.success) {
+    for (const issue of (parsed.error as z.ZodError).issues) {
+      const place = placeOf(issue.path, group, variants, refs, rowOf, named);
+      problems.add(place.row, place.field, issue.message, true);
+    }
+    return undefined;
+  }
+  const data = parsed.data as Record<string, unknown> & {
+    variants?: Array<Record<string, unknown>>;
+  };
+  const parsedVariants = data.variants ?? [];
+  const counts = { create: 0, update: 0, unchanged: 0 };
+  const toSend: Plan["variants"] = [];
+  for (const [index, variant] of variants.entries()) {
+    const { id: _id, ...fields } = parsedVariants[index] ?? {};
+    if (!variant.shop) {
+      counts.create += 1;
+      toSend.push({ row: variant.row, input: fields });
+      continue;
+    }
+    const changes = variantChanges(fields, variant.shop);
+    if (Object.keys(changes).length === 0) counts.unchanged += 1;
+    else {
+      counts.update += 1;
+      toSend.push({ row: variant.row, input: changes, id: variant.shop.id });
+    }
+  }
+  const { variants: _variants, ...fields } = data;
+  const product = group.shop ? productChanges(fields, group.shop) : fields;
+  return {
+    group,
+    product,
+    productChanged: !group.shop || Object.keys(product).length > 0,
+    variants: toSend,
+    variantCounts: counts,
+    rowOf,
+    named,
+  };
+}
+
+/** Rows of the file that name the same SKU, or give one product's variants the same options. */
+function crossRowProblems(groups: Group[], refs: References, problems: Problems) {
+  const skus = new Map<string, number>();
+  for (const group of groups) {
+    const options = new Map<string, number>();
+    for (const row of group.rows) {
+      const sku = (row.cells.get("sku") ?? "").trim().toUpperCase();
+      if (!sku) continue;
+      const earlier = skus.get(sku);
+      if (earlier)
+        problems.add(
+          row.row,
+          refs.columns.find((column) => column.key === "sku")?.name ?? "sku",
+          `${sku} is on row ${earlier} too: a SKU names one variant.`,
+        );
+      else skus.set(sku, row.row);
+      const optionCells = refs.columns
+        .filter((column) => column.kind === "option")
+        .map((column) => (row.cells.get(column.key) ?? "").trim().toLowerCase());
+      if (optionCells.length === 0) continue;
+      const key = optionCells.join("\u0000");
+      const twin = options.get(key);
+      if (twin)
+        problems.add(
+          row.row,
+          refs.columns.find((column) => column.kind === "option")?.name ?? "sku",
+          `Row ${twin} gives this product's variant the same options: the shop could not tell them apart.`,
+        );
+      else options.set(key, row.row);
+    }
+  }
+}
+
+// Writing ------------------------------------------------------------------------------------------
+
+const productAuditFields = (product: ProductEdit) => {
+  const { id: _id, updatedAt: _updatedAt, variants: _variants, ...fields } = product;
+  return fields;
+};
+const asVariantEdit = (
+  product: ProductEdit,
+  row: ProductEdit["variants"][number],
+): VariantEdit => ({
+  ...row,
+  productId: product.id,
+  productTitle: product.title,
+});
+
+/**
+ * Writes one product of the file with the product form's services (`store` for a new product
+ * with its variants, `update` for the shop's with its changed and new variants), and an audit
+ * entry for the product and for each variant added or changed.
+ */
+async function writePlan(
+  tx: Db,
+  plan: Plan,
+  write: WriteContext,
+  audits: AuditWrite[],
+): Promise<Refusal | undefined> {
+  const shop = plan.group.shop;
+  if (!shop) {
+    const created = await productService.create(
+      tx,
+      {
+        ...plan.product,
+        variants: plan.variants.map((variant) => variant.input),
+      } as ProductCreateInput,
+      write,
+    );
+    if (isRefusal(created)) return created;
+    audits.push({
+      actor: write.actor,
+      action: "create",
+      resource: PRODUCTS,
+      resourceId: created.id,
+      label: created.title,
+      after: productAuditFields(created),
+    });
+    for (const row of created.variants) {
+      const variant = asVariantEdit(created, row);
+      audits.push({
+        actor: write.actor,
+        action: "create",
+        resource: VARIANTS,
+        resourceId: variant.id,
+        label: variantLabel(variant),
+        after: variantAuditFields(variant),
+      });
+    }
+    return undefined;
+  }
+  const before = (await productService.edit(tx, shop.id)) as ProductEdit;
+  const updated = await productService.update(
+    tx,
+    {
+      id: shop.id,
+      ...plan.product,
+      ...(plan.variants.length
+        ? {
+            variants: plan.variants.map((variant) =>
+              variant.id ? { id: variant.id, ...variant.input } : variant.input,
+            ),
+          }
+        : {}),
+    } as ProductUpdateInput,
+    write,
+  );
+  if (isRefusal(updated)) return updated;
+  audits.push({
+    actor: write.actor,
+    action: "update",
+    resource: PRODUCTS,
+    resourceId: updated.id,
+    label: updated.title,
+    before: productAuditFields(before),
+    after: productAuditFields(updated),
+  });
+  const changed = new Set(plan.variants.flatMap((variant) => variant.id ?? []));
+  for (const row of updated.variants) {
+    const prior = before.variants.find((variant) => variant.id === row.id);
+    if (prior && !changed.has(row.id)) continue;
+    const variant = asVariantEdit(updated, row);
+    audits.push({
+      actor: write.actor,
+      action: prior ? "update" : "create",
+      resource: VARIANTS,
+      resourceId: variant.id,
+      label: variantLabel(variant),
+      // Beside the same product title, so the entry shows only the variant's own changes.
+      ...(prior ? { before: variantAuditFields(asVariantEdit(updated, prior)) } : {}),
+      after: variantAuditFields(variant),
+    });
+  }
+  return undefined;
+}
+
+const ROLLED_BACK = refuse("invalid", "A dry run, or a file with errors: nothing is kept.");
+
+/**
+ * Checks a CSV file of products (one row per variant) and, unless it is a dry run, writes it:
+ * all of it in one transaction, or, when any row has an error, none of it. Either way the answer
+ * lists every row's errors and what the file adds and changes. A file that cannot be read as
+ * rows at all (too large, not UTF-8 CSV, over 5,000 rows, a header with an unknown column) is a
+ * refusal. The caller tells the storefront once a real import has committed.
+ */
+export async function importProductsCsv(
+  db: Db,
+  request: ProductImport,
+): Promise<ProductImportSummary | Refusal> {
+  const records = readRecords(request.bytes);
+  if (isRefusal(records)) return records;
+  if (records.length === 0)
+    return refuse(
+      "invalid",
+      "The file is empty: it needs a header row and a row per variant.",
+      "file",
+    );
+  const options = await optionColumns(db);
+  const columns = readHeader(records[0] as string[], options);
+  if (isRefusal(columns)) return columns;
+  const problems = new Problems();
+  const rows = rowsOf(records, columns, problems);
+  if (rows.length === 0) return refuse("invalid", "The file has no rows under its header.", "file");
+  if (rows.length > CSV_IMPORT_MAX_ROWS)
+    return refuse(
+      "invalid",
+      `The file has ${withCommas(rows.length)} rows; at most ${withCommas(CSV_IMPORT_MAX_ROWS)} at a time. Split it into smaller files.`,
+      "file",
+    );
+
+  // Rows by product, in the file's order.
+  const slugColumn = columns.find((column) => column.key === "slug")?.name ?? "slug";
+  const groups = new Map<string, Group>();
+  for (const row of rows) {
+    const slug = (row.cells.get("slug") ?? "").trim().toLowerCase();
+    if (!slug) {
+      problems.add(row.row, slugColumn, "Enter the product's slug: a product's rows share it.");
+      continue;
+    }
+    const group = groups.get(slug) ?? { slug, rows: [] };
+    group.rows.push(row);
+    groups.set(slug, group);
+  }
+  const skus = [
+    ...new Set(
+      rows.map((row) => (row.cells.get("sku") ?? "").trim().toUpperCase()).filter(Boolean),
+    ),
+  ];
+  const bandSlugs = [
+    ...new Set(
+      rows.map((row) => (row.cells.get("band") ?? "").trim().toLowerCase()).filter(Boolean),
+    ),
+  ];
+  const [shopRows, shopVariantRows, bands] = await Promise.all([
+    shopProducts(db, [...groups.keys()]),
+    shopVariants(db, skus),
+    bandIds(db, bandSlugs),
+  ]);
+  for (const product of shopRows) {
+    const group = groups.get(product.slug);
+    if (group) group.shop = product;
+  }
+  const refs: References = {
+    columns,
+    options,
+    bands,
+    variants: new Map(shopVariantRows.map((variant) => [variant.sku, variant])),
+    typeOfValue: new Map(
+      options.flatMap((option) => option.values.map((value) => [value.id, option.typeId])),
+    ),
+  };
+  crossRowProblems([...groups.values()], refs, problems);
+  const plans = [...groups.values()].flatMap((group) => planOf(group, refs, problems) ?? []);
+
+  // The writes, product by product, each behind a savepoint so one product's refusal is listed
+  // and the others still run; then all of it is rolled back unless this is a real, clean run.
+  const clean = (plan: Plan) => !problems.onRows(plan.group.rows.map((row) => row.row));
+  const ready = plans.filter(
+    (plan) => clean(plan) && (plan.productChanged || plan.variants.length > 0),
+  );
+  let refused: ProductImportError[] = [];
+  if (ready.length) {
+    await inTransactionOrRefuse(db, async (tx) => {
+      refused = [];
+      const write: WriteContext = { actor: request.actor, config: request.config };
+      const audits: AuditWrite[] = [];
+      for (const plan of ready) {
+        const own: AuditWrite[] = [];
+        const outcome = await inTransactionOrRefuse(tx, async (savepoint) => {
+          const refusal = await writePlan(savepoint, plan, write, own);
+          return refusal ?? true;
+        });
+        if (!isRefusal(outcome)) {
+          audits.push(...own);
+          continue;
+        }
+        const path = (outcome.field ?? "slug")
+          .split(".")
+          .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+        const sent = plan.variants.map((variant) => ({ row: variant.row, input: variant.input }));
+        const place = placeOf(path, plan.group, sent, refs, plan.rowOf, plan.named);
+        refused.push({ ...place, message: outcome.message });
+      }
+      const keep = !request.dryRun && problems.list.length === 0 && refused.length === 0;
+      if (!keep) return ROLLED_BACK;
+      // An entry per product and variant written, in the same transaction (decision 0014).
+      await recordAudits(tx, audits);
+      return true;
+    });
+  }
+  for (const problem of refused) problems.add(problem.row, problem.field, problem.message);
+
+  // What the file adds and changes: its products without errors.
+  const products = { create: 0, update: 0, unchanged: 0 };
+  const variants = { create: 0, update: 0, unchanged: 0 };
+  for (const plan of plans.filter(clean)) {
+    products[!plan.group.shop ? "create" : plan.productChanged ? "update" : "unchanged"] += 1;
+    for (const key of ["create", "update", "unchanged"] as const)
+      variants[key] += plan.variantCounts[key];
+  }
+
+  const order = new Map(columns.map((column, index) => [column.name, index]));
+  const errors = [...problems.list].sort(
+    (a, b) => a.row - b.row || (order.get(a.field) ?? 999) - (order.get(b.field) ?? 999),
+  );
+  return { dryRun: request.dryRun, rows: rows.length, products, variants, errors };
+}

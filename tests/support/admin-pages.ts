@@ -1,0 +1,99 @@
+import { expect } from "vitest";
+import { setCookie } from "../../server/auth/test-helpers.ts";
+import { DEMO_ACCOUNTS } from "../../server/db/seed/accounts.ts";
+import { signedInCookie } from "./accounts.ts";
+import type { TestApp } from "./app.ts";
+
+/** A page's HTML as text: React's comment markers gone, the usual entities decoded. */
+export const decode = (html: string) =>
+  html
+    .replaceAll("<!-- -->", "")
+    .replaceAll("&amp;", "&")
+    .replaceAll("&#x27;", "'")
+    .replaceAll("&quot;", '"')
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">");
+
+/** The flash messages a redirect sets. */
+export const flashOf = (response: Response) =>
+  (JSON.parse(setCookie(response, "flash")?.value ?? "[]") as Array<{ body: string }>).map(
+    (message) => message.body,
+  );
+
+/** The names of a list's rows, in order: the text of each row's link to `/admin/{section}/{id}`. */
+export const rowTitles = (html: string, section: string) =>
+  [
+    ...html.matchAll(
+      new RegExp(
+        `<th scope="row"[^>]*>.*?<a [^>]*href="/admin/${section}/\\d+"[^>]*>([^<]*)</a>`,
+        "g",
+      ),
+    ),
+  ].map((match) => decode(match[1] ?? ""));
+
+/** The `<input>` (or `<select>`, `<textarea>`) tag named `name` in a page, or undefined. */
+export const fieldTag = (html: string, name: string) =>
+  html.match(
+    new RegExp(`<(?:input|select|textarea)[^>]*name="${name.replaceAll(".", "\\.")}"[^>]*>`),
+  )?.[0];
+
+/**
+ * The back office as a browser without JavaScript uses it (issue 14): staff, an admin and a
+ * customer signed in, pages fetched with their cookie and forms posted as forms.
+ */
+export async function adminPages(app: TestApp) {
+  const [staff, admin, customer] = await Promise.all([
+    signedInCookie(app, DEMO_ACCOUNTS.staff, "/api/login-admin"),
+    signedInCookie(app, DEMO_ACCOUNTS.admin, "/api/login-admin"),
+    signedInCookie(app),
+  ]);
+  const page = (path: string, cookie: string) => app.fetch(path, { headers: { Cookie: cookie } });
+  const html = async (path: string, cookie = staff) => {
+    const response = await page(path, cookie);
+    expect(response.status, path).toBe(200);
+    return decode(await response.text());
+  };
+  const post = (path: string, cookie: string, fields: Record<string, string | string[]>) => {
+    const body = new URLSearchParams();
+    for (const [name, value] of Object.entries(fields)) {
+      for (const one of Array.isArray(value) ? value : [value]) body.append(name, one);
+    }
+    return app.fetch(path, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: app.url,
+        Cookie: cookie,
+      },
+      body: body.toString(),
+    });
+  };
+  /** A form's fields as the page drew them (name → value), for posting it back as it is. */
+  const formFields = (text: string, formLabel: string) => {
+    const start = text.indexOf(`aria-label="${formLabel}"`);
+    const end = text.indexOf("</form>", start);
+    const form = text.slice(start, end);
+    const fields: Record<string, string> = {};
+    for (const [tag] of form.matchAll(/<input[^>]*>/g)) {
+      const name = tag.match(/name="([^"]*)"/)?.[1];
+      const type = tag.match(/type="([^"]*)"/)?.[1];
+      // A field of another form (`form="…"`) is not sent with this one.
+      if (!name || type === "submit" || /\sform="/.test(tag)) continue;
+      if ((type === "checkbox" || type === "radio") && !/\schecked(=""|\s|>|\/)/.test(tag))
+        continue;
+      fields[name] = decode(tag.match(/value="([^"]*)"/)?.[1] ?? "");
+    }
+    for (const [, attributes, content] of form.matchAll(/<textarea([^>]*)>([^<]*)<\/textarea>/g)) {
+      const name = attributes?.match(/name="([^"]*)"/)?.[1];
+      if (name) fields[name] = decode(content ?? "");
+    }
+    for (const [, attributes, options] of form.matchAll(/<select([^>]*)>(.*?)<\/select>/g)) {
+      const name = attributes?.match(/name="([^"]*)"/)?.[1];
+      if (attributes?.includes(' form="')) continue;
+      const chosen = options?.match(/<option[^>]*value="([^"]*)"[^>]*selected/)?.[1];
+      if (name) fields[name] = chosen ?? "";
+    }
+    return fields;
+  };
+  return { staff, admin, customer, page, html, post, formFields };
+}
