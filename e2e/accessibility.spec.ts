@@ -1,54 +1,14 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "../server/db/seed/accounts.ts";
-import { signedInCookie } from "../tests/support/accounts.ts";
+import { signInAs, violations } from "./support/admin.ts";
 import { openSession, type Session } from "./support/browser.ts";
 import { shopUnderTest } from "./support/shop.ts";
 
-const axeSource = readFileSync(
-  createRequire(import.meta.url).resolve("axe-core/axe.min.js"),
-  "utf8",
-);
-
 const shop = shopUnderTest();
 
-type Violation = { id: string; impact: string; help: string; nodes: Array<{ target: string[] }> };
-
-/** axe-core's WCAG 2.2 A and AA rules on the page as it stands: each violation, briefly. */
-async function violations(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol: the shop's CSP rightly refuses an injected script tag.
-  await page.evaluate(axeSource);
-  const found = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run(context: Document, options: object): Promise<{ violations: unknown[] }> };
-      }
-    ).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] },
-    });
-    return result.violations;
-  });
-  return (found as Violation[]).map(
-    (violation) =>
-      `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes
-        .slice(0, 3)
-        .map((node) => node.target.join(" "))
-        .join(", ")}`,
-  );
-}
-
-async function signIn(session: Session, door: "/api/login-user" | "/api/login-admin") {
+function signIn(session: Session, door: "/api/login-user" | "/api/login-admin") {
   const account = door === "/api/login-user" ? DEMO_ACCOUNTS.customer : DEMO_ACCOUNTS.staff;
-  const [name, value] = (await signedInCookie(shop.app, account, door)).split("=") as [
-    string,
-    string,
-  ];
-  await session.context.addCookies([
-    { name, value, domain: new URL(shop.app.url).hostname, path: "/", httpOnly: true },
-  ]);
+  return signInAs(shop, session, account, door);
 }
 
 describe("accessibility (WCAG 2.2 AA, axe-core) in Chromium", () => {

@@ -1,31 +1,9 @@
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DEMO_ACCOUNTS } from "../server/db/seed/accounts.ts";
-import { signedInCookie } from "../tests/support/accounts.ts";
-import { openSession, type Session } from "./support/browser.ts";
+import { gotoLive, staffSession } from "./support/admin.ts";
+import { openSession } from "./support/browser.ts";
 import { shopUnderTest } from "./support/shop.ts";
 
 const shop = shopUnderTest();
-
-/** A browser session signed in through the staff door. */
-async function staffSession(): Promise<Session> {
-  const session = await openSession(shop.browser, shop.app.url);
-  const cookie = await signedInCookie(shop.app, DEMO_ACCOUNTS.staff, "/api/login-admin");
-  const [name, value] = cookie.split("=") as [string, string];
-  await session.context.addCookies([
-    { name, value, domain: new URL(shop.app.url).hostname, path: "/", httpOnly: true },
-  ]);
-  return session;
-}
-
-/** Opens a back-office page and waits until React has hydrated it (its handlers are live). */
-async function gotoLive(page: Page, path: string) {
-  await page.goto(path);
-  await page.waitForFunction(() => {
-    const main = document.getElementById("main");
-    return Boolean(main && Object.keys(main).some((key) => key.startsWith("__reactFiber")));
-  });
-}
 
 const SLUG = "harbour-lights-tour-tee";
 const TITLE = "Harbour Lights Tour Tee";
@@ -46,7 +24,7 @@ const onShop = async (slug: string) => (await shop.app.fetch(`/api/products/${sl
 
 describe("the product import screen in Chromium", () => {
   it("shows a bad row's error before anything is written, then imports a good file", async () => {
-    const session = await staffSession();
+    const session = await staffSession(shop);
     const { page } = session;
     await gotoLive(page, "/admin/products/import");
     await page.getByRole("heading", { level: 1, name: "Import products" }).waitFor();

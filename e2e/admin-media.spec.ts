@@ -1,67 +1,12 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { DEMO_ACCOUNTS } from "../server/db/seed/accounts.ts";
 import { mediaFiles, mediaFolders } from "../server/media/schema.ts";
-import { signedInCookie } from "../tests/support/accounts.ts";
-import { openSession, type Session } from "./support/browser.ts";
+import { gotoLive, staffSession, violations } from "./support/admin.ts";
 import { shopUnderTest } from "./support/shop.ts";
 
-const axeSource = readFileSync(
-  createRequire(import.meta.url).resolve("axe-core/axe.min.js"),
-  "utf8",
-);
-
 const shop = shopUnderTest();
-
-type Violation = { id: string; impact: string; help: string; nodes: Array<{ target: string[] }> };
-
-/** axe-core's WCAG 2.2 A and AA rules on the page as it stands: each violation, briefly. */
-async function violations(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol: the shop's CSP rightly refuses an injected script tag.
-  await page.evaluate(axeSource);
-  const found = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run(context: Document, options: object): Promise<{ violations: unknown[] }> };
-      }
-    ).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] },
-    });
-    return result.violations;
-  });
-  return (found as Violation[]).map(
-    (violation) =>
-      `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes
-        .slice(0, 3)
-        .map((node) => node.target.join(" "))
-        .join(", ")}`,
-  );
-}
-
-/** A browser session signed in through the staff door as `who`. */
-async function staffSession(who: "staff" | "admin"): Promise<Session> {
-  const session = await openSession(shop.browser, shop.app.url);
-  const cookie = await signedInCookie(shop.app, DEMO_ACCOUNTS[who], "/api/login-admin");
-  const [name, value] = cookie.split("=") as [string, string];
-  await session.context.addCookies([
-    { name, value, domain: new URL(shop.app.url).hostname, path: "/", httpOnly: true },
-  ]);
-  return session;
-}
-
-/** Opens a back-office page and waits until React has hydrated it (its handlers are live). */
-async function gotoLive(page: Page, path: string) {
-  await page.goto(path);
-  await page.waitForFunction(() => {
-    const main = document.getElementById("main");
-    return Boolean(main && Object.keys(main).some((key) => key.startsWith("__reactFiber")));
-  });
-}
 
 const FOLDER = "Festival stage";
 const SVG =
@@ -84,7 +29,7 @@ async function dropFiles(page: Page, files: Array<{ name: string; type: string; 
 
 describe("the media library in Chromium", () => {
   it("uploads by the file picker and by drag and drop, each with its progress bar to done, then edits alt text", async () => {
-    const session = await staffSession("staff");
+    const session = await staffSession(shop, "staff");
     const { page } = session;
     await gotoLive(page, "/admin/media");
 
@@ -166,7 +111,7 @@ describe("the media library in Chromium", () => {
   });
 
   it("the library, a folder, the list view, a file and a folder's settings have no axe violations", async () => {
-    const session = await staffSession("admin");
+    const session = await staffSession(shop, "admin");
     const { page } = session;
     const [folder] = await shop.app.database.db
       .insert(mediaFolders)

@@ -1,67 +1,9 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DEMO_ACCOUNTS } from "../server/db/seed/accounts.ts";
-import { signedInCookie } from "../tests/support/accounts.ts";
-import { openSession, type Session } from "./support/browser.ts";
+import { gotoLive, hydrated, staffSession, violations } from "./support/admin.ts";
+import { openSession } from "./support/browser.ts";
 import { shopUnderTest } from "./support/shop.ts";
 
-const axeSource = readFileSync(
-  createRequire(import.meta.url).resolve("axe-core/axe.min.js"),
-  "utf8",
-);
-
 const shop = shopUnderTest();
-
-type Violation = { id: string; impact: string; help: string; nodes: Array<{ target: string[] }> };
-
-/** axe-core's WCAG 2.2 A and AA rules on the page as it stands: each violation, briefly. */
-async function violations(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol: the shop's CSP rightly refuses an injected script tag.
-  await page.evaluate(axeSource);
-  const found = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run(context: Document, options: object): Promise<{ violations: unknown[] }> };
-      }
-    ).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] },
-    });
-    return result.violations;
-  });
-  return (found as Violation[]).map(
-    (violation) =>
-      `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes
-        .slice(0, 3)
-        .map((node) => node.target.join(" "))
-        .join(", ")}`,
-  );
-}
-
-/** A browser session signed in through the staff door as `who`. */
-async function staffSession(who: "staff" | "admin"): Promise<Session> {
-  const session = await openSession(shop.browser, shop.app.url);
-  const cookie = await signedInCookie(shop.app, DEMO_ACCOUNTS[who], "/api/login-admin");
-  const [name, value] = cookie.split("=") as [string, string];
-  await session.context.addCookies([
-    { name, value, domain: new URL(shop.app.url).hostname, path: "/", httpOnly: true },
-  ]);
-  return session;
-}
-
-/** Waits until React has hydrated the back office's page (its handlers are live). */
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => {
-    const main = document.getElementById("main");
-    return Boolean(main && Object.keys(main).some((key) => key.startsWith("__reactFiber")));
-  });
-
-async function gotoLive(page: Page, path: string) {
-  await page.goto(path);
-  await hydrated(page);
-}
 
 const BAND = "Harbour Echo";
 const PRODUCT = "Harbour Echo Tour Tee";
@@ -69,7 +11,7 @@ const SLUG = "harbour-echo-tour-tee";
 
 describe("the products back office in Chromium", () => {
   it("staff add a band and a product, generate 10 variants, publish it, and the shop sells it at the grid's price", async () => {
-    const session = await staffSession("staff");
+    const session = await staffSession(shop, "staff");
     const { page } = session;
 
     // The band, through the bands screen.
@@ -154,7 +96,7 @@ describe("the products back office in Chromium", () => {
   });
 
   it("moves gallery pictures with the keyboard, refuses a price of 0 beside its row, and keeps the typing", async () => {
-    const session = await staffSession("admin");
+    const session = await staffSession(shop, "admin");
     const { page } = session;
     await gotoLive(page, "/admin/products/1");
     const gallery = page.getByRole("list", { name: "Gallery, in order" });
@@ -185,7 +127,7 @@ describe("the products back office in Chromium", () => {
   });
 
   it("an admin deletes a variant from the grid after confirming, and drags a picture into place", async () => {
-    const session = await staffSession("admin");
+    const session = await staffSession(shop, "admin");
     const { page } = session;
     await gotoLive(page, `/admin/products?q=${encodeURIComponent("harbour echo")}`);
     await page.getByRole("link", { name: PRODUCT }).click();
@@ -223,7 +165,7 @@ describe("the products back office in Chromium", () => {
   });
 
   it("the products, product form, attributes and collections screens have no axe violations", async () => {
-    const session = await staffSession("admin");
+    const session = await staffSession(shop, "admin");
     const { page } = session;
     for (const path of [
       "/admin/products",
