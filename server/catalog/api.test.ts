@@ -114,6 +114,7 @@ describe.each(databaseKinds)("catalogue API on %s", (kind) => {
           "logo",
           "origin",
           "productCount",
+          "seoDescription",
           "slug",
           "story",
           "title",

@@ -103,6 +103,16 @@ describe.each(databaseKinds)("staff API for bands on %s", (kind) => {
     // The storefront has it at once (the catalogue cache heard the change).
     const shown = await app.fetch(`/api/brands/${band.slug}`);
     expect(shown.status).toBe(200);
+    // Its page tells search engines what staff wrote for them.
+    const described = await call("/update", as.staff, {
+      id: band.id,
+      seoDescription: "Reykjavík's quietest band, officially.",
+    });
+    expect(described.status).toBe(200);
+    const page = await (await app.fetch(`/bands/${band.slug}`)).text();
+    expect(page).toContain(
+      '<meta name="description" content="Reykjavík&#x27;s quietest band, officially."',
+    );
 
     // The same title again gets the next free slug.
     const again = await read<BrandEdit>(

@@ -16,7 +16,9 @@ export const meta = (args: Route.MetaArgs) => {
   const publicUrl = publicUrlOf(args.matches);
   return shopMeta(args, {
     page: brand.title,
-    description: `Official ${brand.title} merchandise: T-shirts, hoodies, posters and more, shipped from the UK.`,
+    description:
+      brand.seoDescription ||
+      `Official ${brand.title} merchandise: T-shirts, hoodies, posters and more, shipped from the UK.`,
     image: brand.hero ? absoluteUrl(publicUrl, fileUrl(brand.hero.slug, 1200)) : null,
     jsonLd: [
       breadcrumbJsonLd([

@@ -33,6 +33,7 @@ const brandColumns = {
   origin: brands.origin,
   links: brands.links,
   featured: brands.featured,
+  seoDescription: brands.seoDescription,
   logo: imageOf("logo_file_id"),
   hero: imageOf("hero_file_id"),
   productCount: sql<number>`(select count(*)::int from ${products} p where p.brand_id = "brands"."id" and p.status = 'published')`,
