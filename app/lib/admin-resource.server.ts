@@ -11,6 +11,7 @@ import {
   routeAccess,
   runCall,
 } from "../../server/http/route-table.ts";
+import { UNSAFE_TEXT, unsafeTextErrors } from "../../server/http/text-input.ts";
 import type { AdminActionData, ListScreen } from "../components/admin/screen-types";
 import { appContext } from "./app-context.server";
 import { flashCookie } from "./flash.server";
@@ -137,11 +138,15 @@ export async function loadList<Item>(
   const schema = route.query;
   if (!schema) throw new Error(`${route.path} takes no list query`);
   const search = url.searchParams;
-  const { query: input, problems: own = [] } = options.query
+  const { query: asked, problems: own = [] } = options.query
     ? await options.query(search, context)
     : { query: listQueryOf(search) };
+  // The API's edge refuses control characters in every field; a page calling the list service in
+  // process applies the same rule, so no resource's search can hand PostgreSQL a NUL (22021).
+  const unsafe = unsafeTextErrors(asked);
+  const input = Object.fromEntries(Object.entries(asked).filter(([name]) => !(name in unsafe)));
   let parsed = schema.safeParse(input);
-  const messages = [...own];
+  const messages = [...own, ...Object.keys(unsafe).map((name) => `${name}: ${UNSAFE_TEXT}`)];
   if (!parsed.success) {
     const problems = parsed.error.issues.flatMap(issueProblems);
     const wrong = new Set(problems.map((entry) => entry.name));

@@ -138,6 +138,9 @@ describe.each(databaseKinds)("the staff screens on %s", (kind) => {
     expect(waiting).not.toContain(user.email);
     const wrong = await html("/admin/staff?status=retired", admin);
     expect(wrong).toContain("Choose active, invited or deactivated.");
+    // A NUL in the search is refused as the API refuses it, never handed to PostgreSQL.
+    const controlled = await html("/admin/staff?q=a%00b", admin);
+    expect(controlled).toContain("q: Remove the control characters from this text.");
   });
 
   it("invites by a form posted without JavaScript: 303 to the list with a message, and a mail", async () => {
