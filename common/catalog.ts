@@ -46,11 +46,9 @@ export const BrandView = z
     logo: ImageRef.nullable(),
     hero: ImageRef.nullable(),
     productCount: Count.meta({ description: "How many published products the band has." }),
-    seoDescription: z
-      .string()
-      .meta({
-        description: "What search engines show for the band's page; empty for the default.",
-      }),
+    seoDescription: z.string().meta({
+      description: "What search engines show for the band's page; empty for the default.",
+    }),
   })
   .meta({ id: "BrandView", description: "A band as the public sees it." });
 export type BrandView = z.output<typeof BrandView>;

@@ -2,6 +2,7 @@ import type { ImageRef } from "../../../common/images";
 import { fileUrl } from "../../lib/images";
 import { CheckboxField, TextAreaField, TextField } from "../ui/form";
 import { CountedField } from "./counted-field";
+import { MediaImageField } from "./media-picker";
 import { useCheckboxField, useField } from "./resource-form";
 import { Card } from "./screen-header";
 
@@ -117,37 +118,36 @@ export function BandAside({ images }: { images?: Images }) {
         title="Images"
         description="The number of an image in the media library. Leave empty for none."
       >
-        <ImageField name="logoFileId" label="Logo (media file id)" current={images?.logo} />
-        <ImageField name="heroFileId" label="Banner image (media file id)" current={images?.hero} />
+        <ImageField
+          name="logoFileId"
+          label="Logo (media file id)"
+          purpose="the logo"
+          current={images?.logo}
+        />
+        <ImageField
+          name="heroFileId"
+          label="Banner image (media file id)"
+          purpose="the banner image"
+          current={images?.hero}
+        />
       </Card>
     </>
   );
 }
 
 function ImageField({
-  name,
-  label,
   current,
+  ...field
 }: {
   name: string;
   label: string;
+  purpose: string;
   current: ImageRef | null | undefined;
 }) {
   return (
-    <div className="space-y-2">
-      {current && (
-        <figure className="flex items-center gap-3">
-          <img
-            src={fileUrl(current.slug, 160)}
-            alt=""
-            width={64}
-            height={64}
-            className="h-16 w-16 rounded-md bg-zinc-100 object-cover ring-1 ring-line"
-          />
-          <figcaption className="text-sm text-muted">Saved image</figcaption>
-        </figure>
-      )}
-      <TextField {...useField(name)} label={label} inputMode="numeric" pattern="[0-9]*" />
-    </div>
+    <MediaImageField
+      {...field}
+      current={current ? { src: fileUrl(current.slug, 160), title: "Saved image" } : null}
+    />
   );
 }

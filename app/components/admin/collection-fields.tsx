@@ -1,5 +1,6 @@
 import { PRODUCT_TYPES } from "../../../common/product-types";
 import { SelectField, TextAreaField, TextField } from "../ui/form";
+import { MediaImageField } from "./media-picker";
 import { OrderedList, type RowView } from "./ordered-list";
 import type { GalleryFile } from "./product-types";
 import { useField, useFieldValue, useFormFields } from "./resource-form";
@@ -210,23 +211,11 @@ export function CollectionAside({ hero }: { hero: GalleryFile | null }) {
         title="Hero image"
         description="A picture from the media library, by its number. Empty for none."
       >
-        {hero?.imageUrl && (
-          <figure className="flex items-center gap-3">
-            <img
-              src={hero.imageUrl}
-              alt=""
-              width={64}
-              height={64}
-              className="h-16 w-16 rounded-md bg-zinc-100 object-cover ring-1 ring-line"
-            />
-            <figcaption className="text-sm text-muted">{hero.title}</figcaption>
-          </figure>
-        )}
-        <TextField
-          {...useField("heroFileId")}
+        <MediaImageField
+          name="heroFileId"
           label="Hero image (media file number)"
-          inputMode="numeric"
-          pattern="[0-9]*"
+          purpose="the hero image"
+          current={hero?.imageUrl ? { src: hero.imageUrl, title: hero.title } : null}
         />
       </Card>
       <Card title="Order">

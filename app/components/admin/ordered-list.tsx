@@ -1,4 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { fileUrl } from "../../lib/images";
+import { MediaPicker, type PickedFile } from "./media-picker";
 import { rowField } from "./product-types";
 import { useFormFields, useMarkDirty } from "./resource-form";
 
@@ -27,6 +29,8 @@ type Props = {
   /** The box that adds a row: its label and hint. */
   add: { label: string; hint: string };
   empty: string;
+  /** Rows are media files: "Choose from library" adds one, as typing its number does. */
+  mediaPicker?: { purpose: string };
 };
 
 const iconButton =
@@ -55,7 +59,17 @@ function rowsOf(values: Record<string, string>, list: string, idField: string): 
  * moved, not yet saved); with it they move rows at once, and rows can also be dragged. New rows
  * are added by their id.
  */
-export function OrderedList({ list, idField, label, noun, describe, extra, add, empty }: Props) {
+export function OrderedList({
+  list,
+  idField,
+  label,
+  noun,
+  describe: describeKnown,
+  extra,
+  add,
+  empty,
+  mediaPicker,
+}: Props) {
   const { values, errors } = useFormFields();
   const markDirty = useMarkDirty();
   const [rows, setRows] = useState(() => rowsOf(values, list, idField));
@@ -64,6 +78,9 @@ export function OrderedList({ list, idField, label, noun, describe, extra, add, 
   const [live, setLive] = useState(false);
   const addBox = useRef<HTMLInputElement>(null);
   const id = useId();
+  // Files chosen from the library since the page was drawn: shown by their title and picture.
+  const [picked, setPicked] = useState<Record<string, RowView>>({});
+  const describe = (rowId: string) => picked[rowId] ?? describeKnown(rowId);
   useEffect(() => setLive(true), []);
   // A refused save (or a move without JavaScript) brings its own rows.
   useEffect(() => setRows(rowsOf(values, list, idField)), [values, list, idField]);
@@ -85,14 +102,26 @@ export function OrderedList({ list, idField, label, noun, describe, extra, add, 
     markDirty();
     if (gone) setSaid(`${titleOf(gone)} removed. Save to keep the change.`);
   };
+  const addPicked = (file: PickedFile) => {
+    const typed = String(file.id);
+    setPicked({
+      ...picked,
+      [typed]: { title: file.title, imageUrl: fileUrl(file.slug, 160), note: `No. ${typed}` },
+    });
+    addRow(typed, `${file.title} added at position ${rows.length + 1}.`);
+  };
   const addTyped = () => {
     const typed = addBox.current?.value.trim() ?? "";
     if (!typed) return;
+    addRow(typed);
+  };
+  const addRow = (typed: string, message?: string) => {
     setRows([...rows, { key: `${typed}-new-${rows.length}-${Date.now()}`, id: typed, values: {} }]);
     if (addBox.current) addBox.current.value = "";
     markDirty();
     setSaid(
-      `${describe(typed)?.title ?? `${noun} ${typed}`} added at position ${rows.length + 1}.`,
+      message ??
+        `${describe(typed)?.title ?? `${noun} ${typed}`} added at position ${rows.length + 1}.`,
     );
   };
   const listErrors = errors[list];
@@ -254,6 +283,7 @@ export function OrderedList({ list, idField, label, noun, describe, extra, add, 
             Add
           </button>
         )}
+        {mediaPicker && <MediaPicker purpose={mediaPicker.purpose} onPick={addPicked} />}
         <p id={`${id}-add-hint`} className="basis-full text-sm text-muted">
           {add.hint}
         </p>

@@ -110,8 +110,9 @@ export function ProductFields({
           }
           add={{
             label: "Add a file",
-            hint: "Its number in the media library (Media, then the file). Added at the end.",
+            hint: "Its number in the media library (Media, then the file), or choose it from the library. Added at the end.",
           }}
+          mediaPicker={{ purpose: "the gallery" }}
           empty="No pictures yet: the shop shows a plain placeholder."
         />
       </Card>
