@@ -11,6 +11,15 @@ export function LondonTime({ iso }: { iso: string }) {
   return <time dateTime={iso}>{when.format(new Date(iso))}</time>;
 }
 
+/** A list's "last changed" cell: the time in London, quiet and on one line. */
+export function ChangedCell({ iso }: { iso: string }) {
+  return (
+    <span className="whitespace-nowrap text-muted">
+      <LondonTime iso={iso} />
+    </span>
+  );
+}
+
 /** A small rounded label: a status or a yes. */
 export function Badge({
   tone = "neutral",

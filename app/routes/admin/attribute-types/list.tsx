@@ -1,5 +1,5 @@
 import type { StaffAttributeTypeItem } from "../../../../common/catalog-admin";
-import { Badge, LondonTime } from "../../../components/admin/cells";
+import { Badge, ChangedCell } from "../../../components/admin/cells";
 import { ResourceList } from "../../../components/admin/resource-list";
 import { ScreenHeader } from "../../../components/admin/screen-header";
 import { AppLink } from "../../../components/ui/app-link";
@@ -69,11 +69,7 @@ const columns = [
     id: "updated",
     header: "Updated",
     enableSorting: true,
-    cell: ({ getValue }) => (
-      <span className="whitespace-nowrap text-muted">
-        <LondonTime iso={getValue()} />
-      </span>
-    ),
+    cell: ({ getValue }) => <ChangedCell iso={getValue()} />,
   }),
 ];
 

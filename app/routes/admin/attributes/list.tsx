@@ -1,5 +1,5 @@
 import type { StaffAttributeItem } from "../../../../common/catalog-admin";
-import { LondonTime } from "../../../components/admin/cells";
+import { ChangedCell } from "../../../components/admin/cells";
 import { Swatch } from "../../../components/admin/product-cells";
 import { ResourceList } from "../../../components/admin/resource-list";
 import { ScreenHeader } from "../../../components/admin/screen-header";
@@ -83,11 +83,7 @@ const columns = [
     id: "updated",
     header: "Updated",
     enableSorting: true,
-    cell: ({ getValue }) => (
-      <span className="whitespace-nowrap text-muted">
-        <LondonTime iso={getValue()} />
-      </span>
-    ),
+    cell: ({ getValue }) => <ChangedCell iso={getValue()} />,
   }),
 ];
 

@@ -1,5 +1,5 @@
 import type { StaffBrandItem } from "../../../../common/catalog-admin";
-import { Badge, LondonTime, Thumbnail } from "../../../components/admin/cells";
+import { Badge, ChangedCell, Thumbnail } from "../../../components/admin/cells";
 import { ResourceList } from "../../../components/admin/resource-list";
 import { ScreenHeader } from "../../../components/admin/screen-header";
 import { AppLink } from "../../../components/ui/app-link";
@@ -56,11 +56,7 @@ const columns = [
     id: "updated",
     header: "Updated",
     enableSorting: true,
-    cell: ({ getValue }) => (
-      <span className="whitespace-nowrap">
-        <LondonTime iso={getValue()} />
-      </span>
-    ),
+    cell: ({ getValue }) => <ChangedCell iso={getValue()} />,
   }),
 ];
 

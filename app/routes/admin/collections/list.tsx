@@ -1,4 +1,4 @@
-import { Badge, LondonTime, Thumbnail } from "../../../components/admin/cells";
+import { Badge, ChangedCell, Thumbnail } from "../../../components/admin/cells";
 import { ResourceList } from "../../../components/admin/resource-list";
 import { ScreenHeader } from "../../../components/admin/screen-header";
 import { AppLink } from "../../../components/ui/app-link";
@@ -68,11 +68,7 @@ const columns = [
     id: "updated",
     header: "Updated",
     enableSorting: true,
-    cell: ({ getValue }) => (
-      <span className="whitespace-nowrap text-muted">
-        <LondonTime iso={getValue()} />
-      </span>
-    ),
+    cell: ({ getValue }) => <ChangedCell iso={getValue()} />,
   }),
 ];
 

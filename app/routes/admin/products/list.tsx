@@ -1,6 +1,6 @@
 import type { StaffProductItem } from "../../../../common/catalog-admin";
 import { PRODUCT_TYPES, productTypeBySlug } from "../../../../common/product-types";
-import { LondonTime, Thumbnail } from "../../../components/admin/cells";
+import { ChangedCell, Thumbnail } from "../../../components/admin/cells";
 import { PriceRange, ProductStatusBadge, StockCell } from "../../../components/admin/product-cells";
 import { ResourceList } from "../../../components/admin/resource-list";
 import { ScreenHeader } from "../../../components/admin/screen-header";
@@ -77,11 +77,7 @@ const columns = [
     id: "updated",
     header: "Updated",
     enableSorting: true,
-    cell: ({ getValue }) => (
-      <span className="text-muted">
-        <LondonTime iso={getValue()} />
-      </span>
-    ),
+    cell: ({ getValue }) => <ChangedCell iso={getValue()} />,
   }),
 ];
 

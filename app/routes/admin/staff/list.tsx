@@ -1,5 +1,5 @@
 import type { StaffMember } from "../../../../common/staff";
-import { LondonTime } from "../../../components/admin/cells";
+import { ChangedCell } from "../../../components/admin/cells";
 import { ResourceList } from "../../../components/admin/resource-list";
 import { ScreenHeader } from "../../../components/admin/screen-header";
 import { StaffName, StaffRoleBadge, StaffStatus } from "../../../components/admin/staff-cells";
@@ -58,11 +58,7 @@ const columns = [
     id: "updated",
     header: "Last changed",
     enableSorting: true,
-    cell: ({ getValue }) => (
-      <span className="whitespace-nowrap">
-        <LondonTime iso={getValue()} />
-      </span>
-    ),
+    cell: ({ getValue }) => <ChangedCell iso={getValue()} />,
   }),
 ];
 
