@@ -14,6 +14,13 @@ const Id = z.number().int().min(1);
 const Pence = z.number().int().min(0);
 const Instant = z.string().meta({ description: "ISO 8601, UTC." });
 
+/**
+ * How an order mixing pre-orders and goods in stock is sent: what is in stock now and the rest
+ * on release (`split`), or everything together at the later date (`together`).
+ */
+export const DISPATCH_PLANS = ["split", "together"] as const;
+export type DispatchPlan = (typeof DISPATCH_PLANS)[number];
+
 export const ORDER_STATUS_IDS = [
   "pending_payment",
   "paid",

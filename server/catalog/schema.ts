@@ -17,6 +17,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { ATTRIBUTE_DISPLAYS, type BrandLinks, COLLECTION_KINDS } from "../../common/catalog.ts";
 import { type CollectionRuleView, PRODUCT_STATUSES } from "../../common/catalog-admin.ts";
+import { billingModels } from "../billing/schema.ts";
 import { createdAt, pence, timestamps } from "../db/columns.ts";
 import { mediaFiles } from "../media/schema.ts";
 
@@ -66,7 +67,12 @@ export const products = pgTable(
     status: text("status", { enum: PRODUCT_STATUSES }).notNull().default("draft"),
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
     releaseDate: date("release_date"),
+    // Kept equal to "its billing model is a pre-order" by the product service, for the filters.
     preOrder: boolean("pre_order").notNull().default(false),
+    /** How it is sold (`server/billing`); none is one-off. Restrict: a model in use stays. */
+    billingModelId: integer("billing_model_id").references(() => billingModels.id, {
+      onDelete: "restrict",
+    }),
     // The whole percent of VAT in the product's prices: 20 (standard) unless UK law rates it
     // lower, as it zero-rates children's clothes and printed books.
     vatRate: smallint("vat_rate").notNull().default(20),
@@ -198,6 +204,8 @@ export const productMedia = pgTable(
   (table) => [
     primaryKey({ columns: [table.productId, table.fileId] }),
     index("product_media_product_idx").on(table.productId, table.position),
+    // "Where is this file used?" and the in-use check before a file is deleted.
+    index("product_media_file_idx").on(table.fileId),
   ],
 );
 

@@ -36,6 +36,11 @@ export const users = pgTable(
     marketingConsent: boolean("marketing_consent").notNull().default(false),
     /** A staff account an admin switched off: it cannot sign in, and its tokens stopped. */
     deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
+    /**
+     * Erased on request under UK GDPR: the personal data is gone (email and name replaced), the
+     * orders stay for the accounts with their personal data anonymised.
+     */
+    erasedAt: timestamp("erased_at", { withTimezone: true }),
     ...timestamps(),
   },
   (table) => [

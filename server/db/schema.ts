@@ -3,6 +3,7 @@
 export * from "../analytics/schema.ts";
 export * from "../audit/schema.ts";
 export * from "../auth/schema.ts";
+export * from "../billing/schema.ts";
 export * from "../catalog/schema.ts";
 export * from "../content/schema.ts";
 export * from "../customers/schema.ts";
@@ -14,3 +15,4 @@ export * from "../media/schema.ts";
 export * from "../orders/schema.ts";
 export * from "../payments/schema.ts";
 export * from "../platform/schema.ts";
+export * from "../segments/schema.ts";

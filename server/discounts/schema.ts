@@ -12,6 +12,7 @@ import {
 import { DISCOUNT_UNIT_TYPES, ELIGIBLE_USER_GROUPS } from "../../common/discounts.ts";
 import { brands, productCollections, products } from "../catalog/schema.ts";
 import { createdAt, pence, timestamps } from "../db/columns.ts";
+import { segments } from "../segments/schema.ts";
 
 /**
  * What a code takes money off: the whole basket, or only the lines whose product matches one of
@@ -23,6 +24,19 @@ export type DiscountScope = (typeof DISCOUNT_SCOPES)[number];
 
 /** The longest code a shopper can type (and staff can store). */
 export const MAX_CODE_LENGTH = 50;
+
+/**
+ * A run of unique single-use codes generated at once ("500 codes for a band's mailing list"),
+ * made from one discount's rules. Each code is its own `discounts` row, so a shopper's code is
+ * checked and redeemed exactly as any other; the batch groups them for staff and the CSV export.
+ */
+export const discountBatches = pgTable("discount_batches", {
+  id: serial("id").primaryKey(),
+  title: text("title").notNull(),
+  prefix: text("prefix").notNull(),
+  count: integer("count").notNull(),
+  createdAt: createdAt(),
+});
 
 /**
  * Discount codes. `code` is stored normalised (trimmed, upper case) under a unique index, so a
@@ -49,13 +63,16 @@ export const discounts = pgTable(
     eligibleGroup: text("eligible_group", { enum: ELIGIBLE_USER_GROUPS })
       .notNull()
       .default("everyone"),
-    // The segments module does not exist yet; its table will get the foreign key.
-    segmentId: integer("segment_id"),
+    // Restrict: a segment a code is limited to cannot be deleted from under it (a 409).
+    segmentId: integer("segment_id").references(() => segments.id, { onDelete: "restrict" }),
+    /** One of a batch of generated single-use codes; they share the batch's rules. */
+    batchId: integer("batch_id").references(() => discountBatches.id, { onDelete: "cascade" }),
     scope: text("scope", { enum: DISCOUNT_SCOPES }).notNull().default("basket"),
     ...timestamps(),
   },
   (table) => [
     uniqueIndex("discounts_code_idx").on(table.code),
+    index("discounts_batch_idx").on(table.batchId),
     // Normalised: what `normaliseCode` makes of any input that can match.
     check("discounts_code_format", sql`${table.code} ~ '^[A-Z0-9][A-Z0-9_-]{0,49}$'`),
     // SECURITY §6: no zero or negative discounts, no more than 100%.

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -13,9 +14,11 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { BILLING_MODEL_TYPES, BILLING_PERIODS } from "../../common/billing.ts";
+import { DISPATCH_PLANS } from "../../common/orders.ts";
 import { productVariants } from "../catalog/schema.ts";
 import { users } from "../customers/schema.ts";
-import { pence, timestamps } from "../db/columns.ts";
+import { createdAt, pence, timestamps } from "../db/columns.ts";
 import { discounts } from "../discounts/schema.ts";
 
 /**
@@ -99,6 +102,21 @@ export const orders = pgTable(
     /** Why it was cancelled, in the shopper's words: a decline, an expired reservation. */
     cancelReason: text("cancel_reason"),
     confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }),
+    /**
+     * Pence given back so far, VAT included. Only `server/orders/refunds.ts` changes it, by a
+     * guarded UPDATE that can never take it past the total, so two refunds racing for the last
+     * pound cannot both win.
+     */
+    refundedTotal: pence("refunded_total").notNull().default(0),
+    /** When the order holds pre-orders: the latest release date, from which it can all ship. */
+    shipsFrom: date("ships_from"),
+    /**
+     * A basket mixing pre-orders and goods in stock: ship what is in stock now and the rest on
+     * release (`split`), or everything together at the later date (`together`). Null otherwise.
+     */
+    dispatchPlan: text("dispatch_plan", { enum: DISPATCH_PLANS }),
+    /** Archived by staff: out of the lists, kept for the accounts and the audit trail. */
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
     ...timestamps(),
   },
   (table) => [
@@ -113,6 +131,15 @@ export const orders = pgTable(
       sql`${table.status} in ('pending_payment', 'paid', 'dispatched', 'cancelled', 'refunded')`,
     ),
     check("orders_stock_state", sql`${table.stockState} in ('reserved', 'sold', 'released')`),
+    check(
+      "orders_refunded_total",
+      sql`${table.refundedTotal} >= 0 and ${table.refundedTotal} <= ${table.total}`,
+    ),
+    check(
+      "orders_dispatch_plan",
+      sql`${table.dispatchPlan} is null or ${table.dispatchPlan} in ('split', 'together')`,
+    ),
+    index("orders_created_idx").on(table.createdAt),
     check(
       "orders_money",
       sql`${table.subtotal} >= 0 and ${table.discount} >= 0 and ${table.delivery} >= 0 and ${table.vat} >= 0 and ${table.total} > 0`,
@@ -146,9 +173,37 @@ export const orderLines = pgTable(
     vatRate: smallint("vat_rate").notNull(),
     vat: pence("vat").notNull(),
     position: smallint("position").notNull(),
+    /** Units refunded so far; never more than were bought (guarded like `refundedTotal`). */
+    refundedQuantity: integer("refunded_quantity").notNull().default(0),
+    /** Of those, units staff said came back and were returned to stock. */
+    restockedQuantity: integer("restocked_quantity").notNull().default(0),
+    /** How the line was sold: as bought, a pre-order, or a membership. */
+    billingModelType: text("billing_model_type", { enum: BILLING_MODEL_TYPES })
+      .notNull()
+      .default("one_off"),
+    /** A pre-order's release date: it cannot be dispatched before. */
+    shipsFrom: date("ships_from"),
+    /** A membership's renewal period, for the payment provider to renew. */
+    billingPeriod: text("billing_period", { enum: BILLING_PERIODS }),
+    /** The shipment that carried it; null until dispatched. */
+    shipmentId: integer("shipment_id").references(() => orderShipments.id, {
+      onDelete: "restrict",
+    }),
   },
   (table) => [
     index("order_lines_order_idx").on(table.orderId, table.position),
+    check(
+      "order_lines_refunds",
+      sql`${table.refundedQuantity} >= 0 and ${table.refundedQuantity} <= ${table.quantity} and ${table.restockedQuantity} >= 0 and ${table.restockedQuantity} <= ${table.refundedQuantity}`,
+    ),
+    check(
+      "order_lines_billing_model_type",
+      sql`${table.billingModelType} in ('one_off', 'pre_order', 'membership')`,
+    ),
+    check(
+      "order_lines_billing_period",
+      sql`(${table.billingModelType} = 'membership') = (${table.billingPeriod} is not null) and (${table.billingPeriod} is null or ${table.billingPeriod} in ('month', 'year'))`,
+    ),
     check(
       "order_lines_amounts",
       sql`${table.quantity} > 0 and ${table.unitPrice} > 0 and ${table.lineTotal} = ${table.unitPrice} * ${table.quantity} and ${table.discount} >= 0 and ${table.vat} >= 0`,
@@ -157,3 +212,111 @@ export const orderLines = pgTable(
 );
 
 export type OrderLineRow = typeof orderLines.$inferSelect;
+
+/**
+ * A parcel sent: the carrier and tracking number staff entered at dispatch. An order is sent in
+ * one shipment, or two when its plan is `split` (goods in stock now, pre-orders on release).
+ */
+export const orderShipments = pgTable(
+  "order_shipments",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    carrier: text("carrier").notNull(),
+    trackingNumber: text("tracking_number").notNull(),
+    /** The carrier's tracking page for this parcel, as mailed to the shopper. */
+    trackingUrl: text("tracking_url"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("order_shipments_order_idx").on(table.orderId)],
+);
+
+/** Where a refund stands with the payment provider. */
+export const REFUND_STATES = ["pending", "succeeded", "failed"] as const;
+export type RefundState = (typeof REFUND_STATES)[number];
+
+/**
+ * Money given back on an order, through its payment provider. The amount and its VAT come from
+ * the order's stored figures (the lines' own VAT, the delivery's), never from the request. A
+ * refund is written `pending` with the order's `refundedTotal` raised in one transaction, then
+ * sent to the provider; a provider failure marks it `failed` and gives the amount back.
+ */
+export const orderRefunds = pgTable(
+  "order_refunds",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    amount: pence("amount").notNull(),
+    vat: pence("vat").notNull(),
+    /** The part of `amount` that is delivery. */
+    delivery: pence("delivery").notNull().default(0),
+    reason: text("reason").notNull().default(""),
+    /** Staff said the goods came back: their units went back to stock. */
+    restocked: boolean("restocked").notNull().default(false),
+    state: text("state", { enum: REFUND_STATES }).notNull().default("pending"),
+    /** The provider's id of the refund: `re_…` (Stripe), `tre_…` (test). */
+    providerReference: text("provider_reference"),
+    failureMessage: text("failure_message"),
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    ...timestamps(),
+  },
+  (table) => [
+    index("order_refunds_order_idx").on(table.orderId),
+    check(
+      "order_refunds_amounts",
+      sql`${table.amount} > 0 and ${table.vat} >= 0 and ${table.delivery} >= 0 and ${table.delivery} <= ${table.amount}`,
+    ),
+    check("order_refunds_state", sql`${table.state} in ('pending', 'succeeded', 'failed')`),
+  ],
+);
+
+/** The units of each line a refund gave back, with their share of money and VAT. */
+export const orderRefundLines = pgTable(
+  "order_refund_lines",
+  {
+    id: serial("id").primaryKey(),
+    refundId: integer("refund_id")
+      .notNull()
+      .references(() => orderRefunds.id, { onDelete: "cascade" }),
+    orderLineId: integer("order_line_id")
+      .notNull()
+      .references(() => orderLines.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+    amount: pence("amount").notNull(),
+    vat: pence("vat").notNull(),
+  },
+  (table) => [
+    index("order_refund_lines_refund_idx").on(table.refundId),
+    check(
+      "order_refund_lines_amounts",
+      sql`${table.quantity} > 0 and ${table.amount} >= 0 and ${table.vat} >= 0`,
+    ),
+  ],
+);
+
+/**
+ * An order's timeline: each thing that happened to it (placed, paid, dispatched, refunded,
+ * cancelled, archived, an email sent), who did it when staff did, and its details for the
+ * order page. Written in the transaction of the change itself.
+ */
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    /** What staff read on the timeline: "Dispatched with Royal Mail (AB123456789GB)". */
+    message: text("message").notNull(),
+    detail: jsonb("detail").$type<Record<string, unknown>>(),
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorEmail: text("actor_email"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("order_events_order_idx").on(table.orderId, table.createdAt)],
+);

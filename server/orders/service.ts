@@ -10,7 +10,6 @@ import type { Db } from "../db/client.ts";
 import { releaseRedemptions } from "../discounts/service.ts";
 import {
   type OrderAddress,
-  type OrderLineRow,
   type OrderRow,
   orderLines,
   orders,
@@ -20,7 +19,11 @@ import { moveOrder } from "./status.ts";
 /** How long a charge holds the basket's stock for its payment (issue 13). */
 export const RESERVATION_MS = 15 * 60 * 1000;
 
-export type NewOrderLine = Omit<OrderLineRow, "id" | "orderId" | "position">;
+/** A line as checkout writes it; refunds, shipments and billing fields keep their defaults. */
+export type NewOrderLine = Omit<
+  typeof orderLines.$inferInsert,
+  "id" | "orderId" | "position" | "refundedQuantity" | "restockedQuantity" | "shipmentId"
+>;
 export type NewOrder = Omit<
   OrderRow,
   | "id"
@@ -38,7 +41,12 @@ export type NewOrder = Omit<
   | "confirmationSentAt"
   | "createdAt"
   | "updatedAt"
-> & { lines: NewOrderLine[] };
+  | "refundedTotal"
+  | "archivedAt"
+  | "shipsFrom"
+  | "dispatchPlan"
+> &
+  Partial<Pick<OrderRow, "shipsFrom" | "dispatchPlan">> & { lines: NewOrderLine[] };
 
 export type { OrderRow };
 
