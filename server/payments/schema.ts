@@ -99,3 +99,26 @@ export const paymentWebhookEvents = pgTable(
     ),
   ],
 );
+
+/**
+ * The test provider's refunds, kept apart like its intents: a refund is idempotent on its key (a
+ * retry answers the first refund), and the intent never gives back more than it took.
+ */
+export const testPaymentRefunds = pgTable(
+  "test_payment_refunds",
+  {
+    reference: text("reference").primaryKey(),
+    paymentReference: text("payment_reference")
+      .notNull()
+      .references(() => testPaymentIntents.reference, { onDelete: "cascade" }),
+    /** The caller's idempotency key: the same key answers the same refund. */
+    idempotencyKey: text("idempotency_key").notNull(),
+    amount: pence("amount").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("test_payment_refunds_key_idx").on(table.idempotencyKey),
+    index("test_payment_refunds_payment_idx").on(table.paymentReference),
+    check("test_payment_refunds_amount", sql`${table.amount} > 0`),
+  ],
+);

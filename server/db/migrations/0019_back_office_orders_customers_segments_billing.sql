@@ -65,6 +65,15 @@ CREATE TABLE "order_shipments" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "test_payment_refunds" (
+	"reference" text PRIMARY KEY NOT NULL,
+	"payment_reference" text NOT NULL,
+	"idempotency_key" text NOT NULL,
+	"amount" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "test_payment_refunds_amount" CHECK ("test_payment_refunds"."amount" > 0)
+);
+--> statement-breakpoint
 CREATE TABLE "segments" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"title" text NOT NULL,
@@ -94,10 +103,13 @@ ALTER TABLE "order_refund_lines" ADD CONSTRAINT "order_refund_lines_order_line_i
 ALTER TABLE "order_refunds" ADD CONSTRAINT "order_refunds_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_refunds" ADD CONSTRAINT "order_refunds_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_shipments" ADD CONSTRAINT "order_shipments_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "test_payment_refunds" ADD CONSTRAINT "test_payment_refunds_payment_reference_test_payment_intents_reference_fk" FOREIGN KEY ("payment_reference") REFERENCES "public"."test_payment_intents"("reference") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "order_events_order_idx" ON "order_events" USING btree ("order_id","created_at");--> statement-breakpoint
 CREATE INDEX "order_refund_lines_refund_idx" ON "order_refund_lines" USING btree ("refund_id");--> statement-breakpoint
 CREATE INDEX "order_refunds_order_idx" ON "order_refunds" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "order_shipments_order_idx" ON "order_shipments" USING btree ("order_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "test_payment_refunds_key_idx" ON "test_payment_refunds" USING btree ("idempotency_key");--> statement-breakpoint
+CREATE INDEX "test_payment_refunds_payment_idx" ON "test_payment_refunds" USING btree ("payment_reference");--> statement-breakpoint
 ALTER TABLE "products" ADD CONSTRAINT "products_billing_model_id_billing_models_id_fk" FOREIGN KEY ("billing_model_id") REFERENCES "public"."billing_models"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "discounts" ADD CONSTRAINT "discounts_segment_id_segments_id_fk" FOREIGN KEY ("segment_id") REFERENCES "public"."segments"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "discounts" ADD CONSTRAINT "discounts_batch_id_discount_batches_id_fk" FOREIGN KEY ("batch_id") REFERENCES "public"."discount_batches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
