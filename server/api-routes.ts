@@ -6,6 +6,7 @@ import { basketRoutes } from "./basket/api.ts";
 import { catalogRoutes } from "./catalog/api.ts";
 import { checkoutRoutes } from "./checkout/api.ts";
 import { contentRoutes } from "./content/api.ts";
+import { customersRoutes } from "./customers/api.ts";
 import { deliveryRoutes } from "./delivery/api.ts";
 import { discountsRoutes } from "./discounts/api.ts";
 import { openApiDocument } from "./http/openapi.ts";
@@ -14,6 +15,7 @@ import { mediaRoutes } from "./media/api.ts";
 import { ordersRoutes } from "./orders/api.ts";
 import { paymentsRoutes } from "./payments/api.ts";
 import { platformRoutes } from "./platform/api.ts";
+import { segmentsRoutes } from "./segments/api.ts";
 
 const MODULE_ROUTES: RouteGroup[] = [
   ...platformRoutes,
@@ -29,6 +31,8 @@ const MODULE_ROUTES: RouteGroup[] = [
   ...contentRoutes,
   ...authRoutes,
   ...auditRoutes,
+  ...customersRoutes,
+  ...segmentsRoutes,
 ];
 
 let document: ReturnType<typeof openApiDocument> | undefined;

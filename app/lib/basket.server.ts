@@ -11,7 +11,7 @@ import {
 import { isRefusal, type Refusal } from "../../common/refusal";
 import { type BasketNotice, changeBasket, resolveBasket } from "../../server/basket/service";
 import { BasketFormInput } from "../../server/basket/validators";
-import { customerShopper, evaluateDiscount, GUEST } from "../../server/discounts/service";
+import { evaluateDiscount, GUEST, signedInShopper } from "../../server/discounts/service";
 import { refusalAsFormErrors } from "../../server/http/refusals";
 import { isUnsafeText } from "../../server/http/text-input";
 import { appContext } from "./app-context.server";
@@ -43,11 +43,12 @@ export function basketFor(request: Request, context: Readonly<RouterContextProvi
   const cookies = request.headers.get("Cookie");
   // The session middleware of the default layout knows who is signed in.
   const session = context.get(sessionContext);
-  const shopper = session ? customerShopper(session.user.email) : GUEST;
+  // The segments a customer is in are asked only when a code is evaluated.
+  const shopper = () => (session ? signedInShopper(db, session.user) : Promise.resolve(GUEST));
   const stored = parseStoredBasket(readCookie(cookies, BASKET_COOKIE));
   const resolve = (basket: StoredBasket) => resolveBasket(db, toLineRequests(basket));
-  const evaluateCode = (code: string, basket: Awaited<ReturnType<typeof resolveBasket>>) =>
-    evaluateDiscount(db, { code, basket, shopper });
+  const evaluateCode = async (code: string, basket: Awaited<ReturnType<typeof resolveBasket>>) =>
+    evaluateDiscount(db, { code, basket, shopper: await shopper() });
 
   /** The cookies and messages a change leaves, for the redirect after the post. */
   async function settle(

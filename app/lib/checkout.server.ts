@@ -71,7 +71,7 @@ export async function checkoutView(
     discount: basket.code ?? undefined,
     country,
     deliveryOptionId,
-    shopper: checkoutShopper(session ?? undefined),
+    shopper: await checkoutShopper(db, session ?? undefined),
   });
   return {
     signedIn: Boolean(session),

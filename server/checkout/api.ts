@@ -39,8 +39,8 @@ export const showCheckout = defineRoute({
   body: CheckoutShowInput,
   headers: noStore,
   answers: { data: CheckoutQuote },
-  call: ({ db, account }, { body }) =>
-    quoteCheckout(db, { ...body, shopper: checkoutShopper(account) }),
+  call: async ({ db, account }, { body }) =>
+    quoteCheckout(db, { ...body, shopper: await checkoutShopper(db, account) }),
 });
 
 /** POST /api/checkout/charge: reserves, writes the order and starts its payment. */

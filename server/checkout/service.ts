@@ -8,7 +8,7 @@ import type { Config } from "../config.ts";
 import { guestCustomerFor, saveAddress } from "../customers/service.ts";
 import type { Db } from "../db/client.ts";
 import { inTransaction, inTransactionOrRefuse } from "../db/transaction.ts";
-import { customerShopper, redeemDiscount, type Shopper } from "../discounts/service.ts";
+import { redeemDiscount, type Shopper, signedInShopper } from "../discounts/service.ts";
 import { queueMail } from "../mail/service.ts";
 import { orderConfirmationMail } from "../orders/confirmation-mail.ts";
 import {
@@ -38,8 +38,12 @@ export const RESERVATION_EXPIRED =
 const PAYMENT_UNAVAILABLE = "This way to pay is not available. Choose another.";
 
 /** The shopper a checkout prices for: the signed-in customer, or a guest with the given email. */
-export function checkoutShopper(account: LiveToken | undefined, email?: string): Shopper {
-  if (account) return customerShopper(account.user.email);
+export async function checkoutShopper(
+  db: Db,
+  account: LiveToken | undefined,
+  email?: string,
+): Promise<Shopper> {
+  if (account) return signedInShopper(db, account.user);
   return { registered: false, segmentIds: [], ...(email ? { email } : {}) };
 }
 
@@ -77,7 +81,7 @@ export async function chargeCheckout(
     country: shipping.country,
     postcode: shipping.postcode,
     deliveryOptionId: input.deliveryOptionId,
-    shopper: checkoutShopper(account, email),
+    shopper: await checkoutShopper(db, account, email),
   });
   if (isRefusal(priced)) return priced;
   const { quote, basket, discount, deliveryOption } = priced;

@@ -7,10 +7,10 @@ import {
 import { defineRoute, type RouteGroup } from "../http/route-table.ts";
 import {
   applyDiscountToBasket,
-  customerShopper,
   DISCOUNT_UNIT_TYPE_LIST,
   ELIGIBLE_USER_GROUP_LIST,
   GUEST,
+  signedInShopper,
 } from "./service.ts";
 import { PublicDiscountApplyInput } from "./validators.ts";
 
@@ -32,7 +32,7 @@ export const applyDiscount = defineRoute({
     const result = await applyDiscountToBasket(db, {
       code: body.discount,
       lines: body.lines,
-      shopper: account ? customerShopper(account.user.email) : GUEST,
+      shopper: account ? await signedInShopper(db, account.user) : GUEST,
     });
     return result.ok ? result.discount : result;
   },

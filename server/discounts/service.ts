@@ -11,6 +11,7 @@ import type { BasketLineRequest } from "../basket/validators.ts";
 import { productIdsWithin } from "../catalog/service/products.ts";
 import { normaliseEmail } from "../customers/service.ts";
 import type { Db } from "../db/client.ts";
+import { segmentIdsOf } from "../segments/service.ts";
 import { discountAmount, formatPence, splitProportionally } from "./amounts.ts";
 import { discountRedemptions, discounts, discountTargets } from "./schema.ts";
 
@@ -34,9 +35,17 @@ export type Shopper = { email?: string; registered: boolean; segmentIds: number[
 /** A shopper nobody has identified: a visitor who has not signed in. */
 export const GUEST: Shopper = { registered: false, segmentIds: [] };
 
-/** A signed-in customer, known by their account's email (segments arrive with their module). */
-export function customerShopper(email: string): Shopper {
-  return { email, registered: true, segmentIds: [] };
+/** A signed-in customer, known by their account's email, in the segments `segmentIds`. */
+export function customerShopper(email: string, segmentIds: number[] = []): Shopper {
+  return { email, registered: true, segmentIds };
+}
+
+/** A signed-in customer with the segments they are in now, so segment-limited codes work. */
+export async function signedInShopper(
+  db: Db,
+  user: { id: number; email: string },
+): Promise<Shopper> {
+  return customerShopper(user.email, await segmentIdsOf(db, user.id));
 }
 
 /**

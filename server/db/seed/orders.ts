@@ -439,7 +439,7 @@ async function placeDemoOrder(db: Db, random: Random, demo: DemoOrder, customer:
     deliveryOptionId: option.id,
     shopper: customer.registered
       ? customerShopper(customer.email)
-      : checkoutShopper(undefined, customer.email),
+      : await checkoutShopper(db, undefined, customer.email),
   });
   const what = `The demo order of ${customer.email} on ${day}`;
   if (isRefusal(priced)) throw new Error(`${what} cannot be priced: ${priced.message}`);
