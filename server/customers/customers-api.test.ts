@@ -213,14 +213,12 @@ describe.each(databaseKinds)("staff API for customers on %s", (kind) => {
     const db = app.database.db;
     const discount = await makeDiscount(db);
     const [order] = await db.select().from(orders).where(eq(orders.customerId, big.id)).limit(1);
-    await db
-      .insert(discountRedemptions)
-      .values({
-        discountId: discount.id,
-        email: big.email,
-        customerId: big.id,
-        orderId: order?.id,
-      });
+    await db.insert(discountRedemptions).values({
+      discountId: discount.id,
+      email: big.email,
+      customerId: big.id,
+      orderId: order?.id,
+    });
     await db.insert(contactMessages).values({
       name: big.name,
       email: big.email,
@@ -228,14 +226,12 @@ describe.each(databaseKinds)("staff API for customers on %s", (kind) => {
       message: "Where is my parcel?",
       clientKey: "127.0.0.1",
     });
-    await db
-      .insert(mailOutbox)
-      .values({
-        recipient: big.email,
-        subject: "Your order",
-        text: "Thanks!",
-        kind: "order-confirmation",
-      });
+    await db.insert(mailOutbox).values({
+      recipient: big.email,
+      subject: "Your order",
+      text: "Thanks!",
+      kind: "order-confirmation",
+    });
     const response = await call(`/customers/export/${big.id}`, "staff");
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("application/json");
