@@ -71,6 +71,11 @@ export default [
     route("collections/new", "routes/admin/collections/new.tsx"),
     route("collections/:id", "routes/admin/collections/edit.tsx"),
     route("audit-log", "routes/admin/audit-log.tsx"),
+    route("customers", "routes/admin/customers/list.tsx"),
+    route("customers/:id", "routes/admin/customers/show.tsx"),
+    route("segments", "routes/admin/segments/list.tsx"),
+    route("segments/new", "routes/admin/segments/new.tsx"),
+    route("segments/:id", "routes/admin/segments/edit.tsx"),
     route("outbox", "routes/admin/outbox.tsx"),
     // Sections still to come say so, rather than a 404 (app/components/admin/sections.ts).
     ...comingSections.map((section) =>

@@ -59,13 +59,11 @@ export const BACK_OFFICE_SECTIONS: readonly BackOfficeSection[] = [
     slug: "customers",
     label: "Customers",
     resource: "customers",
-    coming: "Customer accounts are managed here from the next release.",
   },
   {
     slug: "segments",
     label: "Segments",
     resource: "segments",
-    coming: "Customer segments are managed here from the next release.",
   },
   {
     slug: "discounts",

@@ -1,0 +1,98 @@
+import { data, type RouterContextProvider } from "react-router";
+import type { StaffCustomerDetail, StaffCustomerItem } from "../../common/customers-admin";
+import type { StaffSegmentItem } from "../../common/segments-admin";
+import { customersRoutes } from "../../server/customers/api.ts";
+import { segmentsRoutes } from "../../server/segments/api.ts";
+import {
+  callRoute,
+  listAll,
+  listQueryOf,
+  loadList,
+  mayCall,
+  redirectWithFlash,
+  staffRoute,
+} from "./admin-resource.server";
+import { readForm, runFormRoute } from "./form-route.server";
+import { requireId } from "./route-params";
+
+type Context = Readonly<RouterContextProvider>;
+type Args = {
+  request: Request;
+  url: URL;
+  context: Context;
+  params: Record<string, string | undefined>;
+};
+
+const route = (method: "get" | "post", path: string) => staffRoute(customersRoutes, method, path);
+const routes = {
+  list: route("get", "/customers"),
+  edit: route("get", "/customers/edit/{id}"),
+  destroy: route("post", "/customers/destroy"),
+};
+
+/** The customers table (issue 15): a page of the list, the segments to filter by, the CSV link. */
+export async function customerList(args: Pick<Args, "url" | "context">) {
+  const screen = await loadList<StaffCustomerItem>(routes.list, args);
+  const segments = await listAll<StaffSegmentItem>(
+    staffRoute(segmentsRoutes, "get", "/segments"),
+    args.context,
+  );
+  const { page: _page, perPage: _perPage, ...filters } = listQueryOf(args.url.searchParams);
+  return {
+    ...screen,
+    segments: segments.map((segment) => ({ id: segment.id, title: segment.title })),
+    csvUrl: `/api/staff/customers/export.csv?${new URLSearchParams(filters)}`,
+  };
+}
+
+/** The customer page: the customer, and whether this staff member may erase them. */
+export async function customerRecord(args: Args) {
+  const id = requireId(args);
+  const customer = await callRoute<StaffCustomerDetail>(routes.edit, args.context, {
+    params: { id },
+  });
+  return { customer, canErase: mayCall(routes.destroy, args.context) };
+}
+
+export type EraseActionData = { intent: "confirm-erase" | "erase"; message?: string };
+
+/**
+ * The customer page's action: erasure under UK GDPR, asking first (without JavaScript the first
+ * post answers the question). Admins only, as the API's destroy route is; the customers list
+ * after, with a message that names no one.
+ */
+export async function customerAction(args: Args) {
+  const { request, context } = args;
+  const id = requireId(args);
+  const intent = (await readForm(request.clone())).get("intent");
+  if (!mayCall(routes.destroy, context)) {
+    return data<EraseActionData>(
+      { intent: "erase", message: "Only admins may erase customers." },
+      { status: 403 },
+    );
+  }
+  if (intent !== "erase") return data<EraseActionData>({ intent: "confirm-erase" });
+  const result = await runFormRoute<unknown, unknown, unknown, { ids: number[] }>(
+    routes.destroy,
+    request,
+    context,
+    { body: () => ({ id }) },
+  );
+  if (!result.ok) {
+    const message =
+      result.message ||
+      Object.values(result.errors ?? {})
+        .flat()
+        .join(" ") ||
+      "Nothing was erased.";
+    return data<EraseActionData>(
+      { intent: "erase", message },
+      { status: result.status, headers: result.headers },
+    );
+  }
+  return redirectWithFlash(
+    context,
+    "/admin/customers",
+    `Erased customer #${id}. Their personal data is gone; their orders stay, anonymised.`,
+  );
+}

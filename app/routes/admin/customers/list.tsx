@@ -1,0 +1,124 @@
+import type { StaffCustomerItem } from "../../../../common/customers-admin";
+import { Badge, ChangedCell } from "../../../components/admin/cells";
+import { ResourceList } from "../../../components/admin/resource-list";
+import { ScreenHeader } from "../../../components/admin/screen-header";
+import { AppLink } from "../../../components/ui/app-link";
+import { buttonClasses } from "../../../components/ui/button";
+import { tableColumns } from "../../../components/ui/data-table";
+import { customerList } from "../../../lib/admin-customers.server";
+import { screenMeta } from "../../../lib/meta";
+import { formatPrice } from "../../../lib/money";
+import type { Route } from "./+types/list";
+
+export const meta = screenMeta("Customers", { noindex: true });
+
+export const loader = (args: Route.LoaderArgs) => customerList(args);
+
+const column = tableColumns<StaffCustomerItem>();
+const count = new Intl.NumberFormat("en-GB");
+
+// A column's id is its sort key in the address (`?sort=spend&direction=desc`).
+const columns = [
+  column.accessor("name", {
+    id: "name",
+    header: "Name",
+    enableSorting: true,
+    cell: ({ row }) => (
+      <AppLink to={`/admin/customers/${row.original.id}`} className="font-semibold hover:underline">
+        {row.original.name}
+      </AppLink>
+    ),
+  }),
+  column.accessor("email", {
+    header: "Email",
+    cell: ({ getValue }) => <span className="break-all">{getValue()}</span>,
+  }),
+  column.accessor("kind", {
+    header: "Account",
+    cell: ({ row }) =>
+      row.original.erased ? (
+        <Badge tone="danger">Erased</Badge>
+      ) : row.original.kind === "registered" ? (
+        <Badge tone="success">Registered</Badge>
+      ) : (
+        <Badge>Guest</Badge>
+      ),
+  }),
+  column.accessor("orderCount", {
+    id: "orders",
+    header: "Orders",
+    enableSorting: true,
+    cell: ({ getValue }) => <span className="tabular-nums">{count.format(getValue())}</span>,
+  }),
+  column.accessor("lifetimeSpend", {
+    id: "spend",
+    header: "Lifetime spend",
+    enableSorting: true,
+    cell: ({ getValue }) => <span className="tabular-nums">{formatPrice(getValue())}</span>,
+  }),
+  column.accessor("joinedAt", {
+    id: "joined",
+    header: "Joined",
+    enableSorting: true,
+    cell: ({ getValue }) => <ChangedCell iso={getValue()} />,
+  }),
+];
+
+export default function CustomersList({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <ScreenHeader
+        title="Customers"
+        intro="Everyone who has shopped: registered customers and guests known from their orders."
+        actions={
+          <a href={loaderData.csvUrl} className={buttonClasses("secondary", "sm")} download>
+            Export CSV
+          </a>
+        }
+      />
+      <ResourceList
+        screen={loaderData}
+        caption="Customers"
+        columns={columns}
+        rowId={(customer) => String(customer.id)}
+        searchLabel="Search by name or email"
+        filters={[
+          {
+            name: "kind",
+            label: "Account",
+            anyLabel: "All customers",
+            options: [
+              { value: "registered", label: "Registered" },
+              { value: "guest", label: "Guests" },
+            ],
+          },
+          {
+            name: "consent",
+            label: "Marketing",
+            anyLabel: "Any consent",
+            options: [
+              { value: "true", label: "Said yes" },
+              { value: "false", label: "Said no" },
+            ],
+          },
+          {
+            name: "segment",
+            label: "Segment",
+            anyLabel: "Any segment",
+            options: loaderData.segments.map((segment) => ({
+              value: String(segment.id),
+              label: segment.title,
+            })),
+          },
+          {
+            name: "erased",
+            label: "Erased",
+            anyLabel: "Without erased",
+            options: [{ value: "true", label: "With erased" }],
+          },
+        ]}
+        empty="No customer matches this search."
+      />
+    </>
+  );
+}
