@@ -10,6 +10,7 @@ import { seedDemoContent } from "./content/index.ts";
 import { seedDemoDelivery } from "./delivery.ts";
 import { seedDemoDiscounts } from "./discounts.ts";
 import { seedDemoOrders } from "./orders.ts";
+import { seedDemoSegments } from "./segments.ts";
 
 const SEED_MARK = "demo_seeded_at";
 
@@ -24,6 +25,7 @@ const seeders: Seeder[] = [
   // After the catalogue, codes, delivery and accounts it buys, counts, sends and belongs to.
   seedDemoOrders,
   seedDemoContent,
+  seedDemoSegments,
 ];
 
 /**
