@@ -45,7 +45,10 @@ describe("the customers and segments back office in Chromium", () => {
     expect(await violations(admin.page)).toEqual([]);
     await dialog.getByRole("button", { name: "Erase for good" }).click();
     await admin.page.waitForURL(/\/admin\/customers$/);
-    await admin.page.getByText(/Their personal data is gone/).first().waitFor();
+    await admin.page
+      .getByText(/Their personal data is gone/)
+      .first()
+      .waitFor();
     await admin.page.goto(url);
     await admin.page.getByRole("heading", { level: 1, name: "Erased customer" }).waitFor();
     expect(await admin.page.getByText(customer.email).count()).toBe(0);
