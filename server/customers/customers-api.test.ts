@@ -184,7 +184,12 @@ describe.each(databaseKinds)("staff API for customers on %s", (kind) => {
       "pending_payment",
     ]);
     expect(answer.data.orders[0]?.number).toMatch(/^EN-\d+$/);
-    expect(answer.data.segments).toEqual([]);
+    // The demo "Marketing list" holds everyone registered who said yes to marketing email.
+    expect(answer.data.segments.map((segment) => segment.title)).toContain("Marketing list");
+    const other = await read<StaffCustomerDetail>(
+      await call(`/customers/edit/${small.id}`, "staff"),
+    );
+    expect(other.data.segments.map((segment) => segment.title)).not.toContain("Marketing list");
   });
 
   it("exports the list as CSV with the list's filters", async () => {
