@@ -81,7 +81,7 @@ describe.each(databaseKinds)("the back office shell and audit log on %s", (kind)
   });
 
   it("says plainly that a section still to come is coming, rather than a 404", async () => {
-    expect(comingSections.length).toBeGreaterThan(5);
+    // Fewer each release, as sections get their screens (issue 15: customers and segments).
     for (const section of comingSections) {
       const page = await html(`/admin/${section.slug}`);
       expect(page).toContain(section.coming);
