@@ -154,7 +154,7 @@ export async function customerDetail(db: Db, id: number): Promise<StaffCustomerD
   if (!user) return undefined;
   const [addresses, orders, totals, segments] = await Promise.all([
     addressesOf(db, id),
-    ordersOfCustomer(db, user),
+    ordersOfCustomer(db, id),
     customerOrderTotals(db, id),
     segmentsOf(db, id),
   ]);

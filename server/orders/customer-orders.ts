@@ -49,10 +49,14 @@ export type CustomerOrderSummary = {
   createdAt: string;
 };
 
-/** The orders of an account, or placed with its email, for the staff customer page: newest first. */
+/**
+ * The orders of an account, for the staff customer page: newest first. The same orders as its
+ * count and lifetime spend (an order placed with the email alone, before an account, is not
+ * the account's; the erasure and the export still find it by the email).
+ */
 export async function ordersOfCustomer(
   db: Db,
-  customer: { id: number; email: string },
+  customerId: number,
 ): Promise<CustomerOrderSummary[]> {
   const rows = await db
     .select({
@@ -64,7 +68,7 @@ export async function ordersOfCustomer(
       createdAt: orders.createdAt,
     })
     .from(orders)
-    .where(ofCustomer(customer))
+    .where(eq(orders.customerId, customerId))
     .orderBy(desc(orders.createdAt), desc(orders.id));
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }
@@ -73,7 +77,7 @@ export async function ordersOfCustomer(
 export const ofCustomer = (customer: { id: number; email: string }) =>
   or(eq(orders.customerId, customer.id), eq(orders.email, customer.email));
 
-/** Every paid order of an account counts, with money paid less refunds (the staff page's totals). */
+/** How many orders an account has placed, and what it paid for them less refunds (pence). */
 export async function customerOrderTotals(db: Db, customerId: number) {
   const [row] = await db
     .select({
