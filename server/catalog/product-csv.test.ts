@@ -272,7 +272,7 @@ describe.each(databaseKinds)("products as CSV on %s", (kind) => {
           "No band has the slug “no-such-band”: add the band first, or use its slug as in /bands/static-gulls.",
       },
       { row: 5, field: "sku", message: "CSV-TIDE-M-BLK is on row 2 too: a SKU names one variant." },
-      { row: 5, field: "price", message: "A price must be at least 1p." },
+      { row: 5, field: "price", message: "Enter a price of at least £0.01." },
     ]);
     // The rest of the file is fine: what it would do.
     expect(dry).toMatchObject({
@@ -292,7 +292,7 @@ describe.each(databaseKinds)("products as CSV on %s", (kind) => {
         "No band has the slug “no-such-band”: add the band first, or use its slug as in /bands/static-gulls.",
       ],
       "rows.5.sku": ["CSV-TIDE-M-BLK is on row 2 too: a SKU names one variant."],
-      "rows.5.price": ["A price must be at least 1p."],
+      "rows.5.price": ["Enter a price of at least £0.01."],
     });
     expect(await catalogueSize()).toEqual(beforeSize);
     expect(await auditCount(app)).toBe(beforeAudit);
