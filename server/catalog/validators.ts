@@ -378,6 +378,8 @@ export type ProductUpdateInput = Partial<z.output<typeof ProductUpdateFields>> &
 export const StaffProductListQuery = z.strictObject({
   ...Pagination,
   q: Search,
+  /** Only these products (a form showing the products it names): `?ids=3,5,8`. */
+  ids: IdList.optional(),
   brand: IdList.optional(),
   type: z
     .string()

@@ -93,6 +93,7 @@ async function listStaffProducts(
           sql`exists (select 1 from ${productVariants} pv where pv.product_id = "products"."id" and pv.sku ilike ${likePattern(query.q)})`,
         )
       : undefined,
+    query.ids ? inArray(products.id, query.ids) : undefined,
     query.brand ? inArray(products.brandId, query.brand) : undefined,
     query.type ? inArray(products.productType, titlesOf(query.type)) : undefined,
     query.status ? inArray(products.status, query.status) : undefined,
