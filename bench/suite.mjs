@@ -19,6 +19,7 @@ import {
   temporaryDir,
   watchResidentMemory,
 } from "./processes.mjs";
+import { measureProductImport } from "./product-import.mjs";
 import { formatTable, writeResults } from "./report.mjs";
 
 const KB = 1024;
@@ -361,6 +362,10 @@ export async function runBench(argv) {
     run.figures.push(...contention.figures);
     run.details.contention = contention.details;
     run.remarks.push(...contention.remarks);
+
+    const productImport = await measureProductImport({ databaseUrl });
+    run.figures.push(...productImport.figures);
+    run.details.productImport = productImport.details;
 
     const large = options.values.large || (databaseUrl && !options.values["skip-large"]);
     if (large) {

@@ -51,6 +51,11 @@ export const StaffMediaFile = z
   .meta({ id: "StaffMediaFile", description: "A file of the media library." });
 export type StaffMediaFile = z.output<typeof StaffMediaFile>;
 
+export const StaffMediaFilePage = pageOf(StaffMediaFile).meta({
+  id: "StaffMediaFilePage",
+  description: "A page of files.",
+});
+
 const UsedBy = z.object({ id: z.number().int(), slug: z.string(), title: z.string() });
 
 /** Where a file is shown: what stops it being deleted. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { gotoLive, staffSession } from "./support/admin.ts";
+import { gotoLive, staffSession, violations } from "./support/admin.ts";
 import { openSession } from "./support/browser.ts";
 import { shopUnderTest } from "./support/shop.ts";
 
@@ -31,6 +31,7 @@ describe("the product import screen in Chromium", () => {
     expect(await page.getByRole("link", { name: "Export CSV" }).getAttribute("href")).toBe(
       "/api/staff/products/export.csv",
     );
+    expect(await violations(page)).toEqual([]);
 
     // A file past the import's 5 MB is stopped before it is sent.
     await page.getByLabel("CSV file").setInputFiles({
@@ -52,10 +53,12 @@ describe("the product import screen in Chromium", () => {
     await errors.waitFor();
     const rows = await errors.getByRole("row").allInnerTexts();
     expect(rows.slice(1).map((row) => row.split("\t").map((cell) => cell.trim()))).toEqual([
-      ["3", "price", "A price must be at least 1p."],
+      ["3", "price", "Enter a price of at least £0.01."],
     ]);
     await page.getByText("“autumn.csv” has 1 error: nothing was written.").waitFor();
     expect(await onShop(SLUG)).toBe(404);
+    // The dry run's summary and its table of errors pass axe too.
+    expect(await violations(page)).toEqual([]);
 
     // Imported as it is, it is refused whole: still nothing on the shop.
     await page.getByRole("button", { name: "Import" }).click();
@@ -71,6 +74,7 @@ describe("the product import screen in Chromium", () => {
     await page.getByRole("button", { name: "Check file" }).click();
     await page.getByText("“autumn-fixed.csv” has no errors.", { exact: false }).waitFor();
     expect(await onShop(SLUG)).toBe(404);
+    expect(await violations(page)).toEqual([]);
     await page.getByRole("button", { name: "Import" }).click();
     await page
       .getByText("Imported “autumn-fixed.csv”: 1 product added; 2 variants added.")

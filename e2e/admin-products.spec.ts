@@ -117,7 +117,7 @@ describe("the products back office in Chromium", () => {
     const price = page.getByLabel(/^Price of .+, in pounds$/).first();
     await price.fill("0");
     await page.getByRole("button", { name: "Save product" }).click();
-    await page.getByText("A price must be at least 1p.").waitFor();
+    await page.getByText("Enter a price of at least £0.01.").waitFor();
     expect(await price.getAttribute("aria-invalid")).toBe("true");
     expect(await price.inputValue()).toBe("0");
     // The moved gallery is still as it was typed, unsaved.

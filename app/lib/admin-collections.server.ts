@@ -2,9 +2,9 @@ import type { RouterContextProvider } from "react-router";
 import type {
   CollectionEdit,
   CollectionRuleView,
-  ProductEdit,
   StaffBrandItem,
   StaffCollectionItem,
+  StaffProductItem,
 } from "../../common/catalog-admin";
 import { fileUrl } from "../../common/file-urls";
 import { productTypeBySlug } from "../../common/product-types";
@@ -25,7 +25,6 @@ import {
   wholeNumber,
 } from "./admin-products.server";
 import {
-  callRoute,
   type FormBody,
   type FormFields,
   formBodyOf,
@@ -50,7 +49,7 @@ type Args = {
 const routes = {
   collections: resourceRouteSet(catalogRoutes, "product-collections"),
   brands: staffRoute(catalogRoutes, "get", "/brands"),
-  product: staffRoute(catalogRoutes, "get", "/products/edit/{id}"),
+  products: staffRoute(catalogRoutes, "get", "/products"),
 };
 
 const FLAT: FormFields = {
@@ -171,26 +170,21 @@ async function productViews(context: Context, ids: number[]): Promise<Record<str
       href: `/admin/products/${card.id}`,
     };
   }
-  // Drafts and archived products are not on the shop: their own form says what they are.
-  await Promise.all(
-    wanted
-      .filter((id) => !views[String(id)])
-      .map(async (id) => {
-        try {
-          const product = await callRoute<ProductEdit>(routes.product, context, {
-            params: { id },
-          });
-          views[String(id)] = {
-            title: product.title,
-            imageUrl: null,
-            note: `No. ${id} · ${product.status}: not shown in the shop`,
-            href: `/admin/products/${id}`,
-          };
-        } catch {
-          // No such product: the row says only its number, and saving says it is not there.
-        }
-      }),
-  );
+  // Drafts and archived products are not on the shop: the staff list says what they are, in
+  // one call for all of them (`ids`). A number that is no product shows only its number, and
+  // saving says it is not there.
+  const others = wanted.filter((id) => !views[String(id)]);
+  const listed = others.length
+    ? await listAll<StaffProductItem>(routes.products, context, { ids: others.join(",") })
+    : [];
+  for (const product of listed) {
+    views[String(product.id)] = {
+      title: product.title,
+      imageUrl: product.imageUrl,
+      note: `No. ${product.id} · ${product.status}: not shown in the shop`,
+      href: `/admin/products/${product.id}`,
+    };
+  }
   return views;
 }
 

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, lt, type SQL } from "drizzle-orm";
 import type { Page } from "../../common/pagination.ts";
+import { inBatches, insertRecords } from "../db/bulk-insert.ts";
 import type { Db } from "../db/client.ts";
 import { pageMeta, pageOffset } from "../db/pagination.ts";
 import { type AuditAction, type AuditFields, auditEntries } from "./schema.ts";
@@ -42,8 +43,18 @@ export async function recordAudit(tx: Db, write: AuditWrite): Promise<void> {
   await recordAudits(tx, [write]);
 }
 
-/** Rows per statement when many entries are written at once (well under 65,535 parameters). */
-const AUDIT_BATCH = 500;
+/** Entries per statement when many are written at once (one JSON parameter each). */
+const AUDIT_BATCH = 1000;
+const AUDIT_COLUMNS = [
+  ["actorId", "int"],
+  ["actorEmail", "text"],
+  ["action", "text"],
+  ["resource", "text"],
+  ["resourceId", "text"],
+  ["label", "text"],
+  ["before", "jsonb"],
+  ["after", "jsonb"],
+] as const;
 
 /**
  * `recordAudit` for many writes at once (an import of a file): the same entries, in that order,
@@ -69,8 +80,14 @@ export async function recordAudits(tx: Db, writes: AuditWrite[]): Promise<void> 
       },
     ];
   });
-  for (let start = 0; start < rows.length; start += AUDIT_BATCH)
-    await tx.insert(auditEntries).values(rows.slice(start, start + AUDIT_BATCH));
+  await inBatches(rows, AUDIT_BATCH, (batch) =>
+    insertRecords(
+      tx,
+      auditEntries,
+      AUDIT_COLUMNS.map(([key, type]) => [auditEntries[key], type]),
+      batch.map((row) => AUDIT_COLUMNS.map(([key]) => row[key])),
+    ),
+  );
 }
 
 export type AuditQuery = {

@@ -142,12 +142,23 @@ describe.each(databaseKinds)("staff API for products and variants on %s", (kind)
     );
     expect(bySku.data.map((row) => row.id)).toContain(variant?.productId);
 
+    // `ids`: exactly the products a form names, drafts too, whatever else there is.
+    const named = [
+      ...new Set([page.data[0]?.id, drafts.data[0]?.id].filter((id) => id !== undefined)),
+    ];
+    const byIds = await read<StaffProductItem[]>(
+      await call(`/products?ids=${named.join(",")},999999&perPage=100`, "staff"),
+    );
+    expect(byIds.data.map((row) => row.id).sort()).toEqual([...named].sort());
+    expect(byIds.meta?.total).toBe(named.length);
+
     const wrong = await call(
-      "/products?stock=some&type=spaceship&sort=colour&status=gone",
+      "/products?stock=some&type=spaceship&sort=colour&status=gone&ids=3,x",
       "staff",
     );
     expect(wrong.status).toBe(422);
     expect(Object.keys((await read(wrong)).errors ?? {}).sort()).toEqual([
+      "ids",
       "sort",
       "status",
       "stock",

@@ -151,7 +151,7 @@ describe.each(databaseKinds)("products as CSV on %s", (kind) => {
       .select({ n: count() })
       .from(products)
       .where(
-        sql`not exists (select 1 from ${productVariants} pv where pv.product_id = ${products.id})`,
+        sql`not exists (select 1 from ${productVariants} pv where pv.product_id = "products"."id")`,
       );
     // One row per variant, and one for each product without variants.
     return { products: p?.n ?? 0, variants: v?.n ?? 0, rows: (v?.n ?? 0) + (bare?.n ?? 0) };
@@ -272,7 +272,7 @@ describe.each(databaseKinds)("products as CSV on %s", (kind) => {
           "No band has the slug “no-such-band”: add the band first, or use its slug as in /bands/static-gulls.",
       },
       { row: 5, field: "sku", message: "CSV-TIDE-M-BLK is on row 2 too: a SKU names one variant." },
-      { row: 5, field: "price", message: "A price must be at least 1p." },
+      { row: 5, field: "price", message: "Enter a price of at least £0.01." },
     ]);
     // The rest of the file is fine: what it would do.
     expect(dry).toMatchObject({
@@ -292,7 +292,7 @@ describe.each(databaseKinds)("products as CSV on %s", (kind) => {
         "No band has the slug “no-such-band”: add the band first, or use its slug as in /bands/static-gulls.",
       ],
       "rows.5.sku": ["CSV-TIDE-M-BLK is on row 2 too: a SKU names one variant."],
-      "rows.5.price": ["A price must be at least 1p."],
+      "rows.5.price": ["Enter a price of at least £0.01."],
     });
     expect(await catalogueSize()).toEqual(beforeSize);
     expect(await auditCount(app)).toBe(beforeAudit);
@@ -451,6 +451,114 @@ describe.each(databaseKinds)("products as CSV on %s", (kind) => {
     const again = await summaryOf(await importCsv(csv(goodRows()), true));
     expect(again.products).toEqual({ create: 0, update: 0, unchanged: 2 });
     expect(again.variants).toEqual({ create: 0, update: 0, unchanged: 3 });
+  });
+
+  it("imports 1,000 rows at once, every product, variant, option, summary and audit entry right", async () => {
+    const count = 500;
+    const slugOf = (n: number) => `csv-bulk-tee-${n}`;
+    const rows = Array.from({ length: count }, (_, index) => {
+      const n = index + 1;
+      const own = {
+        slug: slugOf(n),
+        title: `Bulk Tee ${n}`,
+        band: "static-gulls",
+        type: n % 2 ? "t-shirt" : "Poster",
+        status: n % 3 ? "published" : "draft",
+        tags: n % 5 ? "" : "bulk, five",
+        description: n === 1 ? "<p>One<script>x()</script></p>" : "",
+      };
+      return [
+        productRow(own, {
+          sku: `CSV-BULK-${n}-M`,
+          price: `${10 + (n % 7)}.50`,
+          compare_at_price: n % 4 ? "" : "40.00",
+          stock: String(n % 9),
+          "option:Size": "M",
+          "option:Colour": "Black",
+        }),
+        variantRow(own.slug, {
+          sku: `CSV-BULK-${n}-L`,
+          price: "19.99",
+          stock: "5",
+          "option:Size": "L",
+          "option:Colour": "Black",
+        }),
+      ];
+    }).flat();
+    const file = csv(rows);
+    const totals = {
+      rows: 2 * count,
+      products: { create: count, update: 0, unchanged: 0 },
+      variants: { create: 2 * count, update: 0, unchanged: 0 },
+      errors: [],
+    };
+    const beforeSize = await catalogueSize();
+    const beforeAudit = await auditCount(app);
+    expect(await summaryOf(await importCsv(file, true))).toEqual({ dryRun: true, ...totals });
+    expect(await catalogueSize()).toEqual(beforeSize);
+    expect(await auditCount(app)).toBe(beforeAudit);
+
+    expect(await summaryOf(await importCsv(file, false))).toEqual({ dryRun: false, ...totals });
+    expect(await auditCount(app)).toBe(beforeAudit + 3 * count);
+    const written = await app.database.db
+      .select({
+        slug: products.slug,
+        title: products.title,
+        productType: products.productType,
+        status: products.status,
+        tags: products.tags,
+        description: products.description,
+        published: sql<boolean>`${products.publishedAt} is not null`,
+        priceFrom: products.priceFrom,
+        priceTo: products.priceTo,
+        compareAtFrom: products.compareAtFrom,
+        stockTotal: products.stockTotal,
+        searchable: sql<boolean>`${products.searchDocument} @@ plainto_tsquery('english', 'bulk')`,
+        variants: sql<string>`(select string_agg(pv.sku || ':' || pv.price || ':' || coalesce(pv.compare_at_price::text, '-') || ':' || pv.stock_on_hand || ':' || pv.position || ':' || (select count(*) from ${variantAttributes} va where va.variant_id = pv.id), ' ' order by pv.position) from ${productVariants} pv where pv.product_id = "products"."id")`,
+      })
+      .from(products)
+      .where(sql`${products.slug} like 'csv-bulk-tee-%'`);
+    expect(written).toHaveLength(count);
+    for (const product of written) {
+      const n = Number(product.slug.split("-").pop());
+      const price = (10 + (n % 7)) * 100 + 50;
+      const compareAt = n % 4 ? null : 4000;
+      expect(product).toEqual({
+        slug: slugOf(n),
+        title: `Bulk Tee ${n}`,
+        productType: n % 2 ? "T-shirt" : "Poster",
+        status: n % 3 ? "published" : "draft",
+        tags: n % 5 ? [] : ["bulk", "five"],
+        description: n === 1 ? "<p>One</p>" : "",
+        published: n % 3 !== 0,
+        priceFrom: Math.min(price, 1999),
+        priceTo: Math.max(price, 1999),
+        compareAtFrom: price < 1999 ? compareAt : null,
+        stockTotal: (n % 9) + 5,
+        searchable: true,
+        variants: `CSV-BULK-${n}-M:${price}:${compareAt ?? "-"}:${n % 9}:0:2 CSV-BULK-${n}-L:1999:-:5:1:2`,
+      });
+    }
+
+    // The entries say what the product form's own would: the form's fields after the write.
+    const [first] = await app.database.db
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.slug, slugOf(4)));
+    const edit = (await read<ProductEdit>(await call(`/products/edit/${first?.id}`, "staff"))).data;
+    const [productEntry] = await auditOf(app, "products", edit.id);
+    const { id: _id, updatedAt: _updatedAt, variants, ...fields } = edit;
+    expect(productEntry).toMatchObject({ action: "create", label: "Bulk Tee 4", after: fields });
+    for (const variant of variants) {
+      const [entry] = await auditOf(app, "product-variants", variant.id);
+      const { id: _variantId, updatedAt: _variantUpdatedAt, ...own } = variant;
+      expect(entry).toMatchObject({
+        action: "create",
+        label: `Bulk Tee 4 – ${variant.title}`,
+        after: { ...own, productId: edit.id, productTitle: "Bulk Tee 4" },
+      });
+    }
+    expect(await shop(slugOf(1))).toMatchObject({ title: "Bulk Tee 1" });
   });
 
   it("changes the shop's products and variants by slug and SKU, leaving columns it lacks", async () => {

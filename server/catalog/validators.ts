@@ -112,9 +112,9 @@ const IdArray = (max: number) =>
 
 /** SECURITY §6: a price is a whole number of pence above zero. */
 export const Price = z
-  .number({ error: "Enter the price in pence." })
-  .int("Enter the price in whole pence.")
-  .min(1, "A price must be at least 1p.")
+  .number({ error: "Enter the price, like 25.00." })
+  .int("Enter the price in pounds and pence, like 25.00.")
+  .min(1, "Enter a price of at least £0.01.")
   .max(100_000_000, "At most £1,000,000.");
 const CompareAtPrice = Price.nullable();
 const Stock = z
@@ -286,7 +286,11 @@ const VariantRowInput = z
   .strictObject({ id: Id.optional(), ...variantFields, price: Price.optional() })
   .superRefine((row, context) => {
     if (row.id === undefined && row.price === undefined)
-      context.addIssue({ code: "custom", path: ["price"], message: "Enter the price in pence." });
+      context.addIssue({
+        code: "custom",
+        path: ["price"],
+        message: "Enter the price, like 25.00.",
+      });
     if (!compareAtAbovePrice(row))
       context.addIssue({
         code: "custom",
@@ -374,6 +378,8 @@ export type ProductUpdateInput = Partial<z.output<typeof ProductUpdateFields>> &
 export const StaffProductListQuery = z.strictObject({
   ...Pagination,
   q: Search,
+  /** Only these products (a form showing the products it names): `?ids=3,5,8`. */
+  ids: IdList.optional(),
   brand: IdList.optional(),
   type: z
     .string()
@@ -428,7 +434,11 @@ const Days = z
   .int("Whole days.")
   .min(1, "At least 1 day.")
   .max(3650, "At most 3,650 days.");
-const RulePence = z.number().int("Whole pence.").min(0).max(100_000_000);
+const RulePence = z
+  .number()
+  .int("Enter an amount in pounds and pence, like 25.00.")
+  .min(0)
+  .max(100_000_000);
 
 /** Which published products a rule collection holds (the one evaluator: `collectionCondition`). */
 export const CollectionRuleInput = z.discriminatedUnion(

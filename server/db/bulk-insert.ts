@@ -43,3 +43,37 @@ export async function inBatches<T>(
     await insert(rows.slice(start, start + size));
   }
 }
+
+/** A column of `insertRecords`: the column and its SQL type as written in a row type (`text[]`). */
+export type RecordColumn = [column: PgColumn, type: string];
+
+/**
+ * INSERT … SELECT FROM jsonb_to_recordset(the rows as one JSON parameter): one parameter however
+ * many rows and columns, for rows with types `unnest` cannot take apart (arrays, dates, booleans).
+ * Each row is an array of values in `columns`' order; undefined is null (not the default).
+ */
+export async function insertRecords<Row = never>(
+  db: Db,
+  table: PgTable,
+  columns: RecordColumn[],
+  rows: unknown[][],
+  returning: SQL = sql``,
+): Promise<Row[]> {
+  const names = sql.join(
+    columns.map(([column]) => sql.identifier(column.name)),
+    sql`, `,
+  );
+  const types = sql.join(
+    columns.map(([column, type]) => sql`${sql.identifier(column.name)} ${sql.raw(type)}`),
+    sql`, `,
+  );
+  const json = JSON.stringify(
+    rows.map((row) =>
+      Object.fromEntries(columns.map(([column], index) => [column.name, row[index] ?? null])),
+    ),
+  );
+  const result = await db.execute(
+    sql`insert into ${table} (${names}) select ${names} from jsonb_to_recordset(${json}::jsonb) as r(${types}) ${returning}`,
+  );
+  return (result as unknown as { rows: Row[] }).rows;
+}

@@ -4,6 +4,7 @@ import {
   StaffFolderContents,
   StaffMediaFile,
   StaffMediaFileEdit,
+  StaffMediaFilePage,
   StaffMediaFolder,
   StaffMediaFolderPage,
 } from "../../common/media.ts";
@@ -20,6 +21,7 @@ import {
   destroyFolders,
   fileForEdit,
   folderContents,
+  listFiles,
   listFolders,
   storeUpload,
   UPLOAD_BODY_BYTES,
@@ -29,6 +31,7 @@ import {
 import { IMAGE_WIDTHS, readFile } from "./service.ts";
 import {
   FolderPathInput,
+  StaffFileListQuery,
   StaffFileStoreInput,
   StaffFileUpdateInput,
   StaffFolderContentsQuery,
@@ -182,6 +185,16 @@ const staffRoutes: AnyRoute[] = [
     answers: { data: MediaDestroyed },
     refusals: ["not-found", "conflict"],
     call: ({ db, account }, { body }) => destroyFolders(db, actorOf(account), idsToDestroy(body)),
+  }),
+  defineRoute({
+    method: "get",
+    path: "/files",
+    tag: "media",
+    summary:
+      "The media library's files in every folder: paginated, newest first, matching `q` (title or alt text), of one `type`, or exactly `ids`",
+    query: StaffFileListQuery,
+    answers: { page: StaffMediaFilePage },
+    call: ({ db }, { query }) => listFiles(db, query),
   }),
   uploadRoute("/files/store", StaffFileStoreInput, false),
   uploadRoute("/images/store", StaffImageStoreInput, true),

@@ -507,6 +507,52 @@ describe.each(databaseKinds)("media library staff API on %s", (kind) => {
     });
   });
 
+  describe("finding files", () => {
+    it("finds files in every folder by title or alt text, by type and by ids, newest first", async () => {
+      const folder = (await read<StaffMediaFolder>(await post("/folders/store", { name: "Finds" })))
+        .data;
+      const stored = async (
+        path: "/images/store" | "/files/store",
+        bytes: Buffer,
+        name: string,
+        fields: Record<string, string>,
+      ) => (await read<StaffMediaFile>(await upload(path, { bytes, name }, fields))).data;
+      const gull = await stored("/images/store", png, "gull.png", {
+        title: "Quillfeather gull",
+        alt: "A gull on a pier",
+        folderId: String(folder.id),
+      });
+      const poster = await stored("/images/store", png, "poster.png", {
+        title: "Night poster",
+        alt: "Quillfeather at the harbour, 50% off",
+      });
+      const sheet = await stored("/files/store", PDF, "sheet.pdf", { title: "Quillfeather sheet" });
+
+      const found = await get("/files?q=quillfeather");
+      expect(found.status).toBe(200);
+      const answer = await read<StaffMediaFile[]>(found);
+      expect(answer.data.map((file) => file.id)).toEqual([sheet.id, poster.id, gull.id]);
+      expect(answer.meta).toMatchObject({ total: 3, currentPage: 1, lastPage: 1 });
+      const images = await read<StaffMediaFile[]>(await get("/files?q=QUILLFEATHER&type=IMAGE"));
+      expect(images.data.map((file) => file.id)).toEqual([poster.id, gull.id]);
+      // `%` is a character to find, not a wildcard.
+      const percent = await read<StaffMediaFile[]>(await get("/files?q=50%25"));
+      expect(percent.data.map((file) => file.id)).toEqual([poster.id]);
+      const paged = await read<StaffMediaFile[]>(
+        await get("/files?q=quillfeather&perPage=2&page=2"),
+      );
+      expect(paged.data.map((file) => file.id)).toEqual([gull.id]);
+      const byIds = await read<StaffMediaFile[]>(await get(`/files?ids=${gull.id},${sheet.id}`));
+      expect(byIds.data.map((file) => file.id)).toEqual([sheet.id, gull.id]);
+      expect(byIds.data[1]).toMatchObject({ title: "Quillfeather gull", folderId: folder.id });
+
+      const bad = await get("/files?ids=one&type=SONG");
+      expect(bad.status).toBe(422);
+      expect(Object.keys((await read(bad)).errors ?? {}).sort()).toEqual(["ids", "type"]);
+      expect((await get("/files?q=quillfeather", customer)).status).toBe(403);
+    });
+  });
+
   describe("files in use", () => {
     it("refuses to delete an image a product and a band show, naming them", async () => {
       const image = (

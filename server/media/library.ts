@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import { fileUrl } from "../../common/file-urls.ts";
 import {
   ROOT_FOLDER_NAME,
@@ -25,6 +25,7 @@ import { mediaFiles, mediaFolders } from "./schema.ts";
 import type { FileStore } from "./storage.ts";
 import { fileUsage, inUseMessage, whereFileIsUsed } from "./usage.ts";
 import type {
+  StaffFileListQuery,
   StaffFileUpdateInput,
   StaffFolderListQuery,
   StaffFolderStoreInput,
@@ -138,6 +139,35 @@ export async function listFolders(
   ]);
   return {
     data: rows.map(folderView),
+    meta: pageMeta(query.page, query.perPage, total?.n ?? 0),
+  };
+}
+
+/**
+ * A page of the library's files in every folder, newest first (DESIGN §4): those whose title or
+ * alt text holds `q`, of one type, or the `ids` a form names.
+ */
+export async function listFiles(db: Db, query: StaffFileListQuery): Promise<Page<StaffMediaFile>> {
+  const conditions: SQL[] = [];
+  if (query.q) {
+    const pattern = `%${likeEscaped(query.q)}%`;
+    conditions.push(or(ilike(mediaFiles.title, pattern), ilike(mediaFiles.alt, pattern)) as SQL);
+  }
+  if (query.type) conditions.push(eq(mediaFiles.fileType, query.type));
+  if (query.ids) conditions.push(inArray(mediaFiles.id, query.ids));
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(mediaFiles)
+      .where(where)
+      .orderBy(desc(mediaFiles.id))
+      .limit(query.perPage)
+      .offset(pageOffset(query.page, query.perPage)),
+    db.select({ n: count() }).from(mediaFiles).where(where),
+  ]);
+  return {
+    data: rows.map(fileView),
     meta: pageMeta(query.page, query.perPage, total?.n ?? 0),
   };
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MAX_ID } from "../../common/ids.ts";
 import { FILE_TYPES } from "../../common/images.ts";
-import { Pagination, PathId } from "../http/query-schemas.ts";
+import { IdList, Pagination, PathId } from "../http/query-schemas.ts";
 
 const Id = z
   .number({ error: "Must be an id." })
@@ -46,6 +46,21 @@ export const StaffFolderListQuery = z.strictObject({
   q: z.string().trim().max(100, "Keep the search to 100 characters.").optional(),
 });
 export type StaffFolderListQuery = z.output<typeof StaffFolderListQuery>;
+
+/**
+ * GET /api/staff/files: a page of the library's files, newest first, in any folder: those whose
+ * title or alt text holds `q`, of one `type`, or exactly `ids` (a form showing files it names).
+ */
+export const StaffFileListQuery = z.strictObject({
+  ...Pagination,
+  q: z.string().trim().max(100, "Keep the search to 100 characters.").optional(),
+  type: z
+    .enum(FILE_TYPES, { error: `Must be one of ${FILE_TYPES.join(", ")}.` })
+    .optional()
+    .meta({ description: "Only files of this kind (`IMAGE` for a picture's picker)." }),
+  ids: IdList.optional().meta({ description: "Only these files: `?ids=3,5,8`." }),
+});
+export type StaffFileListQuery = z.output<typeof StaffFileListQuery>;
 
 /** GET /api/staff/folders/edit/{id}: which page of the folder's files. */
 export const StaffFolderContentsQuery = z.strictObject(Pagination);

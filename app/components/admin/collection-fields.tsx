@@ -2,6 +2,7 @@ import { PRODUCT_TYPES } from "../../../common/product-types";
 import { SelectField, TextAreaField, TextField } from "../ui/form";
 import { MediaImageField } from "./media-picker";
 import { OrderedList, type RowView } from "./ordered-list";
+import { ProductPicker } from "./product-picker";
 import type { GalleryFile } from "./product-types";
 import { useField, useFieldValue, useFormFields } from "./resource-form";
 import { Card } from "./screen-header";
@@ -80,10 +81,11 @@ export function CollectionFields({ isNew, products, bands }: Props) {
             noun="product"
             describe={(id) => products[id]}
             add={{
-              label: "Add a product",
+              label: "Add a product by number",
               hint: "Its number, shown under its title in Products. Added at the end.",
             }}
             empty="No products yet."
+            picker={(add, chosen) => <ProductPicker onPick={add} chosen={chosen} />}
           />
         </div>
         <div className="hidden space-y-5 group-has-[input[value=rule]:checked]/kind:block">

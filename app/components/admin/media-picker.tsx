@@ -16,8 +16,8 @@ type FolderId = number | "root";
 const PER_PAGE = 24;
 
 /**
- * "Choose from library": a dialog over the media library (its folders, a folder search and a
- * page of image thumbnails at a time) where choosing an image hands its file to `onPick`. It reads
+ * "Choose from library": a dialog over the media library (its folders, a search of folders and
+ * of images in every folder, and a page of image thumbnails at a time) where choosing an image hands its file to `onPick`. It reads
  * the library from the browser through the staff API, so it only shows once scripts run; the
  * number field beside it stays the way to name a file without JavaScript.
  */
@@ -38,7 +38,7 @@ export function MediaPicker({
       open={open}
       onOpenChange={setOpen}
       title="Choose from the media library"
-      description="Open a folder, then choose an image."
+      description="Open a folder or search, then choose an image."
       trigger={
         <Button variant="secondary" size="sm">
           Choose from library<span className="sr-only"> for {purpose}</span>
@@ -65,6 +65,7 @@ function LibraryBrowser({ onPick }: { onPick: (file: PickedFile) => void }) {
   const [failed, setFailed] = useState(false);
   const [query, setQuery] = useState("");
   const [found, setFound] = useState<StaffMediaFolder[] | null>(null);
+  const [foundImages, setFoundImages] = useState<StaffMediaFile[] | null>(null);
 
   useEffect(() => {
     let current = true;
@@ -84,6 +85,7 @@ function LibraryBrowser({ onPick }: { onPick: (file: PickedFile) => void }) {
     const q = query.trim();
     if (!q) {
       setFound(null);
+      setFoundImages(null);
       return;
     }
     let current = true;
@@ -91,6 +93,10 @@ function LibraryBrowser({ onPick }: { onPick: (file: PickedFile) => void }) {
       apiGet<Page<StaffMediaFolder>>("staff", "/folders", { q, perPage: 20 })
         .then((answer) => current && setFound(answer.data))
         .catch(() => current && setFound([]));
+      // Images in every folder whose title or alt text holds the words.
+      apiGet<Page<StaffMediaFile>>("staff", "/files", { q, type: "IMAGE", perPage: PER_PAGE })
+        .then((answer) => current && setFoundImages(answer.data))
+        .catch(() => current && setFoundImages([]));
     }, 250);
     return () => {
       current = false;
@@ -103,19 +109,24 @@ function LibraryBrowser({ onPick }: { onPick: (file: PickedFile) => void }) {
     setPage(1);
     setQuery("");
   };
-  const images = contents?.files.filter((file) => file.fileType === "IMAGE") ?? [];
-  const meta = contents?.filesMeta;
+  const searching = foundImages !== null;
+  const images = foundImages ?? contents?.files.filter((file) => file.fileType === "IMAGE") ?? [];
+  const meta = searching ? undefined : contents?.filesMeta;
   const folders = found ?? contents?.folders ?? [];
 
   return (
     <div className="space-y-4">
       <div>
         <label htmlFor={`${id}-q`} className="block text-sm font-semibold">
-          Find a folder
+          Search the library
         </label>
+        <p id={`${id}-q-hint`} className="text-sm text-muted">
+          Folders by name, images by title or alt text, in every folder.
+        </p>
         <input
           id={`${id}-q`}
           type="search"
+          aria-describedby={`${id}-q-hint`}
           value={query}
           onChange={(event) => setQuery(event.target.value)}
           // The dialog sits inside the resource's form: Enter here must not save it.
@@ -169,14 +180,19 @@ function LibraryBrowser({ onPick }: { onPick: (file: PickedFile) => void }) {
       )}
       {found?.length === 0 && <p className="text-sm text-muted">No folder matches.</p>}
       <div aria-live="polite" aria-busy={!contents && !failed}>
-        {failed ? (
+        {failed && !searching ? (
           <p className="text-sm font-medium text-error">The library could not be loaded.</p>
-        ) : !contents ? (
+        ) : !contents && !searching ? (
           <p className="text-sm text-muted">Loading…</p>
         ) : images.length === 0 ? (
-          <p className="text-sm text-muted">No images in this folder.</p>
+          <p className="text-sm text-muted">
+            {searching ? "No image matches." : "No images in this folder."}
+          </p>
         ) : (
-          <ul aria-label="Images" className="grid grid-cols-3 gap-2 sm:grid-cols-4">
+          <ul
+            aria-label={searching ? "Images found" : "Images"}
+            className="grid grid-cols-3 gap-2 sm:grid-cols-4"
+          >
             {images.map((file) => (
               <li key={file.id}>
                 <Thumbnail file={file} onPick={onPick} />

@@ -31,6 +31,8 @@ type Props = {
   empty: string;
   /** Rows are media files: "Choose from library" adds one, as typing its number does. */
   mediaPicker?: { purpose: string };
+  /** A search that adds rows (a collection's products), shown once scripts run. */
+  picker?: (add: (id: string, view: RowView) => void, chosen: Set<string>) => ReactNode;
 };
 
 const iconButton =
@@ -69,6 +71,7 @@ export function OrderedList({
   add,
   empty,
   mediaPicker,
+  picker,
 }: Props) {
   const { values, errors } = useFormFields();
   const markDirty = useMarkDirty();
@@ -102,14 +105,16 @@ export function OrderedList({
     markDirty();
     if (gone) setSaid(`${titleOf(gone)} removed. Save to keep the change.`);
   };
-  const addPicked = (file: PickedFile) => {
-    const typed = String(file.id);
-    setPicked({
-      ...picked,
-      [typed]: { title: file.title, imageUrl: fileUrl(file.slug, 160), note: `No. ${typed}` },
-    });
-    addRow(typed, `${file.title} added at position ${rows.length + 1}.`);
+  const addViewed = (typed: string, view: RowView) => {
+    setPicked({ ...picked, [typed]: view });
+    addRow(typed, `${view.title} added at position ${rows.length + 1}.`);
   };
+  const addPicked = (file: PickedFile) =>
+    addViewed(String(file.id), {
+      title: file.title,
+      imageUrl: fileUrl(file.slug, 160),
+      note: `No. ${file.id}`,
+    });
   const addTyped = () => {
     const typed = addBox.current?.value.trim() ?? "";
     if (!typed) return;
@@ -284,6 +289,7 @@ export function OrderedList({
           </button>
         )}
         {mediaPicker && <MediaPicker purpose={mediaPicker.purpose} onPick={addPicked} />}
+        {live && picker?.(addViewed, new Set(rows.map((row) => row.id)))}
         <p id={`${id}-add-hint`} className="basis-full text-sm text-muted">
           {add.hint}
         </p>

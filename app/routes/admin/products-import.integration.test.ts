@@ -144,7 +144,7 @@ describe.each(databaseKinds)("the product import screen on %s", (kind) => {
     const html = decode(await response.text());
     expect(html).toContain("“products.csv” has 2 errors: nothing was written.");
     expect(html).toMatch(
-      /<th scope="row"[^>]*>5<\/th><td[^>]*>price<\/td><td[^>]*>A price must be at least 1p\.<\/td>/,
+      /<th scope="row"[^>]*>5<\/th><td[^>]*>price<\/td><td[^>]*>Enter a price of at least £0\.01\.<\/td>/,
     );
     expect(html).toMatch(
       /<th scope="row"[^>]*>5<\/th><td[^>]*>option:Size<\/td><td[^>]*>Size has no value “XXXXL”: add it to the option first\.<\/td>/,
@@ -164,7 +164,7 @@ describe.each(databaseKinds)("the product import screen on %s", (kind) => {
     expect(refused.status).toBe(422);
     const again = decode(await refused.text());
     expect(again).toContain("Not imported");
-    expect(again).toContain("A price must be at least 1p.");
+    expect(again).toContain("Enter a price of at least £0.01.");
     expect(await productCount()).toBe(before);
     expect(await onShop("csv-screen-tee")).toBe(false);
   });

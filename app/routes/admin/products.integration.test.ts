@@ -231,7 +231,7 @@ describe.each(databaseKinds)("the product screens on %s", (kind) => {
     expect(price).toContain('value="0"');
     expect(price).toContain('aria-label="Price of M, in pounds"');
     const errorId = price.match(/aria-describedby="([^"]+)"/)?.[1];
-    expect(page).toMatch(new RegExp(`id="${errorId}"[^>]*>A price must be at least 1p.</p>`));
+    expect(page).toMatch(new RegExp(`id="${errorId}"[^>]*>Enter a price of at least £0.01.</p>`));
     // The other row's typed stock and the typed title are kept; the band is asked for.
     expect(fieldTag(page, `variant.${l?.id}.stockOnHand`)).toContain('value="12"');
     expect(fieldTag(page, "title")).toContain('value="Error Test Tee (typed)"');

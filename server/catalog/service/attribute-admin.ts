@@ -116,7 +116,8 @@ export const attributeTypeService: ResourceService<
   create: (tx, input) =>
     checkedWrite(async () => {
       const slug = await typeSlug(tx, input);
-      if (typeof slug !== "string") return slug ?? refuse("invalid", "Enter the option's name.");
+      if (typeof slug !== "string")
+        return slug ?? refuse("invalid", "Enter the option's name.", "title");
       const [last] = await tx
         .select({ position: sql<number>`coalesce(max(${attributeTypes.position}), -1)::int` })
         .from(attributeTypes);
@@ -310,7 +311,8 @@ export const attributeService: ResourceService<
         .where(eq(attributeTypes.id, input.attributeTypeId));
       if (!type) return refuse("invalid", "No such option.", "attributeTypeId");
       const slug = await valueSlug(tx, type.id, input);
-      if (typeof slug !== "string") return slug ?? refuse("invalid", "Enter the value's name.");
+      if (typeof slug !== "string")
+        return slug ?? refuse("invalid", "Enter the value's name.", "title");
       const [last] = await tx
         .select({ position: sql<number>`coalesce(max(${attributes.position}), -1)::int` })
         .from(attributes)

@@ -10,6 +10,7 @@ import type { Page } from "../../../common/pagination.ts";
 import { productTypeBySlug, productTypeByTitle } from "../../../common/product-types.ts";
 import { isRefusal, type Refusal, refuse } from "../../../common/refusal.ts";
 import { type Actor, recordAudit } from "../../audit/service.ts";
+import { insertRecords } from "../../db/bulk-insert.ts";
 import type { Db } from "../../db/client.ts";
 import { pageMeta, pageOffset } from "../../db/pagination.ts";
 import { freeSlug } from "../../db/slugs.ts";
@@ -41,6 +42,7 @@ import {
   changeVariant,
   insertVariant,
   insertVariants,
+  insertVariantsOfNewProducts,
   lockProduct,
   variantRowsOf,
 } from "./variant-admin.ts";
@@ -91,6 +93,7 @@ async function listStaffProducts(
           sql`exists (select 1 from ${productVariants} pv where pv.product_id = "products"."id" and pv.sku ilike ${likePattern(query.q)})`,
         )
       : undefined,
+    query.ids ? inArray(products.id, query.ids) : undefined,
     query.brand ? inArray(products.brandId, query.brand) : undefined,
     query.type ? inArray(products.productType, titlesOf(query.type)) : undefined,
     query.status ? inArray(products.status, query.status) : undefined,
@@ -151,6 +154,18 @@ async function productEdit(db: Db, id: number): Promise<ProductEdit | undefined>
       .orderBy(asc(productMedia.position), asc(productMedia.fileId)),
     variantRowsOf(db, id),
   ]);
+  return editOf(row, {
+    collectionIds: collections.map((collection) => collection.id),
+    media,
+    variants,
+  });
+}
+
+/** A product row as its form shows it, with its collections, gallery and variants. */
+function editOf(
+  row: typeof products.$inferSelect,
+  related: Pick<ProductEdit, "collectionIds" | "media" | "variants">,
+): ProductEdit {
   return {
     id: row.id,
     title: row.title,
@@ -160,14 +175,14 @@ async function productEdit(db: Db, id: number): Promise<ProductEdit | undefined>
     description: row.description,
     status: row.status,
     tags: row.tags,
-    collectionIds: collections.map((collection) => collection.id),
+    collectionIds: related.collectionIds,
     vatRate: row.vatRate,
     releaseDate: row.releaseDate,
     preOrder: row.preOrder,
     seoTitle: row.seoTitle ?? "",
     seoDescription: row.seoDescription ?? "",
-    media,
-    variants,
+    media: related.media,
+    variants: related.variants,
     publishedAt: row.publishedAt?.toISOString() ?? null,
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -304,6 +319,125 @@ const withoutVariants = <T extends { variants?: unknown; id?: number }>(input: T
   const { variants: _variants, id: _id, ...fields } = input;
   return fields;
 };
+
+/** The columns a new product is written with, and their SQL types. */
+const NEW_PRODUCT_COLUMNS = [
+  ["slug", "text"],
+  ["title", "text"],
+  ["brandId", "int"],
+  ["productType", "text"],
+  ["status", "text"],
+  ["description", "text"],
+  ["tags", "text[]"],
+  ["vatRate", "smallint"],
+  ["releaseDate", "date"],
+  ["preOrder", "boolean"],
+  ["seoTitle", "text"],
+  ["seoDescription", "text"],
+  ["publishedAt", "timestamptz"],
+] as const satisfies ReadonlyArray<readonly [keyof typeof products.$inferInsert, string]>;
+
+/**
+ * Many new products with their variants at once (a file of them), each checked as `create`
+ * checks one, with a few statements for all of them: one slug lookup, one band lookup, one insert
+ * per table, one summaries refresh. The first refusal is answered with its product's index in
+ * front of the field (`3.variants.1.sku`) and the caller rolls back. Answers the products as
+ * their forms show them, in the inputs' order. Every input names its slug (no slug is made).
+ */
+export async function createProducts(
+  tx: Db,
+  inputs: Array<ProductCreateInput & { slug: string }>,
+): Promise<ProductEdit[] | Refusal> {
+  if (inputs.length === 0) return [];
+  return checkedWrite(async () => {
+    const slugs = inputs.map((input) => input.slug);
+    const brandIds = [...new Set(inputs.map((input) => input.brandId))];
+    const [takenSlugs, knownBrands] = await Promise.all([
+      tx.select({ slug: products.slug }).from(products).where(inArray(products.slug, slugs)),
+      tx.select({ id: brands.id }).from(brands).where(inArray(brands.id, brandIds)),
+    ]);
+    const taken = new Set(takenSlugs.map((row) => row.slug));
+    const bands = new Set(knownBrands.map((row) => row.id));
+    const seen = new Set<string>();
+    for (const [index, input] of inputs.entries()) {
+      if (taken.has(input.slug) || seen.has(input.slug))
+        return refuse(
+          "invalid",
+          "Another product already has this slug. Choose another.",
+          `${index}.slug`,
+        );
+      seen.add(input.slug);
+      if (!bands.has(input.brandId)) return refuse("invalid", "No such band.", `${index}.brandId`);
+      const problem =
+        (await mediaRefusal(tx, input.media)) ??
+        (await collectionsRefusal(tx, input.collectionIds));
+      if (problem) return { ...problem, field: `${index}.${problem.field}` };
+      if ((input.status ?? "draft") === "published" && !input.variants?.length)
+        return refuse("invalid", NEEDS_A_VARIANT, `${index}.status`);
+    }
+    const now = new Date();
+    const fields = inputs.map((input) => {
+      const status = input.status ?? "draft";
+      // The columns' defaults, where the input leaves a field out.
+      return {
+        description: "",
+        tags: [] as string[],
+        preOrder: false,
+        ...storedFields(withoutVariants(input)),
+        slug: input.slug,
+        productType: titlesOf([input.type])[0] as string,
+        status,
+        vatRate: input.vatRate ?? defaultVatRate(input.type),
+        publishedAt: status === "published" ? now : null,
+      };
+    });
+    const ids = await insertRecords<{ id: number; slug: string }>(
+      tx,
+      products,
+      NEW_PRODUCT_COLUMNS.map(([key, type]) => [products[key], type]),
+      fields.map((row) => NEW_PRODUCT_COLUMNS.map(([key]) => row[key as keyof typeof row])),
+      sql`returning id, slug`,
+    );
+    const rows = await tx
+      .select()
+      .from(products)
+      .where(
+        inArray(
+          products.id,
+          ids.map((row) => row.id),
+        ),
+      );
+    const bySlug = new Map(rows.map((row) => [row.slug, row]));
+    const made = inputs.map((input) => bySlug.get(input.slug) as (typeof rows)[number]);
+    const variants = await insertVariantsOfNewProducts(
+      tx,
+      made.map((row, index) => ({ product: row, inputs: inputs[index]?.variants ?? [] })),
+      (productIndex, variantIndex) => `${productIndex}.variants.${variantIndex}.`,
+    );
+    if (isRefusal(variants)) return variants;
+    for (const [index, input] of inputs.entries()) {
+      const id = made[index]?.id as number;
+      if (input.media) await setMedia(tx, id, input.media);
+      if (input.collectionIds) await setCollections(tx, id, input.collectionIds);
+    }
+    // The rows keep the time they were made with (no second stamp).
+    await refreshProductSummaries(
+      tx,
+      made.map((row) => row.id),
+      { stamp: false },
+    );
+    return made.map((row, index) =>
+      editOf(row, {
+        collectionIds: [...(inputs[index]?.collectionIds ?? [])].sort((a, b) => a - b),
+        media: (inputs[index]?.media ?? []).map((file) => ({
+          fileId: file.fileId,
+          attributeId: file.attributeId ?? null,
+        })),
+        variants: variants[index] ?? [],
+      }),
+    );
+  });
+}
 
 /** The products as staff manage them (decision 0014): list, form, create, change and delete. */
 export const productService: ResourceService<

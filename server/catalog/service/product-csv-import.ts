@@ -16,7 +16,7 @@ import type { WriteContext } from "../../http/resource.ts";
 import { sanitizeRichText } from "../../platform/rich-text.ts";
 import { brands, products, productVariants, variantAttributes } from "../schema.ts";
 import { ProductCreateInput, ProductUpdateFields, type ProductUpdateInput } from "../validators.ts";
-import { PRODUCTS, productService } from "./product-admin.ts";
+import { createProducts, PRODUCTS, productService } from "./product-admin.ts";
 import {
   type Column,
   type OptionColumn,
@@ -32,10 +32,11 @@ import {
 } from "./product-csv.ts";
 import { VARIANTS, variantAuditFields, variantLabel } from "./variant-admin.ts";
 
-// Products and variants from a CSV file (issue 14). Every row is checked with the product form's
-// own schemas (validators.ts) and written by the product form's own services (product-admin.ts,
-// variant-admin.ts), one product at a time, in one transaction for the whole file: any error
-// and nothing is written. A dry run writes the same way and rolls back, so it finds every error
+// Products and variants from a CSV file (issue 14, decision 0017). Every row is checked with the
+// product form's own schemas (validators.ts) and written by the product form's own services
+// (product-admin.ts, variant-admin.ts) in one transaction for the whole file: any error and
+// nothing is written. New products are written together, a few statements for all of them
+// (`createProducts`); the shop's products one at a time, as their forms would. A dry run writes the same way and rolls back, so it finds every error
 // the real run would, including those only the services see (a SKU taken, options taken).
 
 /** The product form's field each column fills (and a refusal's field names the column by). */
@@ -565,6 +566,49 @@ const asVariantEdit = (
   productTitle: product.title,
 });
 
+/** The audit entries of a new product: one for it, one for each of its variants. */
+const creationAudits = (created: ProductEdit, actor: Actor): AuditWrite[] => [
+  {
+    actor,
+    action: "create",
+    resource: PRODUCTS,
+    resourceId: created.id,
+    label: created.title,
+    after: productAuditFields(created),
+  },
+  ...created.variants.map((row): AuditWrite => {
+    const variant = asVariantEdit(created, row);
+    return {
+      actor,
+      action: "create",
+      resource: VARIANTS,
+      resourceId: variant.id,
+      label: variantLabel(variant),
+      after: variantAuditFields(variant),
+    };
+  }),
+];
+
+/** A new product of the file as the product form's input, with its variants. */
+const creationOf = (plan: Plan) =>
+  ({
+    ...plan.product,
+    slug: plan.group.slug,
+    variants: plan.variants.map((variant) => variant.input),
+  }) as ProductCreateInput & { slug: string };
+
+/**
+ * Writes the file's new products all at once (`createProducts`: a few statements for all of
+ * them, rather than several for each), behind a savepoint; answers their audit entries, or the
+ * refusal, rolled back, when one of them is refused (a race: the checks above find the rest).
+ */
+const writeNewProducts = (tx: Db, plans: Plan[], actor: Actor) =>
+  inTransactionOrRefuse(tx, async (savepoint) => {
+    const created = await createProducts(savepoint, plans.map(creationOf));
+    if (isRefusal(created)) return created;
+    return created.flatMap((product) => creationAudits(product, actor));
+  });
+
 /**
  * Writes one product of the file with the product form's services (`store` for a new product
  * with its variants, `update` for the shop's with its changed and new variants), and an audit
@@ -587,25 +631,7 @@ async function writePlan(
       write,
     );
     if (isRefusal(created)) return created;
-    audits.push({
-      actor: write.actor,
-      action: "create",
-      resource: PRODUCTS,
-      resourceId: created.id,
-      label: created.title,
-      after: productAuditFields(created),
-    });
-    for (const row of created.variants) {
-      const variant = asVariantEdit(created, row);
-      audits.push({
-        actor: write.actor,
-        action: "create",
-        resource: VARIANTS,
-        resourceId: variant.id,
-        label: variantLabel(variant),
-        after: variantAuditFields(variant),
-      });
-    }
+    audits.push(...creationAudits(created, write.actor));
     return undefined;
   }
   const before = (await productService.edit(tx, shop.id)) as ProductEdit;
@@ -731,7 +757,7 @@ export async function importProductsCsv(
   crossRowProblems([...groups.values()], refs, problems);
   const plans = [...groups.values()].flatMap((group) => planOf(group, refs, problems) ?? []);
 
-  // The writes, product by product, each behind a savepoint so one product's refusal is listed
+  // The writes: the new products together, then the shop's one by one, each behind a savepoint so one product's refusal is listed
   // and the others still run; then all of it is rolled back unless this is a real, clean run.
   const clean = (plan: Plan) => !problems.onRows(plan.group.rows.map((row) => row.row));
   const ready = plans.filter(
@@ -743,7 +769,13 @@ export async function importProductsCsv(
       refused = [];
       const write: WriteContext = { actor: request.actor, config: request.config };
       const audits: AuditWrite[] = [];
-      for (const plan of ready) {
+      // New products all at once; should that be refused, one by one as the shop's are, so each
+      // refusal is listed against its own rows.
+      const fresh = ready.filter((plan) => !plan.group.shop);
+      const together = fresh.length ? await writeNewProducts(tx, fresh, request.actor) : [];
+      const oneByOne = isRefusal(together) ? ready : ready.filter((plan) => plan.group.shop);
+      if (!isRefusal(together)) audits.push(...together);
+      for (const plan of oneByOne) {
         const own: AuditWrite[] = [];
         const outcome = await inTransactionOrRefuse(tx, async (savepoint) => {
           const refusal = await writePlan(savepoint, plan, write, own);

@@ -46,7 +46,7 @@ export async function notAnImage(
  * so these answer only a race (two saves at once taking the same SKU), as a 422, never a 500.
  */
 const CONSTRAINT_FIELDS: Record<string, [field: string, message: string]> = {
-  product_variants_price: ["price", "A price must be at least 1p."],
+  product_variants_price: ["price", "Enter a price of at least £0.01."],
   product_variants_compare_at: [
     "compareAtPrice",
     "The compare-at price must be more than the price.",

@@ -3,6 +3,7 @@ import type { GeneratedVariants, VariantEdit, VariantRow } from "../../../common
 import type { Page } from "../../../common/pagination.ts";
 import { isRefusal, type Refusal, refuse } from "../../../common/refusal.ts";
 import { type Actor, recordAudit } from "../../audit/service.ts";
+import { insertColumns } from "../../db/bulk-insert.ts";
 import type { Db } from "../../db/client.ts";
 import { pageMeta, pageOffset } from "../../db/pagination.ts";
 import { containing, orderings } from "../../db/staff-lists.ts";
@@ -196,7 +197,7 @@ async function freeSku(tx: Db, base: string, alsoTaken?: Set<string>): Promise<s
   }
 }
 
-type OptionValue = { id: number; slug: string; typeId: number; typeSlug: string };
+type OptionValue = { id: number; slug: string; title: string; typeId: number; typeSlug: string };
 
 /** The values of `ids` with their types, in the types' order; undefined when one is missing. */
 async function optionValues(tx: Db, ids: number[]): Promise<OptionValue[] | undefined> {
@@ -211,6 +212,7 @@ async function foundOptionValues(tx: Db, ids: number[]): Promise<OptionValue[]> 
     .select({
       id: attributes.id,
       slug: attributes.slug,
+      title: attributes.title,
       typeId: attributeTypes.id,
       typeSlug: attributeTypes.slug,
     })
@@ -368,6 +370,114 @@ export async function insertVariants(
   );
   if (options.length) await tx.insert(variantAttributes).values(options);
   return ids;
+}
+
+/** New products' variants to add: the product (made in this transaction) and its variants. */
+export type NewProductVariants = {
+  product: { id: number; slug: string };
+  inputs: NewVariantInput[];
+};
+
+/**
+ * The variants of many products made in this transaction (a file of them), checked as
+ * `insertVariants` checks each product's, with a few statements for all of them. A refusal names
+ * its place as `prefixOf(product index, variant index)` says. Answers each product's variants as
+ * its form shows them, in the inputs' order.
+ */
+export async function insertVariantsOfNewProducts(
+  tx: Db,
+  entries: NewProductVariants[],
+  prefixOf: (productIndex: number, variantIndex: number) => string,
+): Promise<VariantRow[][] | Refusal> {
+  const inputs = entries.flatMap((entry) => entry.inputs);
+  if (inputs.length === 0) return entries.map(() => []);
+  const typedSkus = [...new Set(inputs.flatMap((input) => (input.sku ? [input.sku] : [])))];
+  const [values, takenRows] = await Promise.all([
+    foundOptionValues(tx, [...new Set(inputs.flatMap((input) => input.attributeIds ?? []))]),
+    typedSkus.length
+      ? tx
+          .select({ sku: productVariants.sku })
+          .from(productVariants)
+          .where(inArray(productVariants.sku, typedSkus))
+      : [],
+  ]);
+  const byId = new Map(values.map((value) => [value.id, value]));
+  const taken = new Set(takenRows.map((row) => row.sku));
+  const rows: Array<{ productId: number; position: number; sku: string; own: OptionValue[] }> = [];
+  const planned: NewVariantInput[] = [];
+  for (const [productIndex, { product, inputs: own }] of entries.entries()) {
+    const optionsOf = new Map<string, string>();
+    for (const [index, input] of own.entries()) {
+      const prefix = prefixOf(productIndex, index);
+      const field = `${prefix}attributeIds`;
+      const attributeIds = input.attributeIds ?? [];
+      const chosen = attributeIds.map((id) => byId.get(id));
+      if (chosen.some((value) => !value) || new Set(attributeIds).size < attributeIds.length)
+        return refuse("invalid", "Choose option values that exist.", field);
+      const ordered = (chosen as OptionValue[]).sort(
+        (a, b) => values.indexOf(a) - values.indexOf(b),
+      );
+      if (new Set(ordered.map((value) => value.typeId)).size < ordered.length)
+        return refuse("invalid", "Choose one value of each option (one size, one colour).", field);
+      const key = optionKey(attributeIds);
+      const twin = optionsOf.get(key);
+      if (twin !== undefined)
+        return refuse("invalid", `Variant ${twin} has these options already.`, field);
+      if (input.sku && taken.has(input.sku)) return refuse("invalid", SKU_TAKEN, `${prefix}sku`);
+      const sku =
+        input.sku ??
+        (await freeSku(tx, skuOf([product.slug, ...ordered.map((value) => value.slug)]), taken));
+      optionsOf.set(key, sku);
+      taken.add(sku);
+      rows.push({ productId: product.id, position: index, sku, own: ordered });
+      planned.push(input);
+    }
+  }
+  const inserted = await insertColumns<{ id: number; sku: string; updated_at: Date | string }>(
+    tx,
+    productVariants,
+    [
+      [productVariants.productId, "int", rows.map((row) => row.productId)],
+      [productVariants.sku, "text", rows.map((row) => row.sku)],
+      [productVariants.price, "int", planned.map((input) => input.price)],
+      [productVariants.compareAtPrice, "int", planned.map((input) => input.compareAtPrice ?? null)],
+      [productVariants.stockOnHand, "int", planned.map((input) => input.stockOnHand ?? 0)],
+      [productVariants.position, "int", rows.map((row) => row.position)],
+    ],
+    sql`returning id, sku, updated_at`,
+  );
+  const bySku = new Map(inserted.map((row) => [row.sku, row]));
+  const made = rows.map((row) => bySku.get(row.sku) as (typeof inserted)[number]);
+  const options = rows.flatMap((row, index) =>
+    row.own.map((value) => [made[index]?.id as number, value.id] as const),
+  );
+  if (options.length)
+    await insertColumns(tx, variantAttributes, [
+      [variantAttributes.variantId, "int", options.map(([variantId]) => variantId)],
+      [variantAttributes.attributeId, "int", options.map(([, attributeId]) => attributeId)],
+    ]);
+  const variantRows: VariantRow[] = rows.map((row, index) => {
+    const input = planned[index] as NewVariantInput;
+    const written = made[index] as (typeof inserted)[number];
+    return {
+      id: written.id,
+      sku: row.sku,
+      title: row.own.map((value) => value.title).join(" / "),
+      price: input.price,
+      compareAtPrice: input.compareAtPrice ?? null,
+      stockOnHand: input.stockOnHand ?? 0,
+      attributeIds: row.own.map((value) => value.id),
+      position: row.position,
+      ordered: false,
+      updatedAt: new Date(written.updated_at).toISOString(),
+    };
+  });
+  let next = 0;
+  return entries.map((entry) => {
+    const own = variantRows.slice(next, next + entry.inputs.length);
+    next += entry.inputs.length;
+    return own;
+  });
 }
 
 /** The fields of a variant a form may change. */
