@@ -14,6 +14,7 @@ import { mediaRoutes } from "./media/api.ts";
 import { ordersRoutes } from "./orders/api.ts";
 import { paymentsRoutes } from "./payments/api.ts";
 import { platformRoutes } from "./platform/api.ts";
+import { dashboardRoutes } from "./platform/dashboard-api.ts";
 
 const MODULE_ROUTES: RouteGroup[] = [
   ...platformRoutes,
@@ -29,6 +30,7 @@ const MODULE_ROUTES: RouteGroup[] = [
   ...contentRoutes,
   ...authRoutes,
   ...auditRoutes,
+  ...dashboardRoutes,
 ];
 
 let document: ReturnType<typeof openApiDocument> | undefined;
