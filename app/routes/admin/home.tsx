@@ -17,11 +17,24 @@ export const loader = ({ request, context }: Route.LoaderArgs) =>
 const LINK = "font-semibold underline-offset-2 hover:underline";
 
 /** One figure: what it is, the number, and a line of context or a link. */
-function Figure({ label, value, note }: { label: string; value: string; note?: ReactNode }) {
+function Figure({
+  label,
+  value,
+  note,
+  wide,
+}: {
+  label: string;
+  value: string;
+  note?: ReactNode;
+  /** The whole row on a phone (an odd one out of two columns). */
+  wide?: boolean;
+}) {
   return (
-    <li className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-line">
+    <li
+      className={`rounded-xl bg-white p-4 shadow-sm ring-1 ring-line sm:p-5 ${wide ? "col-span-2 sm:col-span-1" : ""}`}
+    >
       <p className="text-sm font-semibold text-muted">{label}</p>
-      <p className="mt-1 font-display text-3xl tabular-nums">{value}</p>
+      <p className="mt-1 font-display text-2xl tabular-nums sm:text-3xl">{value}</p>
       {note && <div className="mt-1 text-sm text-muted">{note}</div>}
     </li>
   );
@@ -43,7 +56,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
     <>
       <ScreenHeader title="Overview" intro="How the shop is trading, on London time." />
       <h2 className="sr-only">Today and this month</h2>
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+      <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
         <Figure
           label="Sales today"
           value={format.money(today.sales)}
@@ -61,6 +74,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
           note="paid this month"
         />
         <Figure
+          wide
           label="To dispatch"
           value={format.count(toDispatch.count)}
           note={
@@ -89,7 +103,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
           </div>
           <RangeControl range={range} today={today.day} asked={asked} errors={errors} />
         </div>
-        <div className="grid gap-4 lg:grid-cols-3">
+        <div className="grid gap-4 lg:grid-cols-2">
           <Card
             title="Sales"
             description={`${format.money(figures.rangeTotals.sales)} from ${format.count(figures.rangeTotals.orders)} orders, less refunds`}
@@ -102,6 +116,25 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
             description="Shopper actions, with each step's share of the one before"
           >
             <FunnelChart steps={figures.funnel} />
+          </Card>
+          <Card
+            title="Low stock"
+            description={`${format.count(figures.lowStock.total)} variants on sale with ${format.count(figures.lowStock.threshold)} or fewer left`}
+          >
+            <Ranked
+              rows={figures.lowStock.variants.map((variant) => ({
+                key: String(variant.variantId),
+                name: (
+                  <AppLink to={`/admin/products/${variant.productId}`} className={LINK}>
+                    {variant.productTitle}
+                  </AppLink>
+                ),
+                detail: variant.title ? `${variant.title} · ${variant.sku}` : variant.sku,
+                value: variant.stock === 0 ? "Sold out" : `${format.count(variant.stock)} left`,
+                tone: variant.stock === 0 ? "text-error" : undefined,
+              }))}
+              empty="Every variant on sale is well stocked."
+            />
           </Card>
           <Card title="Top products" description="By takings, less refunds">
             <Ranked
@@ -129,25 +162,6 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
               empty="Nothing sold in this range."
             />
           </Card>
-          <Card
-            title="Low stock"
-            description={`${format.count(figures.lowStock.total)} variants on sale with ${format.count(figures.lowStock.threshold)} or fewer left`}
-          >
-            <Ranked
-              rows={figures.lowStock.variants.map((variant) => ({
-                key: String(variant.variantId),
-                name: (
-                  <AppLink to={`/admin/products/${variant.productId}`} className={LINK}>
-                    {variant.productTitle}
-                  </AppLink>
-                ),
-                detail: variant.title ? `${variant.title} · ${variant.sku}` : variant.sku,
-                value: variant.stock === 0 ? "Sold out" : `${format.count(variant.stock)} left`,
-                tone: variant.stock === 0 ? "text-error" : undefined,
-              }))}
-              empty="Every variant on sale is well stocked."
-            />
-          </Card>
         </div>
       </section>
 
@@ -155,7 +169,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
         <h2 id="shop-heading" className="mb-4 font-display text-2xl">
           The shop at a glance
         </h2>
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+        <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
           <Figure
             label="Products on sale"
             value={format.count(overview.publishedProducts)}
@@ -169,6 +183,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
           />
           <Figure label="Live discount codes" value={format.count(overview.liveDiscounts)} />
           <Figure
+            wide
             label="Emails waiting"
             value={format.count(overview.mailPending)}
             note={

@@ -31,32 +31,41 @@ export function FunnelChart({ steps }: { steps: FunnelStepFigure[] }) {
         `${row.label} ${format.count(row.count)}${row.conversion === null ? "" : ` (${format.percent(row.conversion)} of the step before)`}`,
     )
     .join(", ")}.`;
+  const none = steps.every((step) => step.count === 0);
   return (
     <>
+      {none && <p className="text-sm text-muted">No shop events in this range yet.</p>}
       <div data-chart="funnel" role="img" aria-label={summary} style={{ height: HEIGHT }}>
         <ResponsiveContainer
           width="100%"
           height={HEIGHT}
           initialDimension={{ width: 400, height: HEIGHT }}
         >
-          <BarChart data={rows} margin={{ top: 24, right: 8, bottom: 0, left: 0 }}>
-            <CartesianGrid stroke="#e4ded4" vertical={false} />
-            <XAxis
+          <BarChart
+            data={rows}
+            layout="vertical"
+            margin={{ top: 0, right: 112, bottom: 0, left: 0 }}
+            barCategoryGap="22%"
+          >
+            <CartesianGrid stroke="#e4ded4" horizontal={false} />
+            <XAxis type="number" hide allowDecimals={false} />
+            <YAxis
+              type="category"
               dataKey="label"
-              tick={{ fill: "#5b5563", fontSize: 12 }}
+              width={136}
+              tick={{ fill: "#16131a", fontSize: 13 }}
               tickLine={false}
-              axisLine={{ stroke: "#e4ded4" }}
-              interval={0}
+              axisLine={false}
             />
-            <YAxis hide allowDecimals={false} />
             <Bar
               dataKey="count"
               name="Events"
-              fill="#16131a"
-              radius={[6, 6, 0, 0]}
+              fill="#b0124b"
+              background={{ fill: "#f4efe8" }}
+              radius={[0, 6, 6, 0]}
               isAnimationActive={false}
             >
-              <LabelList dataKey="note" position="top" fill="#16131a" fontSize={12} />
+              <LabelList dataKey="note" position="right" fill="#16131a" fontSize={12} />
             </Bar>
           </BarChart>
         </ResponsiveContainer>

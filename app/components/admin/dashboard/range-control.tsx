@@ -44,7 +44,7 @@ export function RangeControl({
   return (
     <div className="flex flex-wrap items-end gap-x-6 gap-y-3">
       <nav aria-label="Preset ranges">
-        <ul className="flex flex-wrap gap-1 rounded-full bg-white p-1 ring-1 ring-line">
+        <ul className="flex flex-wrap gap-1 rounded-2xl bg-white p-1 ring-1 ring-line">
           {presets(today).map(({ label, range: preset }) => {
             const current = preset.from === range.from && preset.to === range.to;
             return (
@@ -52,7 +52,7 @@ export function RangeControl({
                 <AppLink
                   to={`?from=${preset.from}&to=${preset.to}`}
                   aria-current={current ? "true" : undefined}
-                  className={`inline-flex min-h-9 items-center rounded-full px-3.5 text-sm font-semibold ${
+                  className={`inline-flex min-h-9 items-center rounded-xl px-3 text-sm font-semibold ${
                     current ? "bg-ink text-white" : "text-ink hover:bg-zinc-100"
                   }`}
                 >
