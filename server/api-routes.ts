@@ -16,6 +16,7 @@ import { ordersRoutes } from "./orders/api.ts";
 import { paymentsRoutes } from "./payments/api.ts";
 import { platformRoutes } from "./platform/api.ts";
 import { segmentsRoutes } from "./segments/api.ts";
+import { dashboardRoutes } from "./platform/dashboard-api.ts";
 
 const MODULE_ROUTES: RouteGroup[] = [
   ...platformRoutes,
@@ -33,6 +34,7 @@ const MODULE_ROUTES: RouteGroup[] = [
   ...auditRoutes,
   ...customersRoutes,
   ...segmentsRoutes,
+  ...dashboardRoutes,
 ];
 
 let document: ReturnType<typeof openApiDocument> | undefined;

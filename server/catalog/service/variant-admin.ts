@@ -52,7 +52,7 @@ type VariantBase = Omit<VariantRow, "title" | "attributeIds" | "ordered" | "upda
 };
 
 /** Variants as forms show them: with their options in type order, and whether one was ordered. */
-async function withOptions(db: Db, rows: VariantBase[]): Promise<VariantEdit[]> {
+export async function withOptions(db: Db, rows: VariantBase[]): Promise<VariantEdit[]> {
   const ids = rows.map((row) => row.id);
   const [options, ordered] = await Promise.all([
     ids.length
