@@ -27,9 +27,9 @@ import type {
 
 const countriesOf = sql<
   string[]
->`coalesce((select array_agg(c.country order by c.country) from delivery_option_group_countries c where c.group_id = ${deliveryOptionGroups.id}), '{}')`;
-const optionCount = sql<number>`(select count(*)::int from delivery_options o where o.group_id = ${deliveryOptionGroups.id})`;
-const activeOptionCount = sql<number>`(select count(*)::int from delivery_options o where o.group_id = ${deliveryOptionGroups.id} and o.active)`;
+>`coalesce((select array_agg(c.country order by c.country) from delivery_option_group_countries c where c.group_id = "delivery_option_groups"."id"), '{}')`;
+const optionCount = sql<number>`(select count(*)::int from delivery_options o where o.group_id = "delivery_option_groups"."id")`;
+const activeOptionCount = sql<number>`(select count(*)::int from delivery_options o where o.group_id = "delivery_option_groups"."id" and o.active)`;
 
 const GROUP_ORDER = orderings(
   {
@@ -51,7 +51,7 @@ async function listGroups(
   const where = query.q
     ? or(
         containing(query.q, deliveryOptionGroups.title),
-        sql`exists (select 1 from delivery_option_group_countries c where c.group_id = ${deliveryOptionGroups.id} and c.country = ${query.q.toUpperCase()})`,
+        sql`exists (select 1 from delivery_option_group_countries c where c.group_id = "delivery_option_groups"."id" and c.country = ${query.q.toUpperCase()})`,
       )
     : undefined;
   const [rows, [total]] = await Promise.all([
@@ -201,9 +201,14 @@ export const deliveryGroupService: ResourceService<
 
 const OPTION_ORDER = orderings(
   {
+    // The checkout's order: group by group, each group's options by their position.
     position: {
-      by: sql`${deliveryOptionGroups.position}, ${deliveryOptions.groupId}, ${deliveryOptions.position}`,
-      ties: [sql`${deliveryOptions.id}`],
+      by: deliveryOptionGroups.position,
+      ties: [
+        sql`${deliveryOptions.groupId}`,
+        sql`${deliveryOptions.position}`,
+        sql`${deliveryOptions.id}`,
+      ],
     },
     title: sql`lower(${deliveryOptions.title})`,
     price: deliveryOptions.price,

@@ -347,6 +347,11 @@ describe.each(databaseKinds)("staff API for discounts on %s", (kind) => {
       usageLimit: 1,
       targets: [{ kind: "brand", id: brand.id }],
     });
+    // Every batch is its own row of the list, however many there are.
+    const batches = await read<StaffDiscountItem[]>(await call("/discounts?perPage=100", "staff"));
+    expect(batches.data.filter((row) => row.kind === "batch" && row.id === batch.id)).toEqual([
+      expect.objectContaining({ code: "Copied", usageLimit: 3, targetCount: 1 }),
+    ]);
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ title: "", prefix: "A", count: 1, copyFrom: model.id }, "title"],
       [{ title: "T", prefix: "A-B", count: 1, copyFrom: model.id }, "prefix"],

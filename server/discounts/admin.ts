@@ -32,9 +32,9 @@ const RECENT_REDEMPTIONS = 10;
 // The list ---------------------------------------------------------------------------------------
 
 /** A batch is one row of the list: its first code stands for it (the codes share its rules). */
-const firstOfBatch = sql`${discounts.id} = (select min(d2.id) from discounts d2 where d2.batch_id = ${discounts.batchId})`;
-const targetCount = sql<number>`(select count(*)::int from discount_targets t where t.discount_id = ${discounts.id})`;
-const usedCodesOfBatch = sql<number>`(select count(*)::int from discounts d2 where d2.batch_id = ${discounts.batchId} and d2.times_used > 0)`;
+const firstOfBatch = sql`"discounts"."id" = (select min(d2.id) from discounts d2 where d2.batch_id = "discounts"."batch_id")`;
+const targetCount = sql<number>`(select count(*)::int from discount_targets t where t.discount_id = "discounts"."id")`;
+const usedCodesOfBatch = sql<number>`(select count(*)::int from discounts d2 where d2.batch_id = "discounts"."batch_id" and d2.times_used > 0)`;
 
 /** The `status` filter as a condition at `now`. */
 function statusCondition(status: StaffDiscountListQuery["status"], now: Date): SQL | undefined {
@@ -456,7 +456,7 @@ export const discountService: ResourceService<
           inArray(discounts.id, ids),
           or(
             gt(discounts.timesUsed, 0),
-            sql`exists (select 1 from ${discountRedemptions} r where r.discount_id = ${discounts.id})`,
+            sql`exists (select 1 from ${discountRedemptions} r where r.discount_id = "discounts"."id")`,
           ),
         ),
       );
