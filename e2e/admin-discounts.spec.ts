@@ -18,7 +18,7 @@ describe("the discounts and delivery back office in Chromium", () => {
     await gotoLive(page, "/admin/discounts");
     await page.getByRole("link", { name: "Add discount" }).click();
     await page.getByRole("heading", { name: "New discount" }).waitFor();
-    await page.getByLabel("Code").fill(CODE.toLowerCase());
+    await page.getByLabel("Code", { exact: true }).fill(CODE.toLowerCase());
     await page.getByLabel("Description").fill("A fiver off");
     await page.getByLabel("Type").selectOption("fixed");
     await page.getByLabel("Amount off").fill("5.00");
@@ -127,7 +127,7 @@ describe("the discounts and delivery back office in Chromium", () => {
     }
     // A refused save, its errors beside the fields.
     await gotoLive(page, "/admin/discounts/new");
-    await page.getByLabel("Code").fill(CODE);
+    await page.getByLabel("Code", { exact: true }).fill(CODE);
     await page.getByLabel("Percentage off").fill("150");
     await page.getByRole("button", { name: "Add discount" }).click();
     await page.getByText("Another discount already has this code. Choose another.").waitFor();

@@ -310,7 +310,7 @@ function DateFields() {
 export function DiscountFields({ segments }: { segments: Array<{ id: string; title: string }> }) {
   return (
     <>
-      <Card title="Code">
+      <Card title="Details">
         <TextField
           {...useField("code")}
           label="Code"

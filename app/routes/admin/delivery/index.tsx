@@ -18,7 +18,7 @@ function Countries({ codes }: { codes: string[] }) {
   const names = codes.map((code) => countryByCode(code)?.name ?? code);
   const shown = names.slice(0, 8).join(", ");
   return (
-    <p className="text-sm">
+    <div className="text-sm">
       {shown}
       {names.length > 8 && (
         <details className="inline">
@@ -28,7 +28,7 @@ function Countries({ codes }: { codes: string[] }) {
           <span>{names.slice(8).join(", ")}</span>
         </details>
       )}
-    </p>
+    </div>
   );
 }
 
