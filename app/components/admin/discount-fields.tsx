@@ -257,7 +257,7 @@ export function DiscountRuleFields({
           hint="On the items the code covers. Leave empty for none."
         />
       </Card>
-      <Card title="Applies to">
+      <Card title="Scope">
         <ScopeFields />
       </Card>
       <Card title="Eligibility and limits">

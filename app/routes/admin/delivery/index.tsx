@@ -15,11 +15,13 @@ export const loader = ({ context }: Route.LoaderArgs) => deliveryOverview(contex
 /** A group's countries by name: the first few, then how many more. */
 function Countries({ codes }: { codes: string[] }) {
   if (codes.length === 0) return <p className="text-sm text-muted">No countries yet.</p>;
-  const names = codes.map((code) => countryByCode(code)?.name ?? code);
+  const names = codes
+    .map((code) => countryByCode(code)?.name ?? code)
+    .sort((a, b) => a.localeCompare(b, "en-GB"));
   const shown = names.slice(0, 8).join(", ");
   return (
-    <div className="text-sm">
-      {shown}
+    <div className="min-w-0 flex-1 text-sm">
+      {shown}{" "}
       {names.length > 8 && (
         <details className="inline">
           <summary className="inline cursor-pointer font-semibold underline">

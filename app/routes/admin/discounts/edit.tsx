@@ -50,7 +50,7 @@ function Usage({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
         {count.format(record.timesUsed)}
         <span className="text-base font-normal text-muted">
           {record.usageLimit === null
-            ? " uses, no limit"
+            ? ` ${record.timesUsed === 1 ? "use" : "uses"}, no limit`
             : ` of ${count.format(record.usageLimit)} uses`}
         </span>
       </p>
