@@ -76,6 +76,16 @@ export default [
     route("segments", "routes/admin/segments/list.tsx"),
     route("segments/new", "routes/admin/segments/new.tsx"),
     route("segments/:id", "routes/admin/segments/edit.tsx"),
+    route("discounts", "routes/admin/discounts/list.tsx"),
+    route("discounts/new", "routes/admin/discounts/new.tsx"),
+    route("discounts/generate", "routes/admin/discounts/generate.tsx"),
+    route("discounts/batches/:id", "routes/admin/discounts/batch.tsx"),
+    route("discounts/:id", "routes/admin/discounts/edit.tsx"),
+    route("delivery", "routes/admin/delivery/index.tsx"),
+    route("delivery/groups/new", "routes/admin/delivery/group-new.tsx"),
+    route("delivery/groups/:id", "routes/admin/delivery/group-edit.tsx"),
+    route("delivery/options/new", "routes/admin/delivery/option-new.tsx"),
+    route("delivery/options/:id", "routes/admin/delivery/option-edit.tsx"),
     route("outbox", "routes/admin/outbox.tsx"),
     // Sections still to come say so, rather than a 404 (app/components/admin/sections.ts).
     ...comingSections.map((section) =>

@@ -1,6 +1,7 @@
 import { DeliveryOptionGroup } from "../../common/delivery.ts";
 import { defineRoute, type RouteGroup } from "../http/route-table.ts";
 import { determineDeliveryGroup } from "./service.ts";
+import { deliveryStaffRoutes } from "./staff-api.ts";
 import { PublicDeliveryGroupInput } from "./validators.ts";
 
 /** spec §7: the delivery options for where the basket is going, priced for it. */
@@ -19,4 +20,5 @@ export const determineDeliveryOptionGroup = defineRoute({
 
 export const deliveryRoutes: RouteGroup[] = [
   { area: "public", routes: [determineDeliveryOptionGroup] },
+  { area: "staff", routes: deliveryStaffRoutes },
 ];

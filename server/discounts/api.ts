@@ -12,6 +12,7 @@ import {
   GUEST,
   signedInShopper,
 } from "./service.ts";
+import { discountStaffRoutes } from "./staff-api.ts";
 import { PublicDiscountApplyInput } from "./validators.ts";
 
 const tag = "discounts";
@@ -38,7 +39,7 @@ export const applyDiscount = defineRoute({
   },
 });
 
-/** spec §7, public: discount reference data, and a code applied to a basket. */
+/** spec §7: discount reference data, a code applied to a basket, and the staff API (issue 15). */
 export const discountsRoutes: RouteGroup[] = [
   {
     area: "public",
@@ -64,4 +65,5 @@ export const discountsRoutes: RouteGroup[] = [
       applyDiscount,
     ],
   },
+  { area: "staff", routes: discountStaffRoutes },
 ];

@@ -69,13 +69,15 @@ export const BACK_OFFICE_SECTIONS: readonly BackOfficeSection[] = [
     slug: "discounts",
     label: "Discounts",
     resource: "discounts",
-    coming: "Discount codes are managed here from the next release.",
   },
   {
     slug: "delivery",
     label: "Delivery",
-    resource: "delivery",
-    coming: "Delivery option groups and prices are managed here from the next release.",
+    resource: "delivery-options",
+    records: {
+      "delivery-option-groups": "/admin/delivery/groups",
+      "delivery-options": "/admin/delivery/options",
+    },
   },
   {
     slug: "billing-models",
