@@ -137,6 +137,9 @@ describe.each(databaseKinds)("staff API for orders on %s", (kind) => {
       "sort",
       "status",
     ]);
+    const impossible = await call("/orders?to=2026-02-31", "staff");
+    expect(impossible.status).toBe(422);
+    expect((await read(impossible)).errors).toHaveProperty("to");
     const backwards = await call(`/orders?from=${tomorrow}&to=${today}`, "staff");
     expect((await read(backwards)).errors).toHaveProperty("to");
   });

@@ -13,7 +13,11 @@ const SORTS = bothWays(ORDER_SORTS) as [string, ...string[]];
 const Day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2026-11-24.")
-  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), "Use a real date.");
+  // A day that exists (not 31 February), or PostgreSQL's `::date` would refuse it with a 500.
+  .refine((day) => {
+    const date = new Date(`${day}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
+  }, "Use a real date.");
 
 /** GET /api/staff/orders and its CSV export: pagination, status, London days, search. */
 export const StaffOrderListQuery = z
