@@ -79,6 +79,10 @@ export const StaffOrderLine = OrderLineView.extend({
   billingPeriod: z.enum(BILLING_PERIODS).nullable(),
   shipsFrom: Day.nullable(),
   shipmentId: Id.nullable(),
+  net: Pence.meta({ description: "What the line was charged, without VAT." }),
+  charged: Pence.meta({
+    description: "What the line was charged: its price less its discount, less UK VAT on an export.",
+  }),
 }).meta({ id: "StaffOrderLine" });
 export type StaffOrderLine = z.output<typeof StaffOrderLine>;
 

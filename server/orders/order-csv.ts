@@ -1,9 +1,9 @@
 import { stringify } from "csv-stringify/sync";
 import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import { poundsOf } from "../catalog/service/product-csv.ts";
-import { vatIn } from "../checkout/vat.ts";
 import type { Db } from "../db/client.ts";
 import { londonDay } from "./dispatch-rules.ts";
+import { type LineMoney as Money, lineMoney } from "./line-money.ts";
 import {
   type OrderLineRow,
   type OrderRow,
@@ -45,21 +45,6 @@ const text = (cell: string) => (FORMULA.test(cell) ? `'${cell}` : cell);
 
 /** Pounds with two decimals, negative with a minus: `-12.50`. */
 const pounds = (pence: number) => (pence < 0 ? `-${poundsOf(-pence)}` : poundsOf(pence));
-
-type Money = { net: number; vat: number; gross: number };
-
-/**
- * A line's money as charged: its price less its discount share, VAT included. On an export the
- * UK VAT in the price was taken off (docs/vat.md, step 5), so the charge is the net and no VAT.
- */
-function lineMoney(order: OrderRow, line: OrderLineRow): Money {
-  const paid = line.lineTotal - line.discount;
-  if (order.exported) {
-    const net = paid - vatIn(paid, line.vatRate);
-    return { net, vat: 0, gross: net };
-  }
-  return { net: paid - line.vat, vat: line.vat, gross: paid };
-}
 
 /** What an order's CSV rows are made of. */
 type OrderRows = { order: OrderRow; lines: OrderLineRow[]; refunds: RefundRows[] };

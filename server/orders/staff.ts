@@ -15,6 +15,7 @@ import { containing, orderings } from "../db/staff-lists.ts";
 import { findPaymentForOrder } from "../payments/record.ts";
 import { dispatchReadiness, linesToShip, londonDay, nextWorkingDay } from "./dispatch-rules.ts";
 import { orderTimeline, recordOrderEvent } from "./events.ts";
+import { lineMoney } from "./line-money.ts";
 import {
   type OrderAddress,
   type OrderRow,
@@ -252,9 +253,10 @@ export async function staffOrderEdit(
     discountCode: order.discountCode,
     dispatchPlan: order.dispatchPlan,
     shipsFrom: order.shipsFrom,
-    lines: lines.map(
-      ({ orderId: _order, position: _position, productId: _product, ...line }) => line,
-    ),
+    lines: lines.map(({ orderId: _order, position: _position, productId: _product, ...line }) => {
+      const money = lineMoney(order, line);
+      return { ...line, net: money.net, charged: money.gross };
+    }),
     totals: {
       subtotal: order.subtotal,
       discount: order.discount,

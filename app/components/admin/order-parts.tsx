@@ -28,14 +28,13 @@ export function AddressLines({ address }: { address: PublicAddress }) {
 }
 
 /** A line's money as charged: its price less its discount share, the VAT in it and without. */
-export function lineMoney(order: StaffOrderEdit, line: StaffOrderEdit["lines"][number]) {
-  const gross = line.lineTotal - line.discount;
-  return { gross, vat: line.vat, net: gross - line.vat, exported: order.exported };
+export function lineMoney(line: StaffOrderEdit["lines"][number]) {
+  return { gross: line.charged, vat: line.vat, net: line.net };
 }
 
 /** The delivery charge with its VAT (the order's stored figures). */
 export function deliveryMoney(order: StaffOrderEdit) {
-  const linesGross = order.lines.reduce((sum, line) => sum + line.lineTotal - line.discount, 0);
+  const linesGross = order.lines.reduce((sum, line) => sum + line.charged, 0);
   // On an export the VAT came off every price; delivery is what the total leaves.
   const gross = order.exported ? order.totals.total - linesGross : order.totals.delivery;
   const vat = order.exported ? 0 : order.totals.deliveryVat;

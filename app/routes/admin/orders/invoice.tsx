@@ -93,7 +93,7 @@ export default function VatInvoice({ loaderData }: Route.ComponentProps) {
         </thead>
         <tbody>
           {order.lines.map((line) => {
-            const money = lineMoney(order, line);
+            const money = lineMoney(line);
             return (
               <tr key={line.id} className="border-b border-line">
                 <th scope="row" className="py-2 pr-2 font-normal">

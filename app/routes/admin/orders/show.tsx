@@ -97,7 +97,7 @@ function Lines({ order }: { order: StaffOrderEdit }) {
                   {order.exported ? "0%" : `${line.vatRate}%`} · {formatPrice(line.vat)}
                 </td>
                 <td className="px-3 py-2 text-right tabular-nums">
-                  {formatPrice(line.lineTotal - line.discount)}
+                  {formatPrice(line.charged)}
                 </td>
               </tr>
             );
