@@ -87,6 +87,11 @@ export default [
     route("delivery/options/new", "routes/admin/delivery/option-new.tsx"),
     route("delivery/options/:id", "routes/admin/delivery/option-edit.tsx"),
     route("outbox", "routes/admin/outbox.tsx"),
+    route("orders", "routes/admin/orders/list.tsx"),
+    route("orders/dispatch", "routes/admin/orders/dispatch.tsx"),
+    route("orders/:id", "routes/admin/orders/show.tsx"),
+    route("orders/:id/packing-slip", "routes/admin/orders/packing-slip.tsx"),
+    route("orders/:id/invoice", "routes/admin/orders/invoice.tsx"),
     // Sections still to come say so, rather than a 404 (app/components/admin/sections.ts).
     ...comingSections.map((section) =>
       route(section.slug, "routes/admin/coming-soon.tsx", { id: `admin-${section.slug}` }),

@@ -50,6 +50,19 @@ export const OrderLineView = z
   .meta({ id: "OrderLineView", description: "A line of an order, as bought." });
 export type OrderLineView = z.output<typeof OrderLineView>;
 
+/** A parcel sent, as staff and the shopper read it. */
+export const ShipmentView = z
+  .object({
+    id: Id,
+    carrier: z.string(),
+    trackingNumber: z.string(),
+    trackingUrl: z.string().nullable(),
+    dispatchedAt: Instant,
+    lineIds: z.array(Id).meta({ description: "The order lines it carried." }),
+  })
+  .meta({ id: "ShipmentView" });
+export type ShipmentView = z.output<typeof ShipmentView>;
+
 /** An order as its owner sees it. */
 export const OrderView = z
   .object({
@@ -80,6 +93,9 @@ export const OrderView = z
       total: Pence,
     }),
     cancelReason: z.string().nullable(),
+    shipments: z
+      .array(ShipmentView)
+      .meta({ description: "The parcels sent so far, with their tracking, oldest first." }),
   })
   .meta({
     id: "OrderView",

@@ -26,6 +26,19 @@ const ConfigSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
   MAIL_FROM: z.string().min(3).max(200).default("Encore <shop@encore.example>"),
   SUPPORT_EMAIL: z.email("must be an email address").default("help@encore.example"),
+  // What a VAT invoice must name (issue 15): the seller, its address and its VAT number.
+  SHOP_LEGAL_NAME: z.string().trim().min(2).max(200).default("Encore Merch Ltd"),
+  SHOP_ADDRESS: z
+    .string()
+    .trim()
+    .min(5)
+    .max(500)
+    .default("Unit 7, Canal Works, 21 Wharf Street, Manchester, M1 2AB, United Kingdom"),
+  SHOP_VAT_NUMBER: z
+    .string()
+    .trim()
+    .regex(/^GB ?\d{3} ?\d{4} ?\d{2}( ?\d{3})?$/, "must be a UK VAT number, like GB 412 7731 58")
+    .default("GB 412 7731 58"),
   DB_POOL_SIZE: z.coerce.number().int().min(1, "must be at least 1").max(500).default(10),
   DB_CONNECT_TIMEOUT_MS: Milliseconds.default(DEFAULT_TIMEOUTS.connectMs),
   DB_STATEMENT_TIMEOUT_MS: Milliseconds.default(DEFAULT_TIMEOUTS.statementMs),
@@ -120,6 +133,8 @@ export type Config = {
   mailFrom: string;
   /** Where contact-form messages go. */
   supportEmail: string;
+  /** The seller as a VAT invoice names it: legal name, address (comma-separated), VAT number. */
+  shop: { legalName: string; address: string; vatNumber: string };
   /** GA4, loaded only for visitors who accept analytics cookies; unset, GA4 is never loaded. */
   gaMeasurementId: string | undefined;
   /**
@@ -171,6 +186,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
     supportEmail: values.SUPPORT_EMAIL,
+    shop: {
+      legalName: values.SHOP_LEGAL_NAME,
+      address: values.SHOP_ADDRESS,
+      vatNumber: values.SHOP_VAT_NUMBER,
+    },
     gaMeasurementId: values.GA_MEASUREMENT_ID,
     trustProxy: trustedProxies(values.TRUST_PROXY),
     databasePoolSize: values.DB_POOL_SIZE,

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ChargeTypeOption } from "../../common/orders.ts";
 import { defineRoute, type RouteGroup } from "../http/route-table.ts";
 import { CHARGE_TYPES } from "./charge-types.ts";
+import { orderStaffRoutes } from "./staff-api.ts";
 
 /** spec §7, public order reference data. */
 export const ordersRoutes: RouteGroup[] = [
@@ -19,4 +20,6 @@ export const ordersRoutes: RouteGroup[] = [
       }),
     ],
   },
+  // Issue 15: the staff side of orders.
+  { area: "staff", routes: orderStaffRoutes },
 ];

@@ -8,12 +8,9 @@ import type { OrderSummary, OrderView } from "../../common/orders.ts";
 import { returnStock } from "../catalog/service/stock.ts";
 import type { Db } from "../db/client.ts";
 import { releaseRedemptions } from "../discounts/service.ts";
-import {
-  type OrderAddress,
-  type OrderRow,
-  orderLines,
-  orders,
-} from "./schema.ts";
+import { recordOrderEvent } from "./events.ts";
+import { type OrderAddress, type OrderRow, orderEvents, orderLines, orders } from "./schema.ts";
+import { orderShipmentViews } from "./staff.ts";
 import { moveOrder } from "./status.ts";
 
 /** How long a charge holds the basket's stock for its payment (issue 13). */
@@ -71,6 +68,11 @@ export async function createPendingOrder(
   await tx
     .insert(orderLines)
     .values(lines.map((line, position) => ({ ...line, orderId: row.id, position })));
+  await recordOrderEvent(tx, {
+    orderId: row.id,
+    type: "placed",
+    message: `Placed by ${row.email}, awaiting payment`,
+  });
   return { order: row, accessToken };
 }
 
@@ -189,12 +191,24 @@ export async function recordPaymentReference(tx: Db, orderId: number, reference:
  * cancelled: see `settleOrder`).
  */
 export async function markOrderPaid(tx: Db, orderId: number): Promise<OrderRow | undefined> {
-  return moveOrder(tx, orderId, "pending_payment", "paid", { stockState: "sold" });
+  const paid = await moveOrder(tx, orderId, "pending_payment", "paid", { stockState: "sold" });
+  if (paid) {
+    await recordOrderEvent(tx, {
+      orderId,
+      type: "paid",
+      message: `Paid through ${paid.paymentProvider === "stripe" ? "Stripe" : "the test provider"}`,
+      detail: { reference: paid.paymentReference },
+    });
+  }
+  return paid;
 }
 
 /** The parcel has left: `paid → dispatched`. Undefined when the order was not paid (any more). */
 export async function markOrderDispatched(tx: Db, orderId: number): Promise<OrderRow | undefined> {
-  return moveOrder(tx, orderId, "paid", "dispatched");
+  const dispatched = await moveOrder(tx, orderId, "paid", "dispatched");
+  if (dispatched)
+    await recordOrderEvent(tx, { orderId, type: "dispatched", message: "Dispatched" });
+  return dispatched;
 }
 
 /**
@@ -254,6 +268,21 @@ export async function backdateOrder(
     .where(eq(orders.id, orderId))
     .returning();
   if (!backdated) throw new Error(`Order ${orderId} was not backdated`);
+  // The timeline tells the same story at the same times.
+  const eventTimes: Array<[string[], Date | undefined]> = [
+    [["placed"], times.placedAt],
+    [["paid"], times.paidAt],
+    [["dispatched"], times.dispatchedAt],
+    [["cancelled", "expired"], times.cancelledAt],
+    [["refunded"], times.refundedAt],
+  ];
+  for (const [types, at] of eventTimes) {
+    if (!at) continue;
+    await tx
+      .update(orderEvents)
+      .set({ createdAt: at })
+      .where(and(eq(orderEvents.orderId, orderId), inArray(orderEvents.type, types)));
+  }
   return backdated;
 }
 
@@ -271,6 +300,15 @@ export async function cancelPendingOrder(
     cancelReason: reason,
   });
   if (!cancelled) return undefined;
+  // A reservation cancelled once its time ran out expired; earlier, the payment ended it.
+  const expired = cancelled.reservedUntil.getTime() <= Date.now();
+  await recordOrderEvent(tx, {
+    orderId,
+    type: expired ? "expired" : "cancelled",
+    message: expired
+      ? `Reservation expired: stock released (${reason})`
+      : `Cancelled before payment: ${reason}`,
+  });
   const lines = await tx
     .select({ variantId: orderLines.variantId, quantity: orderLines.quantity })
     .from(orderLines)
@@ -369,6 +407,7 @@ export async function orderView(db: Db, order: OrderRow): Promise<OrderView> {
       total: order.total,
     },
     cancelReason: order.cancelReason,
+    shipments: await orderShipmentViews(db, order.id),
   };
 }
 

@@ -21,6 +21,8 @@ type Props<Row extends RowData> = {
   /** The search box's label, e.g. "Search bands"; leave out for a list without search. */
   searchLabel?: string;
   filters?: Filter[];
+  /** Day fields beside the filters (a date range), by their query parameters. */
+  dates?: ReadonlyArray<{ name: string; label: string }>;
   /** What staff read when no row matches. */
   empty: ReactNode;
   /** Bulk delete, for those who may delete: the words of its button and question. */
@@ -61,6 +63,7 @@ export function ResourceList<Row extends RowData>({
   rowId,
   searchLabel,
   filters,
+  dates,
   empty,
   bulkDelete,
   filterForm,
@@ -100,6 +103,7 @@ export function ResourceList<Row extends RowData>({
               search={search}
               searchLabel={searchLabel}
               filters={filters}
+              dates={dates}
             />
           ))}
       </div>

@@ -53,7 +53,6 @@ export const BACK_OFFICE_SECTIONS: readonly BackOfficeSection[] = [
     slug: "orders",
     label: "Orders",
     resource: "orders",
-    coming: "Orders are listed, dispatched and refunded here from the next release.",
   },
   {
     slug: "customers",

@@ -21,7 +21,14 @@ type Props = {
   /** The search box's label, e.g. "Search products"; its parameter is `q`. */
   searchLabel: string;
   filters?: Filter[];
+  /** Day fields (`<input type="date">`), e.g. the first and last day of a date range. */
+  dates?: ReadonlyArray<{ name: string; label: string }>;
 };
+
+/** Whether a key press went to something that takes text, where "/" is typed, not a shortcut. */
+const typingIn = (target: EventTarget | null) =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
 
 /**
  * A list's search box and filters as one GET form: it changes the URL, so it works without
@@ -29,10 +36,15 @@ type Props = {
  * go along unchanged; the page goes back to 1. The filters in force are listed, each with a link
  * that removes it, and "Clear filters" removes them all.
  */
-export function FilterBar({ pathname, search, searchLabel, filters = [] }: Props) {
+export function FilterBar({ pathname, search, searchLabel, filters = [], dates = [] }: Props) {
   const form = useRef<HTMLFormElement>(null);
   const activeId = useId();
-  const names = new Set(["q", "page", ...filters.map((filter) => filter.name)]);
+  const names = new Set([
+    "q",
+    "page",
+    ...filters.map((filter) => filter.name),
+    ...dates.map((date) => date.name),
+  ]);
   const kept = [...search].filter(([name]) => !names.has(name));
   const active = [
     ...(search.get("q") ? [{ name: "q", label: `Search: ${search.get("q")}` }] : []),
@@ -41,12 +53,33 @@ export function FilterBar({ pathname, search, searchLabel, filters = [] }: Props
       const option = filter.options.find((entry) => entry.value === value);
       return option ? [{ name: filter.name, label: `${filter.label}: ${option.label}` }] : [];
     }),
+    ...dates.flatMap((date) => {
+      const value = search.get(date.name);
+      return value ? [{ name: date.name, label: `${date.label}: ${value}` }] : [];
+    }),
   ];
+  // Keyboard: "/" anywhere on the page (but in a text field) goes to the table's search box.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "/" || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (typingIn(event.target)) return;
+      const box = form.current?.querySelector<HTMLInputElement>('input[type="search"]');
+      if (!box) return;
+      event.preventDefault();
+      box.focus();
+      box.select();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, []);
   // The fields are uncontrolled, so the form works before hydration; when the URL changes some
   // other way (a removed filter, the back button), they follow it without losing focus.
   useEffect(() => {
     for (const element of Array.from(form.current?.elements ?? [])) {
-      if (element instanceof HTMLInputElement && element.type === "search")
+      if (
+        element instanceof HTMLInputElement &&
+        (element.type === "search" || element.type === "date")
+      )
         element.value = search.get(element.name) ?? "";
       else if (element instanceof HTMLSelectElement) element.value = search.get(element.name) ?? "";
     }
@@ -70,6 +103,7 @@ export function FilterBar({ pathname, search, searchLabel, filters = [] }: Props
           type="search"
           defaultValue={search.get("q") ?? ""}
           className="w-full sm:w-72"
+          aria-keyshortcuts="/"
         />
         {filters.map((filter) => (
           <SelectField
@@ -80,6 +114,16 @@ export function FilterBar({ pathname, search, searchLabel, filters = [] }: Props
             placeholder={filter.anyLabel ?? "Any"}
             defaultValue={search.get(filter.name) ?? ""}
             className="w-full sm:w-48"
+          />
+        ))}
+        {dates.map((date) => (
+          <TextField
+            key={date.name}
+            name={date.name}
+            label={date.label}
+            type="date"
+            defaultValue={search.get(date.name) ?? ""}
+            className="w-full sm:w-44"
           />
         ))}
         <Button type="submit">Apply</Button>

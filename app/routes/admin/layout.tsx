@@ -24,14 +24,14 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { staff, flash } = loaderData;
   return (
-    <div className="flex min-h-dvh flex-col bg-zinc-100">
+    <div className="flex min-h-dvh flex-col bg-zinc-100 print:bg-white">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:top-3 focus:left-3 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-ink"
       >
         Skip to content
       </a>
-      <header className="bg-ink text-white">
+      <header className="bg-ink text-white print:hidden">
         <div className="flex flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 sm:px-6">
           <AppLink to="/admin" className="font-display text-xl">
             ENCORE<span className="text-accent">.</span>{" "}
@@ -76,7 +76,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
       <div className="flex flex-1 flex-col lg:flex-row">
-        <aside className="border-b border-line bg-zinc-100 px-3 py-3 lg:w-60 lg:shrink-0 lg:border-r lg:border-b-0 lg:py-6">
+        <aside className="print:hidden border-b border-line bg-zinc-100 px-3 py-3 lg:w-60 lg:shrink-0 lg:border-r lg:border-b-0 lg:py-6">
           <div className="lg:sticky lg:top-6">
             <BackOfficeNav />
           </div>

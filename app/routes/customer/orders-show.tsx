@@ -1,4 +1,5 @@
 import { OrderDetails, OrderStatusBadge } from "../../components/order-details";
+import { OrderShipments } from "../../components/order-shipments";
 import { PageHeading } from "../../components/page-heading";
 import { formatLongDate } from "../../lib/dates";
 import { screenMeta } from "../../lib/meta";
@@ -27,6 +28,7 @@ export default function CustomerOrdersShow({ loaderData: order }: Route.Componen
       <p className="-mt-4 mb-8">
         <OrderStatusBadge status={order.status} />
       </p>
+      <OrderShipments order={order} />
       <OrderDetails order={order} />
     </>
   );
