@@ -50,6 +50,17 @@ export const OrderLineView = z
   .meta({ id: "OrderLineView", description: "A line of an order, as bought." });
 export type OrderLineView = z.output<typeof OrderLineView>;
 
+/** A refund as the order's owner reads it: how much, when, and which units. */
+export const CustomerRefundView = z
+  .object({
+    amount: Pence,
+    at: Instant,
+    lines: z.array(z.object({ title: z.string(), quantity: z.number().int().min(1) })),
+    delivery: z.boolean().meta({ description: "The delivery charge was given back too." }),
+  })
+  .meta({ id: "CustomerRefundView", description: "Money given back on an order." });
+export type CustomerRefundView = z.output<typeof CustomerRefundView>;
+
 /** An order as its owner sees it. */
 export const OrderView = z
   .object({
@@ -80,6 +91,9 @@ export const OrderView = z
       total: Pence,
     }),
     cancelReason: z.string().nullable(),
+    // Refunds (issue 15): what was given back, and each refund that has gone through.
+    refundedTotal: Pence,
+    refunds: z.array(CustomerRefundView),
   })
   .meta({
     id: "OrderView",

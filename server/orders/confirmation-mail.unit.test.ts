@@ -78,6 +78,8 @@ function ukOrder(): OrderView {
     discountCode: "ENCORE5",
     totals: { subtotal: 11_499, discount: 500, delivery: 395, vat: 1899, total: 11_394 },
     cancelReason: null,
+    refundedTotal: 0,
+    refunds: [],
   };
 }
 

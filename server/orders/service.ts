@@ -8,12 +8,8 @@ import type { OrderSummary, OrderView } from "../../common/orders.ts";
 import { returnStock } from "../catalog/service/stock.ts";
 import type { Db } from "../db/client.ts";
 import { releaseRedemptions } from "../discounts/service.ts";
-import {
-  type OrderAddress,
-  type OrderRow,
-  orderLines,
-  orders,
-} from "./schema.ts";
+import { customerRefunds } from "./refund-views.ts";
+import { type OrderAddress, type OrderRow, orderLines, orders } from "./schema.ts";
 import { moveOrder } from "./status.ts";
 
 /** How long a charge holds the basket's stock for its payment (issue 13). */
@@ -369,6 +365,9 @@ export async function orderView(db: Db, order: OrderRow): Promise<OrderView> {
       total: order.total,
     },
     cancelReason: order.cancelReason,
+    // Refunds: the money given back, and each refund that went through.
+    refundedTotal: order.refundedTotal,
+    refunds: await customerRefunds(db, order.id),
   };
 }
 
