@@ -1,27 +1,14 @@
 import { z } from "zod";
 import { RefundAmounts, RefundableOrder, RefundResult } from "../../common/refunds.ts";
 import { refuse } from "../../common/refusal.ts";
-import { ApiError } from "../http/errors.ts";
 import { PathId } from "../http/query-schemas.ts";
 import { actorOf } from "../http/resource.ts";
 import { defineRoute, type RouteGroup } from "../http/route-table.ts";
 import { CancelInput, RefundInput } from "./refund-validators.ts";
-import {
-  cancelOrder,
-  ProviderUnavailable,
-  previewRefund,
-  refundableOrder,
-  refundOrder,
-} from "./refunds.ts";
+import { cancelOrder, previewRefund, refundableOrder, refundOrder } from "./refunds.ts";
 
 const tag = "orders";
 const params = z.strictObject({ id: PathId });
-
-/** A provider that could not be asked is the gateway's failure: 502, with what to do. */
-function unlessUnavailable<T>(value: T | ProviderUnavailable): T {
-  if (value instanceof ProviderUnavailable) throw new ApiError(502, value.message);
-  return value;
-}
 
 /** Cancelling and refunding orders through their payment providers (issue 15). */
 export const refundsRoutes: RouteGroup[] = [
@@ -62,11 +49,9 @@ export const refundsRoutes: RouteGroup[] = [
         body: RefundInput,
         idempotent: true,
         answers: { data: RefundResult },
-        refusals: ["invalid", "not-found", "conflict"],
-        call: async ({ db, config, account }, input) =>
-          unlessUnavailable(
-            await refundOrder(db, config, input.params.id, input.body, actorOf(account)),
-          ),
+        refusals: ["invalid", "not-found", "conflict", "provider-failed"],
+        call: ({ db, config, account }, input) =>
+          refundOrder(db, config, input.params.id, input.body, actorOf(account)),
       }),
       defineRoute({
         method: "post",
@@ -79,11 +64,9 @@ export const refundsRoutes: RouteGroup[] = [
         body: CancelInput,
         idempotent: true,
         answers: { data: RefundResult },
-        refusals: ["invalid", "not-found", "conflict"],
-        call: async ({ db, config, account }, input) =>
-          unlessUnavailable(
-            await cancelOrder(db, config, input.params.id, input.body, actorOf(account)),
-          ),
+        refusals: ["invalid", "not-found", "conflict", "provider-failed"],
+        call: ({ db, config, account }, input) =>
+          cancelOrder(db, config, input.params.id, input.body, actorOf(account)),
       }),
     ],
   },

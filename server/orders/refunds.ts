@@ -30,11 +30,6 @@ import { moveOrder } from "./status.ts";
 
 const NO_SUCH_ORDER = "No such order.";
 
-/** The provider could not be asked (no answer, a 5xx): the refund was not made; try again. */
-export class ProviderUnavailable {
-  constructor(readonly message: string) {}
-}
-
 /** What a refund gives back, line by line, as planned under the order's lock. */
 type PlannedLine = {
   line: OrderLineRow;
@@ -394,7 +389,7 @@ async function sendRefund(
   provider: PaymentProvider,
   started: Started,
   options: { kind: "refund" | "cancel" | "late"; idempotencyKey: string; actor?: Actor },
-): Promise<undefined | Refusal | ProviderUnavailable> {
+): Promise<undefined | Refusal> {
   try {
     const given = await provider.refund(db, {
       reference: started.order.paymentReference ?? "",
@@ -411,7 +406,7 @@ async function sendRefund(
     const message =
       "The payment provider did not answer, so nothing was refunded. Try again in a moment.";
     await failRefund(db, started, message, options.actor);
-    return new ProviderUnavailable(message);
+    return refuse("provider-failed", message);
   }
 }
 
@@ -462,7 +457,7 @@ export async function refundOrder(
   orderId: number,
   input: RefundInput,
   actor: Actor,
-): Promise<RefundResult | Refusal | ProviderUnavailable> {
+): Promise<RefundResult | Refusal> {
   const started = await inTransactionOrRefuse(db, async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order || order.archivedAt) return refuse("not-found", NO_SUCH_ORDER);
@@ -525,7 +520,7 @@ export async function cancelOrder(
   orderId: number,
   input: CancelInput,
   actor: Actor,
-): Promise<RefundResult | Refusal | ProviderUnavailable> {
+): Promise<RefundResult | Refusal> {
   const started = await inTransactionOrRefuse(db, async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order || order.archivedAt) return refuse("not-found", NO_SUCH_ORDER);
