@@ -72,6 +72,7 @@ export default [
     route("collections/:id", "routes/admin/collections/edit.tsx"),
     route("audit-log", "routes/admin/audit-log.tsx"),
     route("outbox", "routes/admin/outbox.tsx"),
+    route("orders/:id/refund", "routes/admin/order-refund.tsx"),
     // Sections still to come say so, rather than a 404 (app/components/admin/sections.ts).
     ...comingSections.map((section) =>
       route(section.slug, "routes/admin/coming-soon.tsx", { id: `admin-${section.slug}` }),

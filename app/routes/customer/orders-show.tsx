@@ -1,4 +1,5 @@
 import { OrderDetails, OrderStatusBadge } from "../../components/order-details";
+import { OrderRefunds } from "../../components/order-refunds";
 import { PageHeading } from "../../components/page-heading";
 import { formatLongDate } from "../../lib/dates";
 import { screenMeta } from "../../lib/meta";
@@ -27,6 +28,7 @@ export default function CustomerOrdersShow({ loaderData: order }: Route.Componen
       <p className="-mt-4 mb-8">
         <OrderStatusBadge status={order.status} />
       </p>
+      <OrderRefunds order={order} />
       <OrderDetails order={order} />
     </>
   );
