@@ -300,10 +300,6 @@ async function failRefund(db: Db, started: Started, message: string, actor?: Act
   });
 }
 
-/** The order's link for its owner: a customer's page; a guest reads the email alone. */
-const orderLinkOf = (config: Config, order: OrderRow) =>
-  order.customerId ? `${config.publicUrl}/customer/orders/${order.id}` : undefined;
-
 /**
  * Transaction 2 after the provider's yes: the refund has succeeded; units that came back return
  * to stock; the order moves on (`refunded` once all is given back, `cancelled` for a cancel);
@@ -368,11 +364,8 @@ async function finishRefund(
           amount: started.plan.amount,
           delivery: started.plan.delivery,
         },
-        {
-          supportEmail: config.supportEmail,
-          orderLink: orderLinkOf(config, order),
-          late: kind === "late",
-        },
+        // No link: a guest's order opens only with its token, which the confirmation email has.
+        { supportEmail: config.supportEmail, late: kind === "late" },
       ),
     );
   });
