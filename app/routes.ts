@@ -92,6 +92,7 @@ export default [
     route("orders/:id", "routes/admin/orders/show.tsx"),
     route("orders/:id/packing-slip", "routes/admin/orders/packing-slip.tsx"),
     route("orders/:id/invoice", "routes/admin/orders/invoice.tsx"),
+    route("orders/:id/refund", "routes/admin/order-refund.tsx"),
     // Sections still to come say so, rather than a 404 (app/components/admin/sections.ts).
     ...comingSections.map((section) =>
       route(section.slug, "routes/admin/coming-soon.tsx", { id: `admin-${section.slug}` }),

@@ -62,6 +62,16 @@ export const ShipmentView = z
   })
   .meta({ id: "ShipmentView" });
 export type ShipmentView = z.output<typeof ShipmentView>;
+/** A refund as the order's owner reads it: how much, when, and which units. */
+export const CustomerRefundView = z
+  .object({
+    amount: Pence,
+    at: Instant,
+    lines: z.array(z.object({ title: z.string(), quantity: z.number().int().min(1) })),
+    delivery: z.boolean().meta({ description: "The delivery charge was given back too." }),
+  })
+  .meta({ id: "CustomerRefundView", description: "Money given back on an order." });
+export type CustomerRefundView = z.output<typeof CustomerRefundView>;
 
 /** An order as its owner sees it. */
 export const OrderView = z
@@ -96,6 +106,9 @@ export const OrderView = z
     shipments: z
       .array(ShipmentView)
       .meta({ description: "The parcels sent so far, with their tracking, oldest first." }),
+    // Refunds (issue 15): what was given back, and each refund that has gone through.
+    refundedTotal: Pence,
+    refunds: z.array(CustomerRefundView),
   })
   .meta({
     id: "OrderView",

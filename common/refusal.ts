@@ -25,6 +25,8 @@ export const REFUSAL_CODES = [
   "rate-limited",
   /** Signed in, but not allowed: 403. */
   "forbidden",
+  /** A service the shop relies on (a payment provider) did not answer; nothing changed: 502. */
+  "provider-failed",
 ] as const;
 export type RefusalCode = (typeof REFUSAL_CODES)[number];
 

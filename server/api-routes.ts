@@ -13,6 +13,7 @@ import { openApiDocument } from "./http/openapi.ts";
 import { defineRoute, type RouteGroup } from "./http/route-table.ts";
 import { mediaRoutes } from "./media/api.ts";
 import { ordersRoutes } from "./orders/api.ts";
+import { refundsRoutes } from "./orders/refunds-api.ts";
 import { paymentsRoutes } from "./payments/api.ts";
 import { platformRoutes } from "./platform/api.ts";
 import { segmentsRoutes } from "./segments/api.ts";
@@ -35,6 +36,7 @@ const MODULE_ROUTES: RouteGroup[] = [
   ...customersRoutes,
   ...segmentsRoutes,
   ...dashboardRoutes,
+  ...refundsRoutes,
 ];
 
 let document: ReturnType<typeof openApiDocument> | undefined;

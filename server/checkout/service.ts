@@ -11,6 +11,7 @@ import { inTransaction, inTransactionOrRefuse } from "../db/transaction.ts";
 import { redeemDiscount, type Shopper, signedInShopper } from "../discounts/service.ts";
 import { queueMail } from "../mail/service.ts";
 import { orderConfirmationMail } from "../orders/confirmation-mail.ts";
+import { refundLatePayment } from "../orders/refunds.ts";
 import {
   cancelPendingOrder,
   claimConfirmation,
@@ -193,7 +194,11 @@ export async function applyPayment(
   const outcome = await inTransaction(db, async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order) throw new Error(`No order ${orderId}`);
-    if (order.status !== "pending_payment") return { order, released: false };
+    if (order.status !== "pending_payment") {
+      // Taken after the order was cancelled (its stock went back on sale): given back in full.
+      const late = order.status === "cancelled" && payment.state === "succeeded";
+      return { order, released: false, late };
+    }
     if (payment.state === "succeeded") {
       if (payment.orderId !== order.id || payment.amount !== order.total) {
         // Never paid on a mismatch: staff look at it; the reconciler leaves it pending.
@@ -213,6 +218,7 @@ export async function applyPayment(
     return { order: (await cancelPendingOrder(tx, order.id, reason)) ?? order, released: true };
   });
   if (outcome.released) await notifyCatalogChanged(db);
+  if ("late" in outcome && outcome.late) await refundLatePayment(db, config, payment);
   return outcome.order;
 }
 

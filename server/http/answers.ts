@@ -38,6 +38,7 @@ const DESCRIPTIONS: Record<number, string> = {
   419: "The page expired: sent from another site, or a cookie request without a valid X-XSRF-TOKEN header.",
   422: "The input broke a rule; `errors` names the fields.",
   429: "Too many attempts; `Retry-After` says when to try again.",
+  502: "A service the shop relies on (a payment provider) did not answer; nothing changed.",
   503: "The shop is busy or its database is unavailable; try again after `Retry-After`.",
 };
 

@@ -9,6 +9,7 @@ export const REFUSAL_STATUS = {
   conflict: 409,
   "rate-limited": 429,
   forbidden: 403,
+  "provider-failed": 502,
 } as const satisfies Record<RefusalCode, ContentfulStatusCode>;
 
 export type RefusalStatus = (typeof REFUSAL_STATUS)[RefusalCode];

@@ -79,6 +79,8 @@ function ukOrder(): OrderView {
     totals: { subtotal: 11_499, discount: 500, delivery: 395, vat: 1899, total: 11_394 },
     cancelReason: null,
     shipments: [],
+    refundedTotal: 0,
+    refunds: [],
   };
 }
 

@@ -11,6 +11,7 @@ import { releaseRedemptions } from "../discounts/service.ts";
 import { recordOrderEvent } from "./events.ts";
 import { type OrderAddress, type OrderRow, orderEvents, orderLines, orders } from "./schema.ts";
 import { orderShipmentViews } from "./staff.ts";
+import { customerRefunds } from "./refund-views.ts";
 import { moveOrder } from "./status.ts";
 
 /** How long a charge holds the basket's stock for its payment (issue 13). */
@@ -408,6 +409,9 @@ export async function orderView(db: Db, order: OrderRow): Promise<OrderView> {
     },
     cancelReason: order.cancelReason,
     shipments: await orderShipmentViews(db, order.id),
+    // Refunds: the money given back, and each refund that went through.
+    refundedTotal: order.refundedTotal,
+    refunds: await customerRefunds(db, order.id),
   };
 }
 

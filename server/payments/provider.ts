@@ -38,6 +38,38 @@ export type ChargeRequest = {
   outcome?: TestOutcome;
 };
 
+/** A refund as its provider reports it. */
+export type ProviderRefund = {
+  /** The provider's id of the refund: `re_…` (Stripe), `tre_…` (test). */
+  reference: string;
+  /** Pence given back by this refund. */
+  amount: number;
+  /** Stripe may take a while (`pending`); the test provider always succeeds at once. */
+  state: "succeeded" | "pending";
+};
+
+export type RefundRequest = {
+  /** The payment to give money back from: the order's payment reference. */
+  reference: string;
+  /** Pence, worked out by the shop from the order's stored figures. */
+  amount: number;
+  /** The same key answers the same refund, so a retry never gives back twice. */
+  idempotencyKey: string;
+};
+
+/**
+ * The provider said no (more than is left, a payment not taken): nothing was given back. Its
+ * words are the provider's, for staff.
+ */
+export class RefundRefusedError extends Error {
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
 export interface PaymentProvider {
   readonly id: PaymentProviderId;
   /**
@@ -55,6 +87,12 @@ export interface PaymentProvider {
    * final, and a payment the provider is still processing is answered as it stands.
    */
   cancel(db: Db, reference: string): Promise<Payment>;
+  /**
+   * Gives `amount` back from a succeeded payment, idempotent on `idempotencyKey`; never more than
+   * the payment took in total. A provider's "no" is a `RefundRefusedError`; any other error means
+   * the provider could not be asked. Call it outside a transaction, like `charge`.
+   */
+  refund(db: Db, request: RefundRequest): Promise<ProviderRefund>;
 }
 
 /**

@@ -17,6 +17,8 @@ function recording(provider: PaymentProvider): PaymentProvider {
     charge: async (db, request) => recorded(db, await provider.charge(db, request)),
     retrieve: async (db, reference) => recorded(db, await provider.retrieve(db, reference)),
     cancel: async (db, reference) => recorded(db, await provider.cancel(db, reference)),
+    // A refund leaves the payment as it was: the order keeps the refund's own record.
+    refund: (db, request) => provider.refund(db, request),
   };
 }
 

@@ -5,6 +5,8 @@ import {
   PaymentAmountMismatchError,
   type PaymentProvider,
   type PaymentState,
+  type ProviderRefund,
+  RefundRefusedError,
 } from "./provider.ts";
 import { findPaymentForOrder } from "./record.ts";
 
@@ -83,6 +85,21 @@ const isUnexpectedState = (error: unknown) =>
   error instanceof Stripe.errors.StripeInvalidRequestError &&
   error.code === "payment_intent_unexpected_state";
 
+/** Stripe's refund in our words; one it failed or cancelled gave nothing back. */
+function refundOf(refund: Stripe.Refund): ProviderRefund {
+  if (refund.status === "failed" || refund.status === "canceled") {
+    throw new RefundRefusedError(
+      `Stripe could not refund this payment (${refund.failure_reason ?? refund.status}).`,
+      refund.failure_reason ?? undefined,
+    );
+  }
+  return {
+    reference: refund.id,
+    amount: refund.amount,
+    state: refund.status === "succeeded" ? "succeeded" : "pending",
+  };
+}
+
 /**
  * Stripe PaymentIntents (the shopper pays through Stripe Elements with the client secret; card
  * data never reaches us). One PaymentIntent per order: the order id is its idempotency key and in
@@ -128,6 +145,24 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
       } catch (error) {
         // Already final, or processing (Stripe no longer lets it be cancelled): as it stands.
         if (isUnexpectedState(error)) return retrieve(reference);
+        throw error;
+      }
+    },
+
+    async refund(_db, request) {
+      try {
+        const refund = await stripe.refunds.create(
+          { payment_intent: request.reference, amount: request.amount },
+          // Stripe answers a repeat of this key with the first refund: a retry never pays twice.
+          { idempotencyKey: request.idempotencyKey },
+        );
+        return refundOf(refund);
+      } catch (error) {
+        // Stripe's "no" (more than is left, a payment not taken): its words, for staff. Anything
+        // else (no answer, a 5xx) is thrown as it is: the provider could not be asked.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+          throw new RefundRefusedError(error.message, error.code);
+        }
         throw error;
       }
     },

@@ -1,15 +1,19 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import { and, eq, notInArray } from "drizzle-orm";
+import { and, eq, notInArray, sum } from "drizzle-orm";
 import { type Refusal, refuse } from "../../common/refusal.ts";
 import type { Db } from "../db/client.ts";
+import { inTransaction } from "../db/transaction.ts";
 import {
   FINAL_STATES,
   type Payment,
   PaymentAmountMismatchError,
   type PaymentProvider,
+  type ProviderRefund,
+  RefundRefusedError,
+  type RefundRequest,
   type TestOutcome,
 } from "./provider.ts";
-import { testPaymentIntents } from "./schema.ts";
+import { testPaymentIntents, testPaymentRefunds } from "./schema.ts";
 
 type TestIntent = typeof testPaymentIntents.$inferSelect;
 
@@ -127,7 +131,92 @@ export const testProvider: PaymentProvider = {
       .returning();
     return asPayment(cancelled ?? (await knownIntent(db, reference)));
   },
+
+  refund: refundTestPayment,
 };
+
+type TestRefund = typeof testPaymentRefunds.$inferSelect;
+
+const asRefund = (refund: TestRefund): ProviderRefund => ({
+  reference: refund.reference,
+  amount: refund.amount,
+  state: "succeeded",
+});
+
+/** The refund an idempotency key already made; the key with another payment or amount is a bug. */
+function replayed(refund: TestRefund, request: RefundRequest): ProviderRefund {
+  if (refund.paymentReference !== request.reference || refund.amount !== request.amount) {
+    throw new Error(
+      `Refund key ${request.idempotencyKey} was first used for another payment or amount.`,
+    );
+  }
+  return asRefund(refund);
+}
+
+const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
+
+/**
+ * The test provider's refund, as Stripe refunds: at once, idempotent on the key, only from a
+ * succeeded payment, and never past what it took. The payment's row is locked while the sum is
+ * checked, so two refunds racing for the last pound cannot both be given.
+ */
+async function refundTestPayment(db: Db, request: RefundRequest): Promise<ProviderRefund> {
+  return inTransaction(db, async (tx) => {
+    const byKey = () =>
+      tx
+        .select()
+        .from(testPaymentRefunds)
+        .where(eq(testPaymentRefunds.idempotencyKey, request.idempotencyKey));
+    const [intent] = await tx
+      .select()
+      .from(testPaymentIntents)
+      .where(eq(testPaymentIntents.reference, request.reference))
+      .for("update");
+    // Looked for under the lock: a repeat racing its first answers the first, not "too much".
+    const [earlier] = await byKey();
+    if (earlier) return replayed(earlier, request);
+    if (!intent) {
+      throw new RefundRefusedError(`No such payment: '${request.reference}'.`, "resource_missing");
+    }
+    if (intent.state !== "succeeded") {
+      throw new RefundRefusedError(
+        `This payment has not been taken (it is ${intent.state}), so there is nothing to refund.`,
+        "charge_not_captured",
+      );
+    }
+    const [given] = await tx
+      .select({ total: sum(testPaymentRefunds.amount).mapWith(Number) })
+      .from(testPaymentRefunds)
+      .where(eq(testPaymentRefunds.paymentReference, intent.reference));
+    const left = intent.amount - (given?.total ?? 0);
+    if (left <= 0) {
+      throw new RefundRefusedError(
+        `Payment ${intent.reference} has already been refunded.`,
+        "charge_already_refunded",
+      );
+    }
+    if (request.amount > left) {
+      throw new RefundRefusedError(
+        `Refund amount (${pounds(request.amount)}) is greater than unrefunded amount on payment (${pounds(left)}).`,
+        "amount_too_large",
+      );
+    }
+    const [created] = await tx
+      .insert(testPaymentRefunds)
+      .values({
+        reference: `tre_${randomBytes(12).toString("hex")}`,
+        paymentReference: intent.reference,
+        idempotencyKey: request.idempotencyKey,
+        amount: request.amount,
+      })
+      .onConflictDoNothing({ target: testPaymentRefunds.idempotencyKey })
+      .returning();
+    if (created) return asRefund(created);
+    const [raced] = await byKey();
+    if (!raced) throw new Error(`The test refund ${request.idempotencyKey} vanished.`);
+    return replayed(raced, request);
+  });
+}
 
 const sameSecret = (expected: string, given: string) =>
   expected.length === given.length && timingSafeEqual(Buffer.from(expected), Buffer.from(given));

@@ -47,6 +47,24 @@ export type PaymentIntentObject = {
   status: Stripe.PaymentIntent.Status;
 };
 
+/** A Refund as the API returns it (https://docs.stripe.com/api/refunds/object). */
+export type RefundObject = {
+  id: string;
+  object: "refund";
+  amount: number;
+  balance_transaction: string | null;
+  charge: string | null;
+  created: number;
+  currency: string;
+  metadata: Record<string, string>;
+  payment_intent: string;
+  reason: string | null;
+  receipt_number: string | null;
+  source_transfer_reversal: string | null;
+  status: "succeeded" | "pending" | "failed" | "canceled" | "requires_action";
+  transfer_reversal: string | null;
+};
+
 export type StripeEventObject = {
   id: string;
   object: "event";
@@ -69,6 +87,8 @@ export type StripeServer = {
   env: Record<string, string>;
   /** Every API request, in order: what the SDK sent. */
   requests: Array<{ method: string; path: string; idempotencyKey: string | undefined }>;
+  /** The refunds of a PaymentIntent, oldest first (copies). */
+  refundsOf(paymentIntent: string): RefundObject[];
   /** The PaymentIntent as the server holds it now (a copy). */
   paymentIntent(id: string): PaymentIntentObject;
   /** The shopper's bank answers a `requires_action` PaymentIntent (3D Secure in the browser). */
@@ -146,6 +166,8 @@ const CREATE_PARAMS = new Set([
   "payment_method_types",
 ]);
 
+const REFUND_PARAMS = new Set(["payment_intent", "charge", "amount", "reason", "metadata"]);
+
 const CONFIRMABLE = new Set([
   "requires_payment_method",
   "requires_confirmation",
@@ -177,6 +199,9 @@ export async function startStripeServer(): Promise<StripeServer> {
   const publishableKey = `pk_test_${random(24)}`;
   const webhookSecret = `whsec_${random(32)}`;
   const intents = new Map<string, PaymentIntentObject>();
+  const refunds = new Map<string, RefundObject>();
+  const refundsOf = (intent: string) =>
+    [...refunds.values()].filter((refund) => refund.payment_intent === intent);
   const idempotent = new Map<string, { fingerprint: string; answer: Answer }>();
   const requests: StripeServer["requests"] = [];
 
@@ -367,8 +392,95 @@ export async function startStripeServer(): Promise<StripeServer> {
     return { status: 200, body: intent };
   }
 
+  /**
+   * POST /v1/refunds with `payment_intent` (and `amount`, all that is left by default): only
+   * from a succeeded PaymentIntent, never past what it took, refused in Stripe's words
+   * (https://docs.stripe.com/api/refunds/create, https://docs.stripe.com/error-codes).
+   */
+  function createRefund(params: Params): Answer {
+    const unknown = Object.keys(params).find((name) => !REFUND_PARAMS.has(name));
+    if (unknown) {
+      return apiError(400, { param: unknown, message: `Received unknown parameter: ${unknown}` });
+    }
+    if (typeof params.payment_intent !== "string") {
+      return apiError(400, {
+        code: "parameter_missing",
+        message:
+          "One of the following params should be provided for this request: payment_intent or charge.",
+      });
+    }
+    const intent = intents.get(params.payment_intent);
+    if (!intent) {
+      return apiError(400, {
+        code: "resource_missing",
+        param: "payment_intent",
+        message: `No such payment_intent: '${params.payment_intent}'`,
+      });
+    }
+    if (intent.status !== "succeeded" || !intent.latest_charge) {
+      return apiError(400, {
+        code: "charge_not_captured",
+        message: `This PaymentIntent (${intent.id}) does not have a successful charge to refund.`,
+      });
+    }
+    const left =
+      intent.amount_received - refundsOf(intent.id).reduce((sum, r) => sum + r.amount, 0);
+    const amount = params.amount === undefined ? left : Number(params.amount);
+    if (!Number.isInteger(amount) || amount < 1) {
+      return apiError(400, {
+        code: "parameter_invalid_integer",
+        param: "amount",
+        message: "Invalid positive integer",
+      });
+    }
+    if (left <= 0) {
+      return apiError(400, {
+        code: "charge_already_refunded",
+        message: `Charge ${intent.latest_charge} has already been refunded.`,
+      });
+    }
+    if (amount > left) {
+      const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
+      return apiError(400, {
+        code: "amount_too_large",
+        param: "amount",
+        message: `Refund amount (${pounds(amount)}) is greater than unrefunded amount on charge (${pounds(left)})`,
+      });
+    }
+    const refund: RefundObject = {
+      id: `re_${random(24)}`,
+      object: "refund",
+      amount,
+      balance_transaction: `txn_${random(24)}`,
+      charge: intent.latest_charge,
+      created: now(),
+      currency: intent.currency,
+      metadata: { ...((params.metadata ?? {}) as Record<string, string>) },
+      payment_intent: intent.id,
+      reason: typeof params.reason === "string" ? params.reason : null,
+      receipt_number: null,
+      source_transfer_reversal: null,
+      status: "succeeded",
+      transfer_reversal: null,
+    };
+    refunds.set(refund.id, refund);
+    return { status: 200, body: refund };
+  }
+
   function route(method: string, path: string, params: Params): Answer {
     const [, version, resource, id, action, ...extra] = path.split("/");
+    if (version === "v1" && resource === "refunds" && !action && extra.length === 0) {
+      if (method === "POST" && !id) return createRefund(params);
+      const refund = id ? refunds.get(id) : undefined;
+      if (method === "GET" && refund) return { status: 200, body: refund };
+      if (method === "GET" && id) {
+        return apiError(404, {
+          code: "resource_missing",
+          param: "id",
+          message: `No such refund: '${id}'`,
+        });
+      }
+    }
     if (version === "v1" && resource === "payment_intents" && extra.length === 0) {
       if (method === "POST" && !id) return create(params);
       if (id) {
@@ -509,6 +621,7 @@ export async function startStripeServer(): Promise<StripeServer> {
     },
     requests,
     paymentIntent: (id) => structuredClone(held(id)),
+    refundsOf: (id) => structuredClone(refundsOf(id)),
     authenticate(id, passed) {
       const intent = held(id);
       if (intent.status !== "requires_action") throw new Error(`${id} is ${intent.status}`);

@@ -1,5 +1,6 @@
 import { OrderDetails, OrderStatusBadge } from "../../components/order-details";
 import { OrderShipments } from "../../components/order-shipments";
+import { OrderRefunds } from "../../components/order-refunds";
 import { PageHeading } from "../../components/page-heading";
 import { formatLongDate } from "../../lib/dates";
 import { screenMeta } from "../../lib/meta";
@@ -29,6 +30,7 @@ export default function CustomerOrdersShow({ loaderData: order }: Route.Componen
         <OrderStatusBadge status={order.status} />
       </p>
       <OrderShipments order={order} />
+      <OrderRefunds order={order} />
       <OrderDetails order={order} />
     </>
   );

@@ -1,0 +1,73 @@
+import { z } from "zod";
+import { RefundAmounts, RefundableOrder, RefundResult } from "../../common/refunds.ts";
+import { refuse } from "../../common/refusal.ts";
+import { PathId } from "../http/query-schemas.ts";
+import { actorOf } from "../http/resource.ts";
+import { defineRoute, type RouteGroup } from "../http/route-table.ts";
+import { CancelInput, RefundInput } from "./refund-validators.ts";
+import { cancelOrder, previewRefund, refundableOrder, refundOrder } from "./refunds.ts";
+
+const tag = "orders";
+const params = z.strictObject({ id: PathId });
+
+/** Cancelling and refunding orders through their payment providers (issue 15). */
+export const refundsRoutes: RouteGroup[] = [
+  {
+    area: "staff",
+    routes: [
+      defineRoute({
+        method: "get",
+        path: "/orders/refund/{id}",
+        tag,
+        summary: "An order as its refund screen shows it: lines, what is left, past refunds",
+        params,
+        answers: { data: RefundableOrder },
+        refusals: ["not-found"],
+        call: async ({ db }, input) =>
+          (await refundableOrder(db, input.params.id)) ?? refuse("not-found", "No such order."),
+      }),
+      defineRoute({
+        method: "post",
+        path: "/orders/refund/preview/{id}",
+        tag,
+        summary:
+          "What a refund would give back, worked out from the order's figures; nothing changes",
+        params,
+        body: RefundInput,
+        answers: { data: RefundAmounts },
+        refusals: ["invalid", "not-found", "conflict"],
+        call: ({ db }, input) => previewRefund(db, input.params.id, input.body),
+      }),
+      defineRoute({
+        method: "post",
+        path: "/orders/refund/{id}",
+        tag,
+        summary: "Refund an order in full or by line and quantity, through its payment provider",
+        description:
+          "Amounts and VAT come from the order's stored figures. Only a paid or dispatched order; never more than was paid (409). A provider's refusal is a 409 in its words, a provider that does not answer a 502; either way nothing changes.",
+        params,
+        body: RefundInput,
+        idempotent: true,
+        answers: { data: RefundResult },
+        refusals: ["invalid", "not-found", "conflict", "provider-failed"],
+        call: ({ db, config, account }, input) =>
+          refundOrder(db, config, input.params.id, input.body, actorOf(account)),
+      }),
+      defineRoute({
+        method: "post",
+        path: "/orders/cancel/{id}",
+        tag,
+        summary:
+          "Cancel an order: unpaid, its reservation released; paid, refunded in full and restocked",
+        description: "A dispatched order cannot be cancelled (409): refund it instead.",
+        params,
+        body: CancelInput,
+        idempotent: true,
+        answers: { data: RefundResult },
+        refusals: ["invalid", "not-found", "conflict", "provider-failed"],
+        call: ({ db, config, account }, input) =>
+          cancelOrder(db, config, input.params.id, input.body, actorOf(account)),
+      }),
+    ],
+  },
+];

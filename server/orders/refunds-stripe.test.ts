@@ -1,0 +1,188 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, eq } from "drizzle-orm";
+import type Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ChargeResult } from "../../common/checkout.ts";
+import type { RefundResult } from "../../common/refunds.ts";
+import { startTestApp, type TestApp } from "../../tests/support/app.ts";
+import {
+  charge,
+  makeCheckoutStock,
+  orderRow,
+  UK_ADDRESS,
+  ukDeliveryOptions,
+} from "../../tests/support/checkout.ts";
+import { databaseKinds } from "../../tests/support/databases.ts";
+import { read, signInEveryone, type Who } from "../../tests/support/staff-api.ts";
+import { type StripeServer, startStripeServer } from "../../tests/support/stripe-server.ts";
+import { startTcpProxy, type TcpProxy } from "../../tests/support/tcp-proxy.ts";
+import { loadConfig, type StripeSettings } from "../config.ts";
+import { mailOutbox } from "../mail/schema.ts";
+import { stripeClient } from "../payments/stripe-provider.ts";
+import { orderEvents, orderLines, orderRefunds } from "./schema.ts";
+
+// Issue 15 with Stripe: refunds through the official SDK against the stand-in, its refusals, and
+// issue 13's loose end: a payment that succeeds after its order was cancelled is given back.
+describe.each(databaseKinds)("refunds through Stripe on %s", (kind) => {
+  let stripe: StripeServer;
+  /** Between the shop and Stripe, so a test can make Stripe unreachable. */
+  let relay: TcpProxy;
+  let app: TestApp;
+  let shopper: Stripe;
+  let headers: Record<Who, Record<string, string>>;
+  let delivery: number;
+  beforeAll(async () => {
+    stripe = await startStripeServer();
+    relay = await startTcpProxy("127.0.0.1", Number(new URL(stripe.url).port));
+    app = await startTestApp(kind, {
+      env: { ...stripe.env, STRIPE_API_URL: `http://127.0.0.1:${relay.port}` },
+    });
+    shopper = stripeClient(loadConfig(stripe.env).stripe as StripeSettings);
+    headers = await signInEveryone(app);
+    delivery = (await ukDeliveryOptions(app))[0]?.id ?? 0;
+  });
+  afterAll(async () => {
+    await app.close();
+    await relay.close();
+    await stripe.close();
+  });
+
+  const db = () => app.database.db;
+  const staffPost = (path: string, body: unknown) =>
+    app.fetch(`/api/staff${path}`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        "Idempotency-Key": randomUUID(),
+        ...headers.staff,
+      },
+      body: JSON.stringify(body),
+    });
+  const webhook = (event: Parameters<StripeServer["sendWebhook"]>[1]) =>
+    stripe.sendWebhook(`${app.url}/api/webhooks/stripe`, event);
+  const eventsOf = (orderId: number) =>
+    db()
+      .select({ type: orderEvents.type, message: orderEvents.message })
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, orderId))
+      .orderBy(asc(orderEvents.id));
+
+  /** An order paid by card through Stripe, the webhook delivered. */
+  async function startOrder(quantity = 2) {
+    const { teeId } = await makeCheckoutStock(db(), 10);
+    const response = await charge(app, {
+      lines: [{ id: teeId, quantity }],
+      email: "card.refund@example.com",
+      shippingAddress: UK_ADDRESS,
+      deliveryOptionId: delivery,
+      payment: { provider: "stripe" },
+    });
+    return (await read<ChargeResult>(response)).data;
+  }
+  async function paid(order: ChargeResult) {
+    await shopper.paymentIntents.confirm(order.paymentReference, {
+      payment_method: "pm_card_visa",
+    });
+    const succeeded = stripe.event(
+      "payment_intent.succeeded",
+      stripe.paymentIntent(order.paymentReference),
+    );
+    expect((await webhook(succeeded)).status).toBe(200);
+  }
+
+  it("refunds a line through Stripe, keyed on our refund", async () => {
+    const order = await startOrder();
+    await paid(order);
+    const [line] = await db()
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderId, order.orderId));
+    const response = await staffPost(`/orders/refund/${order.orderId}`, {
+      lines: [{ lineId: line?.id, quantity: 1 }],
+    });
+    expect(response.status).toBe(200);
+    const { data } = await read<RefundResult>(response);
+    expect(stripe.refundsOf(order.paymentReference)).toEqual([
+      expect.objectContaining({ amount: data.refund?.amount, status: "succeeded" }),
+    ]);
+    expect(stripe.requests.find((request) => request.path === "/v1/refunds")?.idempotencyKey).toBe(
+      `encore-refund-${data.refund?.id}`,
+    );
+  });
+
+  it("a refund Stripe refuses changes nothing: 409 in Stripe's words, the refund failed, the guards back", async () => {
+    const order = await startOrder();
+    await paid(order);
+    // Someone refunded the whole payment in Stripe's dashboard: Stripe has nothing left to give.
+    await shopper.refunds.create({ payment_intent: order.paymentReference });
+    const before = await orderRow(db(), order.orderId);
+    const response = await staffPost(`/orders/refund/${order.orderId}`, { full: true });
+    expect(response.status).toBe(409);
+    expect((await read(response)).message).toMatch(/has already been refunded/);
+    const after = await orderRow(db(), order.orderId);
+    expect(after).toMatchObject({ status: "paid", refundedTotal: 0 });
+    expect(after?.updatedAt.getTime()).toBeGreaterThanOrEqual(before?.updatedAt.getTime() ?? 0);
+    const lines = await db().select().from(orderLines).where(eq(orderLines.orderId, order.orderId));
+    expect(lines.map((line) => line.refundedQuantity)).toEqual([0]);
+    expect(
+      await db()
+        .select({ state: orderRefunds.state, failure: orderRefunds.failureMessage })
+        .from(orderRefunds)
+        .where(eq(orderRefunds.orderId, order.orderId)),
+    ).toEqual([{ state: "failed", failure: expect.stringMatching(/already been refunded/) }]);
+    expect((await eventsOf(order.orderId)).at(-1)?.type).toBe("refund_failed");
+  });
+
+  it("a Stripe that does not answer is a 502 and changes nothing", async () => {
+    const order = await startOrder();
+    await paid(order);
+    // Stripe goes away: the SDK's connection is refused (after its own retries).
+    await relay.cut();
+    const response = await staffPost(`/orders/refund/${order.orderId}`, { full: true }).finally(
+      () => relay.heal(),
+    );
+    expect(response.status).toBe(502);
+    expect((await read(response)).message).toMatch(/did not answer/);
+    expect(await orderRow(db(), order.orderId)).toMatchObject({ status: "paid", refundedTotal: 0 });
+    expect(stripe.refundsOf(order.paymentReference)).toEqual([]);
+    expect((await eventsOf(order.orderId)).at(-1)?.type).toBe("refund_failed");
+  });
+
+  it("refunds in full, at once, a payment that succeeds after its order was cancelled", async () => {
+    const order = await startOrder(1);
+    // Staff cancel it while the shopper is still at their bank.
+    const cancelled = await staffPost(`/orders/cancel/${order.orderId}`, {});
+    expect(cancelled.status).toBe(200);
+    expect((await orderRow(db(), order.orderId))?.status).toBe("cancelled");
+    await paid(order);
+    const row = await orderRow(db(), order.orderId);
+    expect(row).toMatchObject({ status: "cancelled", refundedTotal: row?.total });
+    expect(stripe.refundsOf(order.paymentReference)).toEqual([
+      expect.objectContaining({ amount: row?.total, status: "succeeded" }),
+    ]);
+    expect((await eventsOf(order.orderId)).at(-1)).toMatchObject({
+      type: "refunded",
+      message: expect.stringMatching(/^Paid after it was cancelled/),
+    });
+    // Delivered again: still refunded once.
+    const again = stripe.event(
+      "payment_intent.succeeded",
+      stripe.paymentIntent(order.paymentReference),
+    );
+    expect((await webhook(again)).status).toBe(200);
+    expect(stripe.refundsOf(order.paymentReference)).toHaveLength(1);
+    await app.mailbox.waitFor("card.refund@example.com", /refund/i);
+    const mails = await db()
+      .select({ text: mailOutbox.text })
+      .from(mailOutbox)
+      .where(
+        and(
+          eq(mailOutbox.recipient, "card.refund@example.com"),
+          eq(mailOutbox.kind, "order-refund"),
+        ),
+      );
+    expect(mails.map((mail) => mail.text).join("\n")).toMatch(
+      /arrived after the order had been cancelled/,
+    );
+  });
+});
