@@ -8,12 +8,7 @@ import type { OrderSummary, OrderView } from "../../common/orders.ts";
 import { returnStock } from "../catalog/service/stock.ts";
 import type { Db } from "../db/client.ts";
 import { releaseRedemptions } from "../discounts/service.ts";
-import {
-  type OrderAddress,
-  type OrderRow,
-  orderLines,
-  orders,
-} from "./schema.ts";
+import { type OrderAddress, type OrderRow, orderLines, orders } from "./schema.ts";
 import { moveOrder } from "./status.ts";
 
 /** How long a charge holds the basket's stock for its payment (issue 13). */
