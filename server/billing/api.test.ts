@@ -123,7 +123,7 @@ describe.each(databaseKinds)("staff API for billing models on %s", (kind) => {
       [{ title: "Odd", type: "one_off", period: "fortnight" }, "period"],
       [{ title: "", type: "one_off" }, "title"],
       [{ title: "Rental", type: "rental" }, "type"],
-      [{ title: "Extra", type: "one_off", price: 5 }, "price"],
+      [{ title: "Extra", type: "one_off", price: 5 }, "body"],
     ];
     for (const [body, field] of cases) {
       const response = await call("/billing-models/store", "staff", body);

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { BillingModelType, BillingPeriod } from "../../common/billing.ts";
 import type { BillingModelEdit } from "../../common/billing-admin.ts";
+import type { BillingTerms } from "../../common/billing-notes.ts";
 import type { Refusal } from "../../common/refusal.ts";
 import { refuse } from "../../common/refusal.ts";
 import type { Db } from "../db/client.ts";
@@ -53,6 +54,33 @@ export function allBillingModels(db: Db): Promise<BillingModel[]> {
     .select(COLUMNS)
     .from(billingModels)
     .orderBy(asc(sql`lower(${billingModels.title})`), asc(billingModels.id));
+}
+
+/** Today's date in London, YYYY-MM-DD: a pre-order released by then ships like anything else. */
+const londonToday = (now: Date) =>
+  new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(now);
+
+/**
+ * How each product is sold, for the storefront, the basket and checkout: a membership with its
+ * period, a pre-order with its release date while that is still to come, or null for a one-off
+ * sale (a pre-order released already ships at once, so it is sold as one).
+ */
+export async function billingTermsOf<
+  T extends { billingModelId: number | null; releaseDate: string | null },
+>(db: Db, rows: T[], now = new Date()): Promise<Array<BillingTerms | null>> {
+  const models = await billingModelsByIds(
+    db,
+    rows.flatMap((row) => (row.billingModelId === null ? [] : [row.billingModelId])),
+  );
+  const today = londonToday(now);
+  return rows.map((row) => {
+    const model = row.billingModelId === null ? undefined : models.get(row.billingModelId);
+    if (model?.type === "membership")
+      return { type: "membership", period: model.period, shipsFrom: null };
+    if (model?.type === "pre_order" && row.releaseDate && row.releaseDate > today)
+      return { type: "pre_order", period: null, shipsFrom: row.releaseDate };
+    return null;
+  });
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { ChargeResult } from "../../common/checkout.ts";
+import type { ChargeResult, CheckoutQuote } from "../../common/checkout.ts";
 import type { OrderView } from "../../common/orders.ts";
 import { isRefusal, type Refusal, refuse } from "../../common/refusal.ts";
 import type { LiveToken } from "../auth/tokens.ts";
@@ -41,6 +41,30 @@ const PAYMENT_UNAVAILABLE = "This way to pay is not available. Choose another.";
 export function checkoutShopper(account: LiveToken | undefined, email?: string): Shopper {
   if (account) return customerShopper(account.user.email);
   return { registered: false, segmentIds: [], ...(email ? { email } : {}) };
+}
+
+/**
+ * Decision 0016: one membership, once, per order; and a basket mixing pre-orders with goods that
+ * ship now needs the shopper's dispatch plan, which no other basket takes.
+ */
+function dispatchPlanRefusal(
+  quote: CheckoutQuote,
+  plan: CheckoutChargeInput["dispatchPlan"],
+): Refusal | undefined {
+  if (quote.membershipProblem) return refuse("invalid", quote.membershipProblem, "lines");
+  if (quote.dispatchPlans.length > 0 && !plan)
+    return refuse(
+      "invalid",
+      "Choose whether to send what's ready now and the rest on release, or everything together.",
+      "dispatchPlan",
+    );
+  if (quote.dispatchPlans.length === 0 && plan)
+    return refuse(
+      "invalid",
+      "Only an order mixing pre-orders with goods that ship now takes a dispatch plan.",
+      "dispatchPlan",
+    );
+  return undefined;
 }
 
 /** POST /api/checkout/show: the quote, or a refusal for a destination the option does not serve. */
@@ -90,6 +114,8 @@ export async function chargeCheckout(
   if (quote.total <= 0) {
     return refuse("invalid", "This order has nothing to pay; remove the code.", "discount");
   }
+  const planRefused = dispatchPlanRefusal(quote, input.dispatchPlan);
+  if (planRefused) return planRefused;
 
   const placed = await inTransactionOrRefuse(db, async (tx) => {
     const customerId = account?.user.id ?? (await guestCustomerFor(tx, email, shipping.fullName));
@@ -108,6 +134,7 @@ export async function chargeCheckout(
           shippingAddress: shipping,
           billingAddress: input.billingAddress ?? shipping,
           paymentProvider: provider.id,
+          dispatchPlan: input.dispatchPlan ?? null,
         },
       ),
     );
