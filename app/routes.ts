@@ -70,6 +70,9 @@ export default [
     route("collections", "routes/admin/collections/list.tsx"),
     route("collections/new", "routes/admin/collections/new.tsx"),
     route("collections/:id", "routes/admin/collections/edit.tsx"),
+    route("billing-models", "routes/admin/billing-models/list.tsx"),
+    route("billing-models/new", "routes/admin/billing-models/new.tsx"),
+    route("billing-models/:id", "routes/admin/billing-models/edit.tsx"),
     route("audit-log", "routes/admin/audit-log.tsx"),
     route("outbox", "routes/admin/outbox.tsx"),
     // Sections still to come say so, rather than a 404 (app/components/admin/sections.ts).
