@@ -66,7 +66,9 @@ describe("billing models in Chromium", () => {
     await delivery.getByLabel("Address line 1").fill("9 Mill Lane");
     await delivery.getByLabel("Town or city").fill("York");
     await delivery.getByLabel("Postcode").fill("yo1 7hh");
-    await shopper.page.getByText("No extra delivery charge: we pay for the second parcel.").waitFor();
+    await shopper.page
+      .getByText("No extra delivery charge: we pay for the second parcel.")
+      .waitFor();
     await shopper.page.getByLabel("Send what's ready now and the rest on release").check();
     await shopper.page.getByLabel("The test card pays straight away").check();
     await shopper.page.getByRole("button", { name: /^Place order and pay/ }).click();
