@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BillingTermsView } from "./billing-notes.ts";
 import { FILE_TYPES, ImageRef } from "./images.ts";
 
 const Id = z.number().int().min(1);
@@ -30,6 +31,7 @@ export const BasketLine = z
         title: z.string(),
         productType: z.string(),
         preOrder: z.boolean(),
+        billing: BillingTermsView.nullable(),
         brand: z.object({ title: z.string(), slug: z.string() }),
         mediaFiles: z.array(ImageRef.extend({ fileType: z.enum(FILE_TYPES) })),
       }),

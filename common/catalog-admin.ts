@@ -194,6 +194,9 @@ export const ProductEdit = z
     collectionIds: z.array(Id),
     vatRate: z.number().int(),
     releaseDate: z.string().nullable().meta({ description: "YYYY-MM-DD." }),
+    /** How it is sold; null is one-off. */
+    billingModelId: Id.nullable(),
+    /** Whether its billing model is a pre-order (the service keeps it so). */
     preOrder: z.boolean(),
     seoTitle: z.string(),
     seoDescription: z.string(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BillingTermsView } from "./billing-notes.ts";
 import { FILE_TYPES, ImageRef } from "./images.ts";
 import { pageOf } from "./pagination.ts";
 
@@ -106,6 +107,11 @@ export type VariantView = z.output<typeof VariantView>;
 /** GET /api/products/{id}: the product page's data. */
 export const ProductView = ProductCard.extend({
   description: z.string().meta({ description: "Sanitised HTML." }),
+  billing: BillingTermsView.nullable(),
+  billingNote: z.string().nullable().meta({
+    description:
+      "How it is sold when not one-off: “Pre-order: ships from 14 March 2027”, “Fan club membership · renews yearly”.",
+  }),
   tags: z.array(z.string()),
   seoTitle: z.string().nullable(),
   seoDescription: z.string().nullable(),

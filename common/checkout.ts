@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BillingTermsView, DISPATCH_PLAN_IDS } from "./billing-notes.ts";
 import { DeliveryOption } from "./delivery.ts";
 
 const Id = z.number().int().min(1);
@@ -23,6 +24,9 @@ export const QuoteLine = z
     discount: Pence.meta({ description: "The line's share of the discount code." }),
     vatRate: z.number().int().min(0).max(100),
     vat: Pence.meta({ description: "The VAT charged on the line after its discount." }),
+    billing: BillingTermsView.nullable().meta({
+      description: "A pre-order (and when it ships) or a membership (and how often it renews).",
+    }),
   })
   .meta({ id: "QuoteLine", description: "A line of the quote, priced by the server." });
 
@@ -46,6 +50,20 @@ export const CheckoutQuote = z
     problems: z
       .array(z.object({ id: Id, code: z.enum(CHECKOUT_PROBLEM_CODES), message: z.string() }))
       .meta({ description: "Lines that stop the order being charged until the basket changes." }),
+    shipsFrom: z.string().nullable().meta({
+      description: "With pre-orders: the latest release date (YYYY-MM-DD), when all can ship.",
+    }),
+    preOrderNote: z
+      .string()
+      .nullable()
+      .meta({ description: "With pre-orders: “Pre-order: ships from 14 March 2027”." }),
+    dispatchPlans: z.array(z.object({ id: z.enum(DISPATCH_PLAN_IDS), title: z.string() })).meta({
+      description:
+        "Pre-orders mixed with goods that ship now: the ways to send them, one of which the charge needs as `dispatchPlan`. Empty otherwise. Split costs no more delivery.",
+    }),
+    membershipProblem: z.string().nullable().meta({
+      description: "More than one membership, or one twice: the charge refuses it (422 on lines).",
+    }),
   })
   .meta({ id: "CheckoutQuote", description: "The server's price for the basket, delivered." });
 export type CheckoutQuote = z.output<typeof CheckoutQuote>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PublicAddress } from "./accounts.ts";
+import { BILLING_MODEL_TYPES, BILLING_PERIODS } from "./billing.ts";
 
 /** The kinds of charge an order's lines carry: goods, delivery, and money off. */
 export const CHARGE_TYPE_IDS = ["product", "delivery", "discount"] as const;
@@ -46,6 +47,14 @@ export const OrderLineView = z
     discount: Pence.meta({ description: "The line's share of the discount code." }),
     vatRate: z.number().int().min(0).max(100),
     vat: Pence,
+    billingModelType: z.enum(BILLING_MODEL_TYPES).meta({
+      description: "How it was sold: as bought, a pre-order, or a membership (decision 0016).",
+    }),
+    shipsFrom: z.string().nullable().meta({ description: "A pre-order's release, YYYY-MM-DD." }),
+    billingPeriod: z
+      .enum(BILLING_PERIODS)
+      .nullable()
+      .meta({ description: "A membership's renewal period." }),
   })
   .meta({ id: "OrderLineView", description: "A line of an order, as bought." });
 export type OrderLineView = z.output<typeof OrderLineView>;
@@ -109,6 +118,12 @@ export const OrderView = z
     // Refunds (issue 15): what was given back, and each refund that has gone through.
     refundedTotal: Pence,
     refunds: z.array(CustomerRefundView),
+    shipsFrom: z.string().nullable().meta({
+      description: "With pre-orders: the latest release date (YYYY-MM-DD), when all can ship.",
+    }),
+    dispatchPlan: z.enum(DISPATCH_PLANS).nullable().meta({
+      description: "Pre-orders with goods that shipped now: split, or together on release.",
+    }),
   })
   .meta({
     id: "OrderView",

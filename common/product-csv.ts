@@ -13,7 +13,7 @@ export const PRODUCT_CSV_COLUMNS = [
   "tags",
   "vat_rate",
   "release_date",
-  "pre_order",
+  "billing_model",
   "seo_title",
   "seo_description",
   "description",

@@ -33,7 +33,7 @@ describe("product page (spec §2)", () => {
     await expect
       .poll(() => page.getByRole("heading", { level: 1 }).textContent())
       .toBe(product.title);
-    const addButton = page.getByRole("button", { name: /Add to basket|Pre-order now/ });
+    const addButton = page.getByRole("button", { name: /^(Add to basket|Pre-order)$/ });
     await expect.poll(() => addButton.isDisabled()).toBe(true);
 
     const colours = product.attributeTypes.find((type) => type.slug === "colour");
@@ -70,7 +70,10 @@ describe("product page (spec §2)", () => {
     );
     expect(await page.locator("main").textContent()).toContain(price);
     const stock = variant.stockLeft === null ? "In stock" : `Only ${variant.stockLeft} left`;
-    await page.getByText(product.preOrder ? "Pre-order: ships on release" : stock).waitFor();
+    await page
+      .getByText(product.billing?.type === "pre_order" ? (product.billingNote ?? "") : stock)
+      .first()
+      .waitFor();
 
     const colourImage = product.mediaFiles.find((file) => file.attributeId === colour.id);
     if (colourImage)

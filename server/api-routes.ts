@@ -3,6 +3,7 @@ import { analyticsRoutes } from "./analytics/api.ts";
 import { auditRoutes } from "./audit/api.ts";
 import { authRoutes } from "./auth/api.ts";
 import { basketRoutes } from "./basket/api.ts";
+import { billingRoutes } from "./billing/api.ts";
 import { catalogRoutes } from "./catalog/api.ts";
 import { checkoutRoutes } from "./checkout/api.ts";
 import { contentRoutes } from "./content/api.ts";
@@ -37,6 +38,7 @@ const MODULE_ROUTES: RouteGroup[] = [
   ...segmentsRoutes,
   ...dashboardRoutes,
   ...refundsRoutes,
+  ...billingRoutes,
 ];
 
 let document: ReturnType<typeof openApiDocument> | undefined;

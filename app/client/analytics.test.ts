@@ -27,6 +27,8 @@ const card: ProductCard = {
 const product: ProductView = {
   ...card,
   description: "<p>Soft cotton.</p>",
+  billing: null,
+  billingNote: null,
   tags: [],
   seoTitle: null,
   seoDescription: null,

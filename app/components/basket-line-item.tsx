@@ -1,4 +1,5 @@
 import type { BasketLine } from "../../common/basket";
+import { billingNote } from "../../common/billing-notes";
 import { formatPrice } from "../lib/money";
 import { ProductImage } from "./product-image";
 import { AppLink } from "./ui/app-link";
@@ -19,6 +20,8 @@ export function BasketLineItem({ line, onQuantity, compact = false }: Props) {
   const options = variant.attributes
     .map((attribute) => `${attribute.type}: ${attribute.title}`)
     .join(", ");
+  // A basket kept from before billing models has no terms: it is sold one-off.
+  const note = billingNote(variant.product.billing ?? null);
   const step = (quantity: number) => (event: React.FormEvent<HTMLFormElement>) => {
     if (!onQuantity) return;
     event.preventDefault();
@@ -42,6 +45,7 @@ export function BasketLineItem({ line, onQuantity, compact = false }: Props) {
           {line.title}
         </AppLink>
         {options && <p className="text-sm text-muted">{options}</p>}
+        {note && <p className="text-sm font-semibold text-accent">{note}</p>}
         <p className="text-sm">
           <span className="sr-only">Price each: </span>
           {formatPrice(variant.price)} each

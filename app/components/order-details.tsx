@@ -1,3 +1,4 @@
+import { billingNote, orderDispatchNote, termsOfLine } from "../../common/billing-notes";
 import { ORDER_STATUS_LABELS } from "../../common/order-statuses";
 import type { OrderView } from "../../common/orders";
 import { formatLongDate } from "../lib/dates";
@@ -72,6 +73,11 @@ export function OrderDetails({ order }: { order: OrderView }) {
                   <span className="block text-sm text-muted">
                     {[line.band, ...line.attributes].join(" · ")}
                   </span>
+                  {billingNote(termsOfLine(line)) && (
+                    <span className="block text-sm font-semibold text-accent">
+                      {billingNote(termsOfLine(line))}
+                    </span>
+                  )}
                   {line.vatRate === 0 && !order.exported && (
                     <span className="block text-sm text-muted">Zero-rated for VAT</span>
                   )}
@@ -117,6 +123,7 @@ export function OrderDetails({ order }: { order: OrderView }) {
           {order.delivery.title} ({order.delivery.carrier}): usually arrives in{" "}
           {workingDays(order.delivery.estimatedDays)} after dispatch.
         </p>
+        {orderDispatchNote(order) && <p className="font-semibold">{orderDispatchNote(order)}</p>}
         <SavedAddress title="Delivery address" address={order.shippingAddress} />
         <SavedAddress title="Billing address" address={order.billingAddress} />
         <div>

@@ -1,4 +1,5 @@
 import { data, type RouterContextProvider } from "react-router";
+import type { StaffBillingModelItem } from "../../common/billing-admin";
 import type {
   GeneratedVariants,
   ProductEdit,
@@ -10,6 +11,7 @@ import type {
 } from "../../common/catalog-admin";
 import type { StaffMediaFileEdit } from "../../common/media";
 import type { FieldErrors } from "../../common/refusal";
+import { billingRoutes } from "../../server/billing/api.ts";
 import { catalogRoutes } from "../../server/catalog/api.ts";
 import { mediaRoutes } from "../../server/media/api.ts";
 import {
@@ -62,6 +64,7 @@ const routes = {
   optionTypes: staffRoute(catalogRoutes, "get", "/product-attribute-types"),
   optionValues: staffRoute(catalogRoutes, "get", "/product-attributes"),
   file: staffRoute(mediaRoutes, "get", "/files/edit/{id}"),
+  billingModels: staffRoute(billingRoutes, "get", "/billing-models"),
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -83,7 +86,7 @@ const FLAT_FIELDS: FormFields = {
     return /^\d{1,3}$/.test(text) ? Number(text) : text;
   },
   releaseDate: (typed) => (typed?.trim() ? typed.trim() : null),
-  preOrder: "checkbox",
+  billingModelId: "id",
   seoTitle: "text",
   seoDescription: "text",
 };
@@ -283,11 +286,12 @@ export function productValues(record: ProductEdit): Record<string, string> {
 
 /** What the product form offers: bands, hand-picked collections, and option types with values. */
 export async function productFormOptions(context: Context): Promise<ProductFormOptions> {
-  const [bands, collections, types, values] = await Promise.all([
+  const [bands, collections, types, values, models] = await Promise.all([
     listAll<StaffBrandItem>(routes.brands, context, { sort: "title" }),
     listAll<StaffCollectionItem>(routes.collections, context, { kind: "curated", sort: "title" }),
     listAll<StaffAttributeTypeItem>(routes.optionTypes, context, { sort: "position" }),
     listAll<StaffAttributeItem>(routes.optionValues, context, { sort: "position" }),
+    listAll<StaffBillingModelItem>(routes.billingModels, context, { sort: "title" }),
   ]);
   return {
     bands: bands.map(({ id, title }) => ({ id, title })),
@@ -301,6 +305,7 @@ export async function productFormOptions(context: Context): Promise<ProductFormO
         .filter((value) => value.attributeType.id === type.id)
         .map(({ id, title, swatch }) => ({ id, title, swatch })),
     })),
+    billingModels: models.map(({ id, title, type }) => ({ id, title, type })),
   };
 }
 

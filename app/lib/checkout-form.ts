@@ -24,6 +24,8 @@ const CHARGE_FIELDS = [
   "email",
   ...addressFields("shippingAddress"),
   "deliveryOptionId",
+  // Pre-orders mixed with goods that ship now: split or together (decision 0016).
+  "dispatchPlan",
   "payment.provider",
   "payment.outcome",
 ];

@@ -42,6 +42,8 @@ const product = (values: Partial<ProductView> = {}): ProductView => ({
   releaseDate: null,
   image: null,
   description: "<p>Soft <strong>organic</strong> cotton &amp; a back print.</p><p>Unisex fit.</p>",
+  billing: null,
+  billingNote: null,
   tags: [],
   seoTitle: null,
   seoDescription: null,

@@ -107,6 +107,7 @@ export async function resolveBasket(db: Db, requested: BasketLineRequest[]): Pro
           title: variant.productTitle,
           productType: variant.productType,
           preOrder: variant.preOrder,
+          billing: variant.billing,
           brand: { title: variant.brandTitle, slug: variant.brandSlug },
           mediaFiles: files.map(({ attributeId: _attributeId, ...file }) => file),
         },

@@ -177,7 +177,6 @@ describe.each(databaseKinds)("staff API for products and variants on %s", (kind)
       tags: ["Tour-2026", "tour-2026", "organic"],
       collectionIds: [tour?.id],
       releaseDate: "2026-12-01",
-      preOrder: true,
       seoTitle: "Harbour Lights Tee",
       media: [{ fileId: imageId, attributeId: colours.black }],
       variants: [
@@ -198,7 +197,8 @@ describe.each(databaseKinds)("staff API for products and variants on %s", (kind)
       tags: ["tour-2026", "organic"],
       collectionIds: [tour?.id],
       releaseDate: "2026-12-01",
-      preOrder: true,
+      // Only a pre-order billing model makes a pre-order (decision 0016).
+      preOrder: false,
       media: [{ fileId: imageId, attributeId: colours.black }],
       publishedAt: null,
     });

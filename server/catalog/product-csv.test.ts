@@ -37,7 +37,7 @@ const HEADER = [
   "tags",
   "vat_rate",
   "release_date",
-  "pre_order",
+  "billing_model",
   "seo_title",
   "seo_description",
   "description",
@@ -68,7 +68,7 @@ const NEW_TEE = {
   status: "published",
   tags: "tour-2026, csv",
   vat_rate: "20",
-  pre_order: "false",
+  billing_model: "",
   description: "<p>Printed in Leeds.</p>",
 };
 

@@ -209,7 +209,7 @@ export const catalogStaffRoutes: AnyRoute[] = [
     summary: "Every product as CSV: one row per variant, in the product form's columns",
     description:
       "Columns: slug, title, band (its slug), type, status, tags (comma-separated), vat_rate, " +
-      "release_date, pre_order, seo_title, seo_description, description (the product's own, on " +
+      "release_date, billing_model (its title; empty for one-off), seo_title, seo_description, description (the product's own, on " +
       "its first row), then sku, price and compare_at_price (pounds, two decimals: 25.00), stock, " +
       "and `option:<option>` per option (the value's title). UTF-8 with a byte-order mark; a cell " +
       "a spreadsheet would run as a formula starts with an apostrophe, which the import takes off. " +

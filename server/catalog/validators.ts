@@ -75,7 +75,7 @@ const FileId = z.number().int().min(1).max(MAX_ID, "No such file.").nullable();
 // What the staff forms and lists share (decision 0014).
 
 /** A list's `sort`: each key both ways (`title`, `-title`), wrong ones named in the message. */
-function sortParam<K extends string>(keys: readonly K[], fallback: K | `-${K}`) {
+export function sortParam<K extends string>(keys: readonly K[], fallback: K | `-${K}`) {
   const values = bothWays(keys) as [K | `-${K}`, ...Array<K | `-${K}`>];
   return z
     .enum(values, { error: `Sort by one of: ${values.join(", ")}.` })
@@ -86,7 +86,7 @@ function sortParam<K extends string>(keys: readonly K[], fallback: K | `-${K}`) 
  * A staff list's search box. Control characters are refused here as well as at the API's edge,
  * since the back-office pages call the list services in process (PostgreSQL refuses NUL: 22021).
  */
-const Search = z
+export const Search = z
   .string()
   .trim()
   .max(100, "Search for 100 characters or fewer.")
@@ -346,7 +346,8 @@ const productFields = {
     .max(100, "The VAT rate is 0 to 100.")
     .optional(),
   releaseDate: z.iso.date("Enter a date as YYYY-MM-DD.").nullable().optional(),
-  preOrder: z.boolean().optional(),
+  /** How it is sold (`server/billing`); none is one-off. A pre-order's follows it (decision 0016). */
+  billingModelId: Id.nullable().optional(),
   seoTitle: SeoTitle.optional(),
   seoDescription: SeoDescription.optional(),
   /** The gallery in order; each file may show one colour (or format), for the gallery to follow. */

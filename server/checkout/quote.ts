@@ -1,4 +1,12 @@
 import type { Basket, BasketAdjustment } from "../../common/basket.ts";
+import {
+  DISPATCH_PLAN_IDS,
+  dispatchOf,
+  dispatchPlanTitle,
+  ONE_MEMBERSHIP,
+  preOrderNote,
+  tooManyMemberships,
+} from "../../common/billing-notes.ts";
 import type { CheckoutQuote } from "../../common/checkout.ts";
 import type { DeliveryOption } from "../../common/delivery.ts";
 import type { AppliedDiscount } from "../../common/discounts.ts";
@@ -17,6 +25,24 @@ const PROBLEM_CODE: Record<BasketAdjustment["reason"], CheckoutQuote["problems"]
     unavailable: "unpublished",
     "over-limit": "over_limit",
   };
+
+/** What the quote says about pre-orders and memberships (decision 0016). */
+function dispatchTerms(basket: Basket) {
+  const lines = basket.lines.map((line) => ({
+    billing: line.productVariant.product.billing,
+    quantity: line.quantity,
+  }));
+  const { shipsFrom, mixed } = dispatchOf(lines);
+  return {
+    shipsFrom,
+    preOrderNote: shipsFrom ? preOrderNote(shipsFrom) : null,
+    dispatchPlans:
+      mixed && shipsFrom
+        ? DISPATCH_PLAN_IDS.map((id) => ({ id, title: dispatchPlanTitle(id, shipsFrom) }))
+        : [],
+    membershipProblem: tooManyMemberships(lines) ? ONE_MEMBERSHIP : null,
+  };
+}
 
 export type QuoteRequest = {
   lines: BasketLineRequest[];
@@ -95,6 +121,7 @@ export async function priceCheckout(
       discount: breakdown?.lines[index]?.discount ?? 0,
       vatRate: line.vatRate,
       vat: breakdown?.lines[index]?.vat ?? 0,
+      billing: line.productVariant.product.billing,
     })),
     subtotal: basket.subtotal,
     discount: discount?.discount ?? 0,
@@ -111,6 +138,7 @@ export async function priceCheckout(
       code: PROBLEM_CODE[adjustment.reason],
       message: adjustment.message,
     })),
+    ...dispatchTerms(basket),
   };
   return { quote, basket, discount, deliveryOption };
 }

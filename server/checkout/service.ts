@@ -1,4 +1,4 @@
-import type { ChargeResult } from "../../common/checkout.ts";
+import type { ChargeResult, CheckoutQuote } from "../../common/checkout.ts";
 import type { OrderView } from "../../common/orders.ts";
 import { isRefusal, type Refusal, refuse } from "../../common/refusal.ts";
 import type { LiveToken } from "../auth/tokens.ts";
@@ -48,6 +48,30 @@ export async function checkoutShopper(
   return { registered: false, segmentIds: [], ...(email ? { email } : {}) };
 }
 
+/**
+ * Decision 0016: one membership, once, per order; and a basket mixing pre-orders with goods that
+ * ship now needs the shopper's dispatch plan, which no other basket takes.
+ */
+function dispatchPlanRefusal(
+  quote: CheckoutQuote,
+  plan: CheckoutChargeInput["dispatchPlan"],
+): Refusal | undefined {
+  if (quote.membershipProblem) return refuse("invalid", quote.membershipProblem, "lines");
+  if (quote.dispatchPlans.length > 0 && !plan)
+    return refuse(
+      "invalid",
+      "Choose whether to send what's ready now and the rest on release, or everything together.",
+      "dispatchPlan",
+    );
+  if (quote.dispatchPlans.length === 0 && plan)
+    return refuse(
+      "invalid",
+      "Only an order mixing pre-orders with goods that ship now takes a dispatch plan.",
+      "dispatchPlan",
+    );
+  return undefined;
+}
+
 /** POST /api/checkout/show: the quote, or a refusal for a destination the option does not serve. */
 export async function quoteCheckout(db: Db, request: QuoteRequest) {
   const priced = await priceCheckout(db, request);
@@ -95,6 +119,8 @@ export async function chargeCheckout(
   if (quote.total <= 0) {
     return refuse("invalid", "This order has nothing to pay; remove the code.", "discount");
   }
+  const planRefused = dispatchPlanRefusal(quote, input.dispatchPlan);
+  if (planRefused) return planRefused;
 
   const placed = await inTransactionOrRefuse(db, async (tx) => {
     const customerId = account?.user.id ?? (await guestCustomerFor(tx, email, shipping.fullName));
@@ -113,6 +139,7 @@ export async function chargeCheckout(
           shippingAddress: shipping,
           billingAddress: input.billingAddress ?? shipping,
           paymentProvider: provider.id,
+          dispatchPlan: input.dispatchPlan ?? null,
         },
       ),
     );

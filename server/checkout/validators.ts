@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DISPATCH_PLAN_IDS } from "../../common/billing-notes.ts";
 import { MAX_ID } from "../../common/ids.ts";
 import { normaliseUkPostcode, UK_POSTCODE_COUNTRIES } from "../../common/postcode.ts";
 import { BasketLinesInput } from "../basket/validators.ts";
@@ -75,6 +76,13 @@ export const CheckoutChargeInput = z.strictObject({
   shippingAddress: AddressInput,
   billingAddress: AddressInput.optional(),
   deliveryOptionId: Id,
+  dispatchPlan: z
+    .enum(DISPATCH_PLAN_IDS, { error: "Choose how to send your order." })
+    .optional()
+    .meta({
+      description:
+        "Only, and always, when the quote offers `dispatchPlans` (pre-orders with goods that ship now).",
+    }),
   saveDetails: z.boolean().optional().meta({
     description:
       "A signed-in customer's wish to keep these addresses for next time; a guest's is ignored.",

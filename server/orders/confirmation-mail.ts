@@ -4,6 +4,7 @@
 // transaction that settles the order, once (`claimConfirmation`).
 
 import type { PublicAddress } from "../../common/accounts.ts";
+import { billingNote, orderDispatchNote, termsOfLine } from "../../common/billing-notes.ts";
 import { countryByCode } from "../../common/countries.ts";
 import { formatLongDate } from "../../common/dates.ts";
 import type { OrderView } from "../../common/orders.ts";
@@ -141,7 +142,8 @@ export function orderConfirmationMail(
   const name = order.shippingAddress.fullName;
   const subject = `Your Encore order ${order.number} is confirmed`;
   const intro = `Thank you for your order ${order.number}, placed on ${date}. We have received it and will email you again when it is dispatched, with a link to track it.`;
-  const estimate = `${order.delivery.title} with ${order.delivery.carrier}. ${deliveryEstimate(order.delivery.estimatedDays)}.`;
+  const dispatch = orderDispatchNote(order);
+  const estimate = `${order.delivery.title} with ${order.delivery.carrier}. ${deliveryEstimate(order.delivery.estimatedDays)}.${dispatch ? ` ${dispatch}` : ""}`;
   const rows = totalRows(order);
   const notes = vatNotes(order);
   const address = addressLines(order.shippingAddress);
@@ -160,6 +162,7 @@ export function orderConfirmationMail(
       line.title,
       line.band,
       ...(line.attributes.length > 0 ? [line.attributes.join(", ")] : []),
+      ...(billingNote(termsOfLine(line)) ? [billingNote(termsOfLine(line)) as string] : []),
       `${line.quantity} × ${formatPence(line.unitPrice)} = ${formatPence(line.lineTotal)}`,
       "",
     ]),
@@ -243,7 +246,9 @@ function confirmationHtml(
   const { cancel, supportEmail } = parts;
   const mailto = link(`mailto:${supportEmail}`, supportEmail);
   const lineRows = order.lines.map((line) => {
-    const details = [line.band, line.attributes.join(", ")].filter(Boolean).map(escapeHtml);
+    const details = [line.band, line.attributes.join(", "), billingNote(termsOfLine(line))]
+      .filter((detail): detail is string => Boolean(detail))
+      .map(escapeHtml);
     return [
       "<tr>",
       `<th scope="row" style="${CELL}text-align:left;font-weight:normal;">`,

@@ -22,6 +22,9 @@ const line = (fields: Partial<OrderLineView>): OrderLineView => ({
   discount: 0,
   vatRate: 20,
   vat: 1500,
+  billingModelType: "one_off",
+  shipsFrom: null,
+  billingPeriod: null,
   ...fields,
 });
 
@@ -81,6 +84,8 @@ function ukOrder(): OrderView {
     shipments: [],
     refundedTotal: 0,
     refunds: [],
+    shipsFrom: null,
+    dispatchPlan: null,
   };
 }
 
@@ -290,5 +295,27 @@ describe("orderConfirmationMail", () => {
     expect(text).toContain(
       "This order mixes VAT rates: Night Drive Tour Hoodie and Afterglow (Heavyweight Vinyl LP) at 20%; Little Static Kids' T-shirt at 0% (zero-rated",
     );
+  });
+
+  it("says when pre-orders ship and how the shopper chose to send them (decision 0016)", () => {
+    expect(mail().text).not.toContain("Pre-order");
+    const order: OrderView = {
+      ...ukOrder(),
+      shipsFrom: "2027-03-14",
+      dispatchPlan: "split",
+    };
+    order.lines[1] = {
+      ...(order.lines[1] as OrderLineView),
+      billingModelType: "pre_order",
+      shipsFrom: "2027-03-14",
+    };
+    const { text, html } = mail(order);
+    expect(text).toContain("Transparent orange\nPre-order: ships from 14 March 2027\n1 × £24.99");
+    expect(text).toContain(
+      "Pre-orders ship from 14 March 2027. You chose: Send what's ready now and the rest on release (at no extra delivery charge).",
+    );
+    expect(htmlText(html ?? "")).toContain("Pre-order: ships from 14 March 2027");
+    const together = mail({ ...order, dispatchPlan: "together" }).text;
+    expect(together).toContain("You chose: Send everything together from 14 March 2027.");
   });
 });

@@ -99,6 +99,7 @@ export function newOrderFromQuote(
     | "shippingAddress"
     | "billingAddress"
     | "paymentProvider"
+    | "dispatchPlan"
   >,
 ): NewOrder {
   return {
@@ -117,6 +118,7 @@ export function newOrderFromQuote(
     deliveryVat: quote.vat - quote.lines.reduce((sum, line) => sum + line.vat, 0),
     vat: quote.vat,
     total: quote.total,
+    shipsFrom: quote.shipsFrom,
     lines: basket.lines.map((line, index) => ({
       variantId: line.productVariant.id,
       productId: line.productId,
@@ -131,6 +133,10 @@ export function newOrderFromQuote(
       discount: quote.lines[index]?.discount ?? 0,
       vatRate: line.vatRate,
       vat: quote.lines[index]?.vat ?? 0,
+      // Decision 0016: how the line was sold, for dispatch (a pre-order) and renewal (a membership).
+      billingModelType: line.productVariant.product.billing?.type ?? "one_off",
+      shipsFrom: line.productVariant.product.billing?.shipsFrom ?? null,
+      billingPeriod: line.productVariant.product.billing?.period ?? null,
     })),
   };
 }
@@ -412,6 +418,8 @@ export async function orderView(db: Db, order: OrderRow): Promise<OrderView> {
     // Refunds: the money given back, and each refund that went through.
     refundedTotal: order.refundedTotal,
     refunds: await customerRefunds(db, order.id),
+    shipsFrom: order.shipsFrom,
+    dispatchPlan: order.dispatchPlan,
   };
 }
 

@@ -1,7 +1,7 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import type { VariantRow } from "../../../common/catalog-admin";
 import { PRODUCT_TYPES } from "../../../common/product-types";
-import { CheckboxField, SelectField, TextAreaField, TextField } from "../ui/form";
+import { SelectField, TextAreaField, TextField } from "../ui/form";
 import { CountedField } from "./counted-field";
 import { OrderedList } from "./ordered-list";
 import { PRODUCT_STATUS_OPTIONS } from "./product-cells";
@@ -11,7 +11,7 @@ import {
   type OptionType,
   type ProductFormOptions,
 } from "./product-types";
-import { useCheckboxField, useField, useFormFields } from "./resource-form";
+import { useField, useFormFields } from "./resource-form";
 import { Card } from "./screen-header";
 import { VariantGrid } from "./variant-grid";
 
@@ -158,6 +158,41 @@ export function ProductFields({
   );
 }
 
+/**
+ * How the product is sold, and its release date: required (and marked so) while the chosen
+ * model is a pre-order, since a pre-order ships from that date (decision 0016).
+ */
+function BillingModelChoice({ models }: { models: ProductFormOptions["billingModels"] }) {
+  const field = useField("billingModelId");
+  const [chosen, setChosen] = useState(field.defaultValue);
+  const preOrder = models.some(
+    (model) => String(model.id) === chosen && model.type === "pre_order",
+  );
+  return (
+    <>
+      <SelectField
+        {...field}
+        label="Billing model"
+        placeholder="One-off (sold as usual)"
+        options={models.map((model) => ({ id: String(model.id), title: model.title }))}
+        onChange={(event) => setChosen(event.currentTarget.value)}
+        hint="A pre-order is charged now and sent from its release date; a membership renews."
+      />
+      <TextField
+        {...useField("releaseDate")}
+        label={preOrder ? "Release date (required for a pre-order)" : "Release date"}
+        type="date"
+        required={preOrder}
+        hint={
+          preOrder
+            ? "The shop says “Pre-order: ships from” this date, and sends it then."
+            : "Optional: when it comes out."
+        }
+      />
+    </>
+  );
+}
+
 /** The product's side panel: its status, where it belongs, and its VAT. */
 export function ProductAside({ options }: { options: ProductFormOptions }) {
   const { values, errors } = useFormFields();
@@ -170,17 +205,7 @@ export function ProductAside({ options }: { options: ProductFormOptions }) {
           options={PRODUCT_STATUS_OPTIONS}
           hint="Draft: hidden from the shop. Published: on sale. Archived: off sale, kept for its orders. A product needs a variant before it is published."
         />
-        <CheckboxField
-          {...useCheckboxField("preOrder")}
-          label="Pre-order"
-          hint="Sold before it is in stock; the shop says when it ships."
-        />
-        <TextField
-          {...useField("releaseDate")}
-          label="Release date"
-          type="date"
-          hint="Optional: when it comes out (shown with a pre-order)."
-        />
+        <BillingModelChoice models={options.billingModels} />
       </Card>
       <Card title="Organisation">
         <SelectField

@@ -1,3 +1,4 @@
+import type { BillingModelType } from "../../../common/billing";
 import type { AdminActionData } from "./screen-types";
 
 // The names of the product form's fields that are not flat (issue 14): the variant grid's rows,
@@ -53,6 +54,8 @@ export type ProductFormOptions = {
   /** Hand-picked collections only: rule collections choose their products themselves. */
   collections: Array<{ id: number; title: string }>;
   optionTypes: OptionType[];
+  /** How the product can be sold (none is one-off); a pre-order needs a release date. */
+  billingModels: Array<{ id: number; title: string; type: BillingModelType }>;
 };
 
 /**

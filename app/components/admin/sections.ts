@@ -82,7 +82,6 @@ export const BACK_OFFICE_SECTIONS: readonly BackOfficeSection[] = [
     slug: "billing-models",
     label: "Billing models",
     resource: "billing-models",
-    coming: "Billing models are managed here from the next release.",
   },
   { slug: "staff", label: "Staff", resource: "staff" },
   { slug: "audit-log", label: "Audit log" },

@@ -31,7 +31,10 @@ const COLUMNS: Array<[string, string]> = [
   ["status", "draft, published or archived; empty keeps the shop's (a new product: draft)."],
   ["tags", "Comma-separated: tour-2026, organic."],
   ["vat_rate", "Whole percent; empty keeps the shop's (a new product: its type's rate)."],
-  ["release_date, pre_order", "YYYY-MM-DD or empty; true or false."],
+  [
+    "release_date, billing_model",
+    "YYYY-MM-DD or empty; a billing model's name, or empty for one-off.",
+  ],
   ["seo_title, seo_description, description", "As on the product form (description in HTML)."],
   ["sku", "Finds the variant; a new SKU adds one. Every variant row needs one."],
   ["price, compare_at_price", "In pounds with pence: 25.00. Empty compare-at: not on sale."],

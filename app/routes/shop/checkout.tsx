@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
+import { billingNote, SPLIT_COSTS_NOTHING } from "../../../common/billing-notes";
 import { trackCheckout } from "../../client/analytics";
 import { useCardPayment } from "../../client/card-payment";
 import { useAccountOffer, useCheckoutDraft, useGuestCheckoutSteps } from "../../client/checkout";
@@ -204,6 +205,45 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 {errors.deliveryOptionId.join(" ")}
               </p>
             )}
+            {quote.preOrderNote && (
+              <p className="mt-4 font-semibold text-accent">{quote.preOrderNote}</p>
+            )}
+            {quote.dispatchPlans.length > 0 && (
+              <fieldset
+                className="mt-4"
+                aria-describedby={`dispatch-hint${errors.dispatchPlan ? " dispatch-error" : ""}`}
+              >
+                <legend className="font-semibold">
+                  Your basket has pre-orders and items that ship now
+                </legend>
+                <p id="dispatch-hint" className="text-sm text-muted">
+                  {SPLIT_COSTS_NOTHING}
+                </p>
+                <div className="mt-2 space-y-2">
+                  {quote.dispatchPlans.map((plan) => (
+                    <label
+                      key={plan.id}
+                      className="flex items-start gap-3 rounded-lg p-3 ring-1 ring-line has-checked:ring-2 has-checked:ring-ink"
+                    >
+                      <input
+                        type="radio"
+                        name="dispatchPlan"
+                        value={plan.id}
+                        required
+                        defaultChecked={values.dispatchPlan === plan.id}
+                        className="mt-1"
+                      />
+                      <span className="font-semibold">{plan.title}</span>
+                    </label>
+                  ))}
+                </div>
+                {errors.dispatchPlan && (
+                  <p id="dispatch-error" className="mt-2 text-sm font-medium text-error">
+                    {errors.dispatchPlan.join(" ")}
+                  </p>
+                )}
+              </fieldset>
+            )}
           </fieldset>
 
           <fieldset className={section} onFocus={steps.onPayment}>
@@ -269,6 +309,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                   <span className="block text-sm text-muted">
                     {[...line.attributes, `× ${line.quantity}`].join(" · ")}
                   </span>
+                  {billingNote(line.billing) && (
+                    <span className="block text-sm font-semibold text-accent">
+                      {billingNote(line.billing)}
+                    </span>
+                  )}
                 </span>
                 <span className="whitespace-nowrap">{formatPrice(line.lineTotal)}</span>
               </li>
@@ -313,6 +358,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           ))}
           {quote.discountProblem && (
             <p className="mt-2 text-sm text-error">{quote.discountProblem}</p>
+          )}
+          {quote.membershipProblem && (
+            <p className="mt-2 text-sm text-error">{quote.membershipProblem}</p>
           )}
           {/* Consumer Contracts Regulations: the button says that ordering means paying. */}
           <Button

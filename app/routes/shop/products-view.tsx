@@ -78,10 +78,11 @@ function StockState({
 }: {
   inStock: boolean;
   stockLeft: number | null;
-  preOrder: boolean;
+  /** A pre-order's note, "Pre-order: ships from 14 March 2027"; undefined otherwise. */
+  preOrder: string | undefined;
 }) {
   if (!inStock) return <p className="font-semibold text-error">Sold out</p>;
-  if (preOrder) return <p className="font-semibold text-accent">Pre-order: ships on release</p>;
+  if (preOrder) return <p className="font-semibold text-accent">{preOrder}</p>;
   if (stockLeft !== null)
     return <p className="font-semibold text-warning">{`Only ${stockLeft} left`}</p>;
   return <p className="font-semibold text-success">In stock</p>;
@@ -106,6 +107,8 @@ function ProductPage({
   const variant = variantFor(product, chosen);
   const colourType = product.attributeTypes.find((type) => type.display === "swatches");
   const type = productTypeByTitle(product.productType);
+  const preOrderNote =
+    product.billing?.type === "pre_order" ? (product.billingNote ?? undefined) : undefined;
   return (
     <>
       <Breadcrumbs
@@ -140,6 +143,11 @@ function ProductPage({
             )}
           </div>
           <p className="mt-1 text-sm text-muted">Price includes VAT.</p>
+          {product.billingNote && (
+            <p className="mt-2 inline-block rounded-md border border-line bg-white px-3 py-1.5 text-sm font-semibold text-ink">
+              {product.billingNote}
+            </p>
+          )}
           <form
             method="post"
             action="/basket"
@@ -171,7 +179,7 @@ function ProductPage({
                 <StockState
                   inStock={variant.inStock}
                   stockLeft={variant.stockLeft}
-                  preOrder={product.preOrder}
+                  preOrder={preOrderNote}
                 />
               ) : (
                 <p className="text-sm text-muted">
@@ -187,7 +195,7 @@ function ProductPage({
               disabled={hydrated && !variant?.inStock}
               className="w-full sm:w-auto"
             >
-              {product.preOrder ? "Pre-order now" : "Add to basket"}
+              {preOrderNote ? "Pre-order" : "Add to basket"}
             </Button>
           </form>
           <section aria-labelledby="description" className="mt-10 border-t border-line pt-8">

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
+import { billingTermsOf } from "../../billing/service.ts";
 import type { Db } from "../../db/client.ts";
 import { mediaFileView } from "../../media/service.ts";
 import {
@@ -30,6 +31,8 @@ export async function basketVariants(db: Db, variantIds: number[]) {
         productTitle: products.title,
         productType: products.productType,
         preOrder: products.preOrder,
+        billingModelId: products.billingModelId,
+        releaseDate: products.releaseDate,
         vatRate: products.vatRate,
         status: products.status,
         brandTitle: brands.title,
@@ -69,5 +72,10 @@ export async function basketVariants(db: Db, variantIds: number[]) {
         .orderBy(asc(productMedia.position), asc(productMedia.fileId))
     : [];
 
-  return { variantRows, optionRows, fileRows };
+  const terms = await billingTermsOf(db, variantRows);
+  return {
+    variantRows: variantRows.map((row, index) => ({ ...row, billing: terms[index] ?? null })),
+    optionRows,
+    fileRows,
+  };
 }

@@ -11,6 +11,7 @@ import { productTypeBySlug, productTypeByTitle } from "../../../common/product-t
 import { isRefusal, type Refusal, refuse } from "../../../common/refusal.ts";
 import { type Actor, recordAudit } from "../../audit/service.ts";
 import { insertRecords } from "../../db/bulk-insert.ts";
+import { billingModelRefusal } from "../../billing/service.ts";
 import type { Db } from "../../db/client.ts";
 import { pageMeta, pageOffset } from "../../db/pagination.ts";
 import { freeSlug } from "../../db/slugs.ts";
@@ -178,6 +179,7 @@ function editOf(
     collectionIds: related.collectionIds,
     vatRate: row.vatRate,
     releaseDate: row.releaseDate,
+    billingModelId: row.billingModelId,
     preOrder: row.preOrder,
     seoTitle: row.seoTitle ?? "",
     seoDescription: row.seoDescription ?? "",
@@ -460,6 +462,11 @@ export const productService: ResourceService<
         (await mediaRefusal(tx, input.media)) ??
         (await collectionsRefusal(tx, input.collectionIds));
       if (problem) return problem;
+      const billing = await billingModelRefusal(tx, {
+        billingModelId: input.billingModelId ?? null,
+        releaseDate: input.releaseDate ?? null,
+      });
+      if (isRefusal(billing)) return billing;
       const status = input.status ?? "draft";
       if (status === "published" && !input.variants?.length)
         return refuse("invalid", NEEDS_A_VARIANT, "status");
@@ -474,6 +481,7 @@ export const productService: ResourceService<
           status,
           // spec: zero-rated goods (children's clothes, books) start at 0%, the rest at 20%.
           vatRate: input.vatRate ?? defaultVatRate(input.type),
+          preOrder: billing.model?.type === "pre_order",
           publishedAt: status === "published" ? new Date() : null,
         })
         .returning({ id: products.id, slug: products.slug });
@@ -497,6 +505,12 @@ export const productService: ResourceService<
         (await mediaRefusal(tx, input.media)) ??
         (await collectionsRefusal(tx, input.collectionIds));
       if (problem) return problem;
+      const billing = await billingModelRefusal(tx, {
+        billingModelId:
+          input.billingModelId === undefined ? before.billingModelId : input.billingModelId,
+        releaseDate: input.releaseDate === undefined ? before.releaseDate : input.releaseDate,
+      });
+      if (isRefusal(billing)) return billing;
 
       const row = { id: before.id, slug: slug ?? before.slug };
       if (input.variants?.length) await lockProduct(tx, before.id);
@@ -530,6 +544,8 @@ export const productService: ResourceService<
         .set({
           ...storedFields(withoutVariants(input)),
           ...(slug ? { slug } : {}),
+          // The storefront's filters read this flag; it follows the billing model (decision 0016).
+          preOrder: billing.model?.type === "pre_order",
           // Set when first published, and kept through later unpublishing (it dates 'new in').
           ...(status === "published" && !before.publishedAt ? { publishedAt: new Date() } : {}),
           updatedAt: new Date(),

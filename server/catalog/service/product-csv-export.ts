@@ -1,6 +1,7 @@
 import { stringify } from "csv-stringify/sync";
 import { asc, eq, gt, inArray } from "drizzle-orm";
 import { productTypeByTitle } from "../../../common/product-types.ts";
+import { billingModelsByIds } from "../../billing/service.ts";
 import type { Db } from "../../db/client.ts";
 import { attributes, brands, products, productVariants, variantAttributes } from "../schema.ts";
 import {
@@ -31,7 +32,7 @@ async function productPage(db: Db, afterId: number, size: number) {
       tags: products.tags,
       vatRate: products.vatRate,
       releaseDate: products.releaseDate,
-      preOrder: products.preOrder,
+      billingModelId: products.billingModelId,
       seoTitle: products.seoTitle,
       seoDescription: products.seoDescription,
       description: products.description,
@@ -80,7 +81,11 @@ async function productPage(db: Db, afterId: number, size: number) {
           ),
         )
     : [];
-  return { rows, variants, options };
+  const models = await billingModelsByIds(
+    db,
+    rows.flatMap((row) => (row.billingModelId === null ? [] : [row.billingModelId])),
+  );
+  return { rows, variants, options, models };
 }
 
 type Page = Awaited<ReturnType<typeof productPage>>;
@@ -111,7 +116,7 @@ function recordsOf(page: Page, options: OptionColumn[]): string[][] {
       product.tags.join(", "),
       String(product.vatRate),
       product.releaseDate ?? "",
-      product.preOrder ? "true" : "false",
+      product.billingModelId === null ? "" : (page.models.get(product.billingModelId)?.title ?? ""),
       product.seoTitle ?? "",
       product.seoDescription ?? "",
       product.description,

@@ -9,6 +9,7 @@ import {
 import { PRODUCT_TYPES } from "../../../common/product-types.ts";
 import { isRefusal, type Refusal, refuse } from "../../../common/refusal.ts";
 import { type Actor, type AuditWrite, recordAudits } from "../../audit/service.ts";
+import { allBillingModels } from "../../billing/service.ts";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { inTransactionOrRefuse } from "../../db/transaction.ts";
@@ -49,7 +50,7 @@ const FIELD_COLUMNS: Record<string, string> = {
   tags: "tags",
   vatRate: "vat_rate",
   releaseDate: "release_date",
-  preOrder: "pre_order",
+  billingModelId: "billing_model",
   seoTitle: "seo_title",
   seoDescription: "seo_description",
   description: "description",
@@ -87,7 +88,7 @@ const shopProducts = (db: Db, slugs: string[]) =>
           tags: products.tags,
           vatRate: products.vatRate,
           releaseDate: products.releaseDate,
-          preOrder: products.preOrder,
+          billingModelId: products.billingModelId,
           seoTitle: products.seoTitle,
           seoDescription: products.seoDescription,
           description: products.description,
@@ -154,9 +155,6 @@ const TYPE_BY_NAME = new Map(
   ]),
 );
 
-const YES = new Set(["true", "yes", "y", "1"]);
-const NO = new Set(["false", "no", "n", "0", ""]);
-
 /** One product of the file: its rows, and the product it is in the shop, if any. */
 type Group = { slug: string; rows: Row[]; shop?: ShopProduct };
 
@@ -167,6 +165,8 @@ type References = {
   columns: Column[];
   options: OptionColumn[];
   bands: Map<string, number>;
+  /** The billing models by their title, lower case. */
+  billingModels: Map<string, number>;
   variants: Map<string, ShopVariant>;
   typeOfValue: Map<number, number>;
 };
@@ -240,12 +240,17 @@ function productFields(group: Group, refs: References, problems: Problems) {
   if (vatRate) input.vatRate = numberish(vatRate.replace(/%$/, ""));
   const releaseDate = text("release_date");
   if (releaseDate !== undefined) input.releaseDate = releaseDate.trim() || null;
-  const preOrder = text("pre_order");
-  if (preOrder !== undefined) {
-    const answer = preOrder.trim().toLowerCase();
-    if (YES.has(answer)) input.preOrder = true;
-    else if (NO.has(answer)) input.preOrder = false;
-    else problems.add(rowOf("pre_order"), named("pre_order"), "Enter true or false.");
+  const billingModel = text("billing_model")?.trim();
+  if (billingModel !== undefined) {
+    const id = refs.billingModels.get(billingModel.toLowerCase());
+    if (!billingModel) input.billingModelId = null;
+    else if (id) input.billingModelId = id;
+    else
+      problems.add(
+        rowOf("billing_model"),
+        named("billing_model"),
+        `No billing model is called “${billingModel}”: use one of the back office's billing models, or leave it empty for a one-off sale.`,
+      );
   }
   for (const [key, field] of [
     ["seo_title", "seoTitle"],
@@ -380,7 +385,7 @@ const currentFields = (shop: ShopProduct): Record<string, unknown> => ({
   tags: shop.tags,
   vatRate: shop.vatRate,
   releaseDate: shop.releaseDate,
-  preOrder: shop.preOrder,
+  billingModelId: shop.billingModelId,
   seoTitle: shop.seoTitle ?? "",
   seoDescription: shop.seoDescription ?? "",
   description: shop.description,
@@ -736,10 +741,11 @@ export async function importProductsCsv(
       rows.map((row) => (row.cells.get("band") ?? "").trim().toLowerCase()).filter(Boolean),
     ),
   ];
-  const [shopRows, shopVariantRows, bands] = await Promise.all([
+  const [shopRows, shopVariantRows, bands, models] = await Promise.all([
     shopProducts(db, [...groups.keys()]),
     shopVariants(db, skus),
     bandIds(db, bandSlugs),
+    allBillingModels(db),
   ]);
   for (const product of shopRows) {
     const group = groups.get(product.slug);
@@ -749,6 +755,7 @@ export async function importProductsCsv(
     columns,
     options,
     bands,
+    billingModels: new Map(models.map((model) => [model.title.toLowerCase(), model.id])),
     variants: new Map(shopVariantRows.map((variant) => [variant.sku, variant])),
     typeOfValue: new Map(
       options.flatMap((option) => option.values.map((value) => [value.id, option.typeId])),

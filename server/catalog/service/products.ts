@@ -1,9 +1,11 @@
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { billingNote } from "../../../common/billing-notes.ts";
 import type { ProductCard, ProductView } from "../../../common/catalog.ts";
 import type { ImageRef } from "../../../common/images.ts";
 import type { Page } from "../../../common/pagination.ts";
 import type { ProductListQuery } from "../../../common/product-list-query.ts";
 import { productTypeBySlug } from "../../../common/product-types.ts";
+import { billingTermsOf } from "../../billing/service.ts";
 import type { Db } from "../../db/client.ts";
 import { pageMeta, pageOffset } from "../../db/pagination.ts";
 import { mediaFileView } from "../../media/service.ts";
@@ -285,6 +287,7 @@ export async function getProduct(
       tags: products.tags,
       seoTitle: products.seoTitle,
       seoDescription: products.seoDescription,
+      billingModelId: products.billingModelId,
     })
     .from(products)
     .innerJoin(brands, eq(brands.id, products.brandId))
@@ -367,9 +370,13 @@ export async function getProduct(
   // spec §3: a file's alt text on the shop is the product's title.
   const mediaList = files.map((file) => ({ ...file, alt: card.title }));
   card.description = sanitizeRichText(card.description);
+  const { billingModelId: _model, ...shown } = card;
+  const [billing = null] = await billingTermsOf(db, [card]);
   return {
-    ...(card as ProductCard &
+    ...(shown as ProductCard &
       Pick<ProductView, "description" | "tags" | "seoTitle" | "seoDescription">),
+    billing,
+    billingNote: billingNote(billing) ?? null,
     variants,
     attributeTypes: [...types.values()],
     mediaFiles: mediaList,

@@ -5,6 +5,7 @@ import { claimSetting } from "../../platform/settings.ts";
 import type { Db } from "../client.ts";
 import { inTransaction } from "../transaction.ts";
 import { seedDemoAccounts } from "./accounts.ts";
+import { seedDemoBilling } from "./billing.ts";
 import { seedDemoCatalog } from "./catalog/index.ts";
 import { seedDemoContent } from "./content/index.ts";
 import { seedDemoDelivery } from "./delivery.ts";
@@ -19,6 +20,7 @@ export type Seeder = (db: Db, files: FileStore) => Promise<void>;
 // Each area's demo seeder, run in this order inside one transaction.
 const seeders: Seeder[] = [
   seedDemoCatalog,
+  seedDemoBilling,
   seedDemoDiscounts,
   seedDemoDelivery,
   seedDemoAccounts,
