@@ -1,5 +1,4 @@
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
-import { comingSections } from "./components/admin/sections";
 import { legalPages } from "./lib/legal-pages";
 
 // One line per screen of spec §2; later issues fill the screens, the paths are fixed here.
@@ -96,10 +95,6 @@ export default [
     route("orders/:id/packing-slip", "routes/admin/orders/packing-slip.tsx"),
     route("orders/:id/invoice", "routes/admin/orders/invoice.tsx"),
     route("orders/:id/refund", "routes/admin/order-refund.tsx"),
-    // Sections still to come say so, rather than a 404 (app/components/admin/sections.ts).
-    ...comingSections.map((section) =>
-      route(section.slug, "routes/admin/coming-soon.tsx", { id: `admin-${section.slug}` }),
-    ),
     route("*", "routes/admin/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -81,7 +81,8 @@ export const StaffOrderLine = OrderLineView.extend({
   shipmentId: Id.nullable(),
   net: Pence.meta({ description: "What the line was charged, without VAT." }),
   charged: Pence.meta({
-    description: "What the line was charged: its price less its discount, less UK VAT on an export.",
+    description:
+      "What the line was charged: its price less its discount, less UK VAT on an export.",
   }),
 }).meta({ id: "StaffOrderLine" });
 export type StaffOrderLine = z.output<typeof StaffOrderLine>;

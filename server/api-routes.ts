@@ -17,8 +17,8 @@ import { ordersRoutes } from "./orders/api.ts";
 import { refundsRoutes } from "./orders/refunds-api.ts";
 import { paymentsRoutes } from "./payments/api.ts";
 import { platformRoutes } from "./platform/api.ts";
-import { segmentsRoutes } from "./segments/api.ts";
 import { dashboardRoutes } from "./platform/dashboard-api.ts";
+import { segmentsRoutes } from "./segments/api.ts";
 
 const MODULE_ROUTES: RouteGroup[] = [
   ...platformRoutes,

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import { poundsOf } from "../catalog/service/product-csv.ts";
 import type { Db } from "../db/client.ts";
 import { londonDay } from "./dispatch-rules.ts";
-import { type LineMoney as Money, lineMoney } from "./line-money.ts";
+import { lineMoney, type LineMoney as Money } from "./line-money.ts";
 import {
   type OrderLineRow,
   type OrderRow,

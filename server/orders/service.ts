@@ -9,9 +9,9 @@ import { returnStock } from "../catalog/service/stock.ts";
 import type { Db } from "../db/client.ts";
 import { releaseRedemptions } from "../discounts/service.ts";
 import { recordOrderEvent } from "./events.ts";
+import { customerRefunds } from "./refund-views.ts";
 import { type OrderAddress, type OrderRow, orderEvents, orderLines, orders } from "./schema.ts";
 import { orderShipmentViews } from "./staff.ts";
-import { customerRefunds } from "./refund-views.ts";
 import { moveOrder } from "./status.ts";
 
 /** How long a charge holds the basket's stock for its payment (issue 13). */

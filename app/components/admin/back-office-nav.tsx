@@ -8,11 +8,6 @@ function SectionLink({ section }: { section: BackOfficeSection }) {
   return (
     <AppNavLink to={sectionPath(section)} end={!section.slug} className={LINK}>
       {section.label}
-      {section.coming && (
-        <span className="hidden rounded-full bg-zinc-200 px-2 py-0.5 text-xs font-medium text-zinc-700 lg:inline">
-          Soon
-        </span>
-      )}
     </AppNavLink>
   );
 }

@@ -1,7 +1,5 @@
 /**
- * The back office's sections, in the order of its navigation (issue 14). A section with
- * `coming` has no screens yet: its address shows that sentence instead of a 404, so the
- * navigation is complete from the start and each resource fills its place when it lands.
+ * The back office's sections, in the order of its navigation (issues 14 and 15).
  * `resource` is the staff API's (and the audit log's) name for its records, and `path` the
  * screen a record of it is edited at, for links from the audit log.
  */
@@ -12,8 +10,6 @@ export type BackOfficeSection = {
   group?: "Catalogue";
   /** The audit log's name for the section's records, e.g. `brands`. */
   resource?: string;
-  /** What staff read on the section's page while it is not built yet. */
-  coming?: string;
   /**
    * Where the records of each audit-log resource of the section are edited, when not at
    * `/admin/{slug}/{id}`: the media library's files and folders have screens of their own.
@@ -92,9 +88,6 @@ export const BACK_OFFICE_SECTIONS: readonly BackOfficeSection[] = [
 export const sectionPath = (section: Pick<BackOfficeSection, "slug">) =>
   section.slug ? `/admin/${section.slug}` : "/admin";
 
-/** The sections whose screens are still to come. */
-export const comingSections = BACK_OFFICE_SECTIONS.filter((section) => section.coming);
-
 /**
  * The screen a record of the audit log's `resource` is edited at, when one exists (so the log
  * links there), or undefined.
@@ -103,17 +96,17 @@ export function recordPath(resource: string, id: string): string | undefined {
   const section = BACK_OFFICE_SECTIONS.find(
     (entry) => entry.resource === resource || entry.records?.[resource] !== undefined,
   );
-  if (!section || section.coming) return undefined;
+  if (!section) return undefined;
   const prefix = section.records?.[resource] ?? sectionPath(section);
   return `${prefix}/${encodeURIComponent(id)}`;
 }
 
 /**
  * The screen of record `id` in the section at `slug` (`/admin/bands/5`), when the section has
- * its screens (not `coming`), or undefined: for links to a record from another screen.
+ * its screens, or undefined: for links to a record from another screen.
  */
 export function sectionRecordPath(slug: string, id: number | string): string | undefined {
   const section = BACK_OFFICE_SECTIONS.find((entry) => entry.slug === slug);
-  if (!section || section.coming) return undefined;
+  if (!section) return undefined;
   return `${sectionPath(section)}/${encodeURIComponent(String(id))}`;
 }

@@ -1,6 +1,6 @@
 import { OrderDetails, OrderStatusBadge } from "../../components/order-details";
-import { OrderShipments } from "../../components/order-shipments";
 import { OrderRefunds } from "../../components/order-refunds";
+import { OrderShipments } from "../../components/order-shipments";
 import { PageHeading } from "../../components/page-heading";
 import { formatLongDate } from "../../lib/dates";
 import { screenMeta } from "../../lib/meta";

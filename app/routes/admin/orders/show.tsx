@@ -96,9 +96,7 @@ function Lines({ order }: { order: StaffOrderEdit }) {
                 <td className="px-3 py-2 text-right tabular-nums whitespace-nowrap">
                   {order.exported ? "0%" : `${line.vatRate}%`} · {formatPrice(line.vat)}
                 </td>
-                <td className="px-3 py-2 text-right tabular-nums">
-                  {formatPrice(line.charged)}
-                </td>
+                <td className="px-3 py-2 text-right tabular-nums">{formatPrice(line.charged)}</td>
               </tr>
             );
           })}
