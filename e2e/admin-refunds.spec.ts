@@ -59,7 +59,10 @@ describe("refunds in the back office, in Chromium", () => {
     await page.screenshot({ path: "/tmp/refunds-confirm.png", fullPage: true });
 
     await confirm.getByRole("button", { name: `Refund ${pounds(amount)}` }).click();
-    await page.getByText(`${pounds(amount)} refunded on order ${order.number}.`).first().waitFor();
+    await page
+      .getByText(`${pounds(amount)} refunded on order ${order.number}.`)
+      .first()
+      .waitFor();
     await page
       .getByRole("region", { name: "Refunds so far" })
       .getByText(`1 × ${line.title}`)
