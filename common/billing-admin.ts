@@ -1,25 +1,7 @@
 import { z } from "zod";
-import {
-  BILLING_MODEL_TYPES,
-  BILLING_PERIODS,
-  type BillingModelType,
-  type BillingPeriod,
-} from "./billing.ts";
+import { BILLING_MODEL_TYPES, BILLING_PERIODS } from "./billing.ts";
 
 // The billing models' staff views (issue 15, decision 0016), shared with the back office.
-
-/** What staff read for each billing model type (spec §7 `GET /billing-model-types`). */
-export const BILLING_MODEL_TYPE_TITLES: Readonly<Record<BillingModelType, string>> = {
-  one_off: "One-off",
-  pre_order: "Pre-order",
-  membership: "Membership",
-};
-
-/** What staff read for each renewal period (spec §7 `GET /billing-periods`). */
-export const BILLING_PERIOD_TITLES: Readonly<Record<BillingPeriod, string>> = {
-  month: "Monthly",
-  year: "Yearly",
-};
 
 const UpdatedAt = z.string().meta({
   description: "ISO 8601 UTC; send it back with an update to catch a colleague's save.",
@@ -56,8 +38,3 @@ export const BillingChoice = z
   .object({ id: z.string(), title: z.string() })
   .meta({ id: "BillingChoice" });
 export type BillingChoice = z.output<typeof BillingChoice>;
-
-export const billingModelTypeChoices = (): BillingChoice[] =>
-  BILLING_MODEL_TYPES.map((id) => ({ id, title: BILLING_MODEL_TYPE_TITLES[id] }));
-export const billingPeriodChoices = (): BillingChoice[] =>
-  BILLING_PERIODS.map((id) => ({ id, title: BILLING_PERIOD_TITLES[id] }));

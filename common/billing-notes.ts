@@ -1,10 +1,4 @@
-import { z } from "zod";
-import {
-  BILLING_MODEL_TYPES,
-  BILLING_PERIODS,
-  type BillingModelType,
-  type BillingPeriod,
-} from "./billing.ts";
+import type { BillingModelType, BillingPeriod, DispatchPlan } from "./billing.ts";
 import { formatLongDate } from "./dates.ts";
 
 // What shoppers read about how a product is sold (issue 15, decision 0016): on the product page,
@@ -18,21 +12,6 @@ export type BillingTerms = {
   /** A pre-order's release date (YYYY-MM-DD); null otherwise. */
   shipsFrom: string | null;
 };
-
-/** The same, as the basket and product views carry it. */
-export const BillingTermsView = z
-  .object({
-    type: z.enum(BILLING_MODEL_TYPES),
-    period: z.enum(BILLING_PERIODS).nullable(),
-    shipsFrom: z
-      .string()
-      .nullable()
-      .meta({ description: "A pre-order's release date, YYYY-MM-DD." }),
-  })
-  .meta({
-    id: "BillingTerms",
-    description: "How the product is sold when not one-off: a pre-order or a membership.",
-  });
 
 const RENEWS: Readonly<Record<BillingPeriod, string>> = { month: "monthly", year: "yearly" };
 
@@ -52,12 +31,8 @@ export function billingNote(terms: BillingTerms | null | undefined): string | un
   return undefined;
 }
 
-/** How a basket mixing pre-orders and goods that ship now can be sent (orders.dispatchPlan). */
-export const DISPATCH_PLAN_IDS = ["split", "together"] as const;
-export type DispatchPlanId = (typeof DISPATCH_PLAN_IDS)[number];
-
 /** What the shopper reads for each plan, at checkout and on the order afterwards. */
-export function dispatchPlanTitle(plan: DispatchPlanId, shipsFrom: string): string {
+export function dispatchPlanTitle(plan: DispatchPlan, shipsFrom: string): string {
   return plan === "split"
     ? "Send what's ready now and the rest on release"
     : `Send everything together from ${formatLongDate(shipsFrom)}`;
@@ -109,7 +84,7 @@ export const termsOfLine = (line: {
  */
 export function orderDispatchNote(order: {
   shipsFrom: string | null;
-  dispatchPlan: DispatchPlanId | null;
+  dispatchPlan: DispatchPlan | null;
 }): string | undefined {
   if (!order.shipsFrom) return undefined;
   const when = `Pre-orders ship from ${formatLongDate(order.shipsFrom)}.`;

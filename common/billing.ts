@@ -8,3 +8,28 @@ export type BillingModelType = (typeof BILLING_MODEL_TYPES)[number];
 /** How often a membership renews (spec §7 billing periods). */
 export const BILLING_PERIODS = ["month", "year"] as const;
 export type BillingPeriod = (typeof BILLING_PERIODS)[number];
+
+/**
+ * How an order mixing pre-orders and goods in stock is sent: what is in stock now and the rest
+ * on release (`split`), or everything together at the later date (`together`).
+ */
+export const DISPATCH_PLANS = ["split", "together"] as const;
+export type DispatchPlan = (typeof DISPATCH_PLANS)[number];
+
+/** What staff read for each billing model type (spec §7 `GET /billing-model-types`). */
+export const BILLING_MODEL_TYPE_TITLES: Readonly<Record<BillingModelType, string>> = {
+  one_off: "One-off",
+  pre_order: "Pre-order",
+  membership: "Membership",
+};
+
+/** What staff read for each renewal period (spec §7 `GET /billing-periods`). */
+export const BILLING_PERIOD_TITLES: Readonly<Record<BillingPeriod, string>> = {
+  month: "Monthly",
+  year: "Yearly",
+};
+
+export const billingModelTypeChoices = (): Array<{ id: string; title: string }> =>
+  BILLING_MODEL_TYPES.map((id) => ({ id, title: BILLING_MODEL_TYPE_TITLES[id] }));
+export const billingPeriodChoices = (): Array<{ id: string; title: string }> =>
+  BILLING_PERIODS.map((id) => ({ id, title: BILLING_PERIOD_TITLES[id] }));

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BillingTermsView } from "./billing-notes.ts";
+import { BillingTermsView } from "./billing-terms.ts";
 import { FILE_TYPES, ImageRef } from "./images.ts";
 import { pageOf } from "./pagination.ts";
 

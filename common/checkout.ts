@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { BillingTermsView, DISPATCH_PLAN_IDS } from "./billing-notes.ts";
+import { DISPATCH_PLANS } from "./billing.ts";
+import { BillingTermsView } from "./billing-terms.ts";
 import { DeliveryOption } from "./delivery.ts";
 
 const Id = z.number().int().min(1);
@@ -57,7 +58,7 @@ export const CheckoutQuote = z
       .string()
       .nullable()
       .meta({ description: "With pre-orders: “Pre-order: ships from 14 March 2027”." }),
-    dispatchPlans: z.array(z.object({ id: z.enum(DISPATCH_PLAN_IDS), title: z.string() })).meta({
+    dispatchPlans: z.array(z.object({ id: z.enum(DISPATCH_PLANS), title: z.string() })).meta({
       description:
         "Pre-orders mixed with goods that ship now: the ways to send them, one of which the charge needs as `dispatchPlan`. Empty otherwise. Split costs no more delivery.",
     }),

@@ -4,14 +4,6 @@ import { z } from "zod";
 export const FUNNEL_STEPS = ["view_item", "add_to_cart", "begin_checkout", "purchase"] as const;
 export type FunnelStep = (typeof FUNNEL_STEPS)[number];
 
-/** What staff read for each step. */
-export const FUNNEL_STEP_LABELS: Record<FunnelStep, string> = {
-  view_item: "Viewed a product",
-  add_to_cart: "Added to basket",
-  begin_checkout: "Began checkout",
-  purchase: "Bought",
-};
-
 /** The dashboard's range when none is asked for: the last 30 days, today included. */
 export const DEFAULT_RANGE_DAYS = 30;
 /** The longest range one answer covers (a daily series of at most this many points). */

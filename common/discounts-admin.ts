@@ -1,24 +1,11 @@
 import { z } from "zod";
+import { DISCOUNT_STATUSES } from "./discount-status.ts";
 import { DISCOUNT_UNIT_TYPES, ELIGIBLE_USER_GROUPS } from "./discounts.ts";
 
 // Issue 15: discount codes as staff manage them. Views shared by the staff API and its screens.
 
 /** What a code takes money off: the whole basket, or only its selected bands/products/collections. */
 export const DISCOUNT_SCOPE_VALUES = ["basket", "selected"] as const;
-
-/** Where a code is in its life: not started yet, live, or ended (its `endsAt` has passed). */
-export const DISCOUNT_STATUSES = ["scheduled", "live", "ended"] as const;
-export type DiscountStatus = (typeof DISCOUNT_STATUSES)[number];
-
-/** The status of a code with these dates at `at`: live from `startsAt` to `endsAt` (exclusive). */
-export function discountStatus(
-  dates: { startsAt: string; endsAt: string | null },
-  at = new Date(),
-): DiscountStatus {
-  if (at < new Date(dates.startsAt)) return "scheduled";
-  if (dates.endsAt && at >= new Date(dates.endsAt)) return "ended";
-  return "live";
-}
 
 /** Generated codes: an unambiguous alphabet (no 0/O, no 1/I), so a code read aloud is typed right. */
 export const BATCH_CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";

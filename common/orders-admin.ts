@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PublicAddress } from "./accounts.ts";
-import { BILLING_MODEL_TYPES, BILLING_PERIODS } from "./billing.ts";
-import { DISPATCH_PLANS, ORDER_STATUS_IDS, OrderLineView, ShipmentView } from "./orders.ts";
+import { BILLING_MODEL_TYPES, BILLING_PERIODS, DISPATCH_PLANS } from "./billing.ts";
+import { ORDER_STATUS_IDS, OrderLineView, ShipmentView } from "./orders.ts";
 
 export { ShipmentView };
 
@@ -12,40 +12,6 @@ const Id = z.number().int().min(1);
 const Pence = z.number().int();
 const Instant = z.string().meta({ description: "ISO 8601, UTC." });
 const Day = z.string().meta({ description: "A day in Europe/London: YYYY-MM-DD." });
-
-/** The carriers staff dispatch with, and each one's tracking page for a parcel. */
-export const CARRIERS = [
-  {
-    id: "royal-mail",
-    name: "Royal Mail",
-    trackingUrl: (n: string) => `https://www.royalmail.com/track-your-item#/tracking-results/${n}`,
-  },
-  { id: "dpd", name: "DPD", trackingUrl: (n: string) => `https://track.dpd.co.uk/parcels/${n}` },
-  {
-    id: "evri",
-    name: "Evri",
-    trackingUrl: (n: string) => `https://www.evri.com/track/parcel/${n}`,
-  },
-  {
-    id: "dhl",
-    name: "DHL",
-    trackingUrl: (n: string) =>
-      `https://www.dhl.com/gb-en/home/tracking/tracking-parcel.html?tracking-id=${n}`,
-  },
-  {
-    id: "parcelforce",
-    name: "Parcelforce",
-    trackingUrl: (n: string) => `https://www.parcelforce.com/track-trace?trackNumber=${n}`,
-  },
-] as const;
-export type CarrierId = (typeof CARRIERS)[number]["id"];
-export const CARRIER_IDS = CARRIERS.map((carrier) => carrier.id) as [CarrierId, ...CarrierId[]];
-
-/** The carrier of an id, or of a name as a person types it ("royal mail", "DPD"). */
-export function carrierOf(text: string) {
-  const key = text.trim().toLowerCase().replace(/\s+/g, "-");
-  return CARRIERS.find((carrier) => carrier.id === key || carrier.name.toLowerCase() === key);
-}
 
 /** The list's status filter: a status, or the orders that can be sent today. */
 export const ORDER_LIST_STATUSES = [...ORDER_STATUS_IDS, "to_dispatch"] as const;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PublicAddress } from "./accounts.ts";
-import { BILLING_MODEL_TYPES, BILLING_PERIODS } from "./billing.ts";
+import { BILLING_MODEL_TYPES, BILLING_PERIODS, DISPATCH_PLANS } from "./billing.ts";
 
 /** The kinds of charge an order's lines carry: goods, delivery, and money off. */
 export const CHARGE_TYPE_IDS = ["product", "delivery", "discount"] as const;
@@ -14,13 +14,6 @@ export type ChargeTypeOption = z.output<typeof ChargeTypeOption>;
 const Id = z.number().int().min(1);
 const Pence = z.number().int().min(0);
 const Instant = z.string().meta({ description: "ISO 8601, UTC." });
-
-/**
- * How an order mixing pre-orders and goods in stock is sent: what is in stock now and the rest
- * on release (`split`), or everything together at the later date (`together`).
- */
-export const DISPATCH_PLANS = ["split", "together"] as const;
-export type DispatchPlan = (typeof DISPATCH_PLANS)[number];
 
 export const ORDER_STATUS_IDS = [
   "pending_payment",
@@ -69,7 +62,7 @@ export const ShipmentView = z
     dispatchedAt: Instant,
     lineIds: z.array(Id).meta({ description: "The order lines it carried." }),
   })
-  .meta({ id: "ShipmentView" });
+  .meta({ id: "ShipmentView", description: "A parcel sent: its carrier, tracking and lines." });
 export type ShipmentView = z.output<typeof ShipmentView>;
 /** A refund as the order's owner reads it: how much, when, and which units. */
 export const CustomerRefundView = z

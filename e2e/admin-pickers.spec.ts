@@ -162,7 +162,10 @@ describe("pickers of the back office in Chromium", () => {
     expect(saved?.heroFileId).toBe(file.id);
 
     const shopper = await openSession(shop.browser, shop.app.url);
-    await shopper.page.goto(`/products?collection=${collection.slug}&perPage=100`);
+    // Searched within the collection: a collection may run to more pages than the first.
+    await shopper.page.goto(
+      `/products?collection=${collection.slug}&q=${encodeURIComponent(product.title)}`,
+    );
     await shopper.page.getByRole("link", { name: product.title }).first().waitFor();
     await shopper.expectNoErrors();
     await shopper.close();

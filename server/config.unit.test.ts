@@ -16,6 +16,11 @@ describe("loadConfig", () => {
       smtpUrl: undefined,
       mailFrom: "Encore <shop@encore.example>",
       supportEmail: "help@encore.example",
+      shop: {
+        legalName: "Encore Merch Ltd",
+        address: "Unit 7, Canal Works, 21 Wharf Street, Manchester, M1 2AB, United Kingdom",
+        vatNumber: "GB 412 7731 58",
+      },
       gaMeasurementId: undefined,
       trustProxy: undefined,
       databasePoolSize: 10,
@@ -24,6 +29,16 @@ describe("loadConfig", () => {
       stripe: undefined,
       s3: undefined,
     });
+  });
+
+  it("reads the seller's name, address and VAT number for VAT invoices", () => {
+    const shop = { SHOP_LEGAL_NAME: "Gulls Ltd", SHOP_ADDRESS: "1 Pier Road, Brighton, BN1 1AA" };
+    expect(loadConfig({ ...shop, SHOP_VAT_NUMBER: "GB123456789" }).shop).toEqual({
+      legalName: "Gulls Ltd",
+      address: "1 Pier Road, Brighton, BN1 1AA",
+      vatNumber: "GB123456789",
+    });
+    expect(() => loadConfig({ SHOP_VAT_NUMBER: "12" })).toThrow(ConfigError);
   });
 
   const s3 = {

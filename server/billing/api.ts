@@ -1,9 +1,8 @@
 import { z } from "zod";
+import { billingModelTypeChoices, billingPeriodChoices } from "../../common/billing.ts";
 import {
   BillingChoice,
   BillingModelEdit,
-  billingModelTypeChoices,
-  billingPeriodChoices,
   StaffBillingModelItem,
 } from "../../common/billing-admin.ts";
 import { resourceRoutes } from "../http/resource.ts";

@@ -1,6 +1,6 @@
 import type { Basket, BasketAdjustment } from "../../common/basket.ts";
+import { DISPATCH_PLANS } from "../../common/billing.ts";
 import {
-  DISPATCH_PLAN_IDS,
   dispatchOf,
   dispatchPlanTitle,
   ONE_MEMBERSHIP,
@@ -38,7 +38,7 @@ function dispatchTerms(basket: Basket) {
     preOrderNote: shipsFrom ? preOrderNote(shipsFrom) : null,
     dispatchPlans:
       mixed && shipsFrom
-        ? DISPATCH_PLAN_IDS.map((id) => ({ id, title: dispatchPlanTitle(id, shipsFrom) }))
+        ? DISPATCH_PLANS.map((id) => ({ id, title: dispatchPlanTitle(id, shipsFrom) }))
         : [],
     membershipProblem: tooManyMemberships(lines) ? ONE_MEMBERSHIP : null,
   };

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DISPATCH_PLAN_IDS } from "../../common/billing-notes.ts";
+import { DISPATCH_PLANS } from "../../common/billing.ts";
 import { MAX_ID } from "../../common/ids.ts";
 import { normaliseUkPostcode, UK_POSTCODE_COUNTRIES } from "../../common/postcode.ts";
 import { BasketLinesInput } from "../basket/validators.ts";
@@ -77,7 +77,7 @@ export const CheckoutChargeInput = z.strictObject({
   billingAddress: AddressInput.optional(),
   deliveryOptionId: Id,
   dispatchPlan: z
-    .enum(DISPATCH_PLAN_IDS, { error: "Choose how to send your order." })
+    .enum(DISPATCH_PLANS, { error: "Choose how to send your order." })
     .optional()
     .meta({
       description:

@@ -1,9 +1,9 @@
 import { and, desc, eq, gt, inArray, isNull, lte, ne, or, type SQL, sql } from "drizzle-orm";
-import {
-  type DiscountEdit,
-  type DiscountTarget,
-  discountStatus,
-  type StaffDiscountItem,
+import { discountStatus } from "../../common/discount-status.ts";
+import type {
+  DiscountEdit,
+  DiscountTarget,
+  StaffDiscountItem,
 } from "../../common/discounts-admin.ts";
 import type { Page } from "../../common/pagination.ts";
 import { type Refusal, refuse } from "../../common/refusal.ts";

@@ -1,10 +1,7 @@
 import { z } from "zod";
+import { DISCOUNT_STATUSES } from "../../common/discount-status.ts";
 import { DISCOUNT_UNIT_TYPES, ELIGIBLE_USER_GROUPS } from "../../common/discounts.ts";
-import {
-  DISCOUNT_SCOPE_VALUES,
-  DISCOUNT_STATUSES,
-  MAX_BATCH_COUNT,
-} from "../../common/discounts-admin.ts";
+import { DISCOUNT_SCOPE_VALUES, MAX_BATCH_COUNT } from "../../common/discounts-admin.ts";
 import { BasketLineInput } from "../basket/validators.ts";
 import { bothWays } from "../db/staff-lists.ts";
 import { MAX_ID, Pagination, Pence } from "../http/query-schemas.ts";

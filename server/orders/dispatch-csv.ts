@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
+import { carrierOf } from "../../common/carriers.ts";
 import {
-  carrierOf,
   DISPATCH_CSV_COLUMNS,
   DISPATCH_CSV_MAX_BYTES,
   DISPATCH_CSV_MAX_ROWS,

@@ -1,4 +1,4 @@
-import type { DispatchPlan } from "../../common/orders.ts";
+import type { DispatchPlan } from "../../common/billing.ts";
 import type { DispatchReadiness } from "../../common/orders-admin.ts";
 
 // What may be sent when (issue 15): pure rules on an order's lines, shared by the order page,

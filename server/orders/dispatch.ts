@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { CARRIERS, type StaffOrderEdit } from "../../common/orders-admin.ts";
+import { CARRIERS } from "../../common/carriers.ts";
+import type { StaffOrderEdit } from "../../common/orders-admin.ts";
 import { type Refusal, refuse } from "../../common/refusal.ts";
 import { recordAudit } from "../audit/service.ts";
 import type { Db } from "../db/client.ts";

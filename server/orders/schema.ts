@@ -14,8 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { BILLING_MODEL_TYPES, BILLING_PERIODS } from "../../common/billing.ts";
-import { DISPATCH_PLANS } from "../../common/orders.ts";
+import { BILLING_MODEL_TYPES, BILLING_PERIODS, DISPATCH_PLANS } from "../../common/billing.ts";
 import { productVariants } from "../catalog/schema.ts";
 import { users } from "../customers/schema.ts";
 import { createdAt, pence, timestamps } from "../db/columns.ts";

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { CARRIER_IDS, ORDER_LIST_STATUSES } from "../../common/orders-admin.ts";
+import { CARRIER_IDS } from "../../common/carriers.ts";
+import { ORDER_LIST_STATUSES } from "../../common/orders-admin.ts";
 import { bothWays } from "../db/staff-lists.ts";
 import { Flag, Pagination } from "../http/query-schemas.ts";
 import { isUnsafeText, UNSAFE_TEXT } from "../http/text-input.ts";

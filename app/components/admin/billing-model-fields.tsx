@@ -1,4 +1,4 @@
-import { billingModelTypeChoices, billingPeriodChoices } from "../../../common/billing-admin";
+import { billingModelTypeChoices, billingPeriodChoices } from "../../../common/billing";
 import { SelectField, TextField } from "../ui/form";
 import { useField } from "./resource-form";
 import { Card } from "./screen-header";

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import { SEGMENT_RULE_LABELS } from "../../../common/segment-labels";
 import type { SegmentRuleType } from "../../../common/segments";
-import { SEGMENT_RULE_LABELS, type SegmentPreview } from "../../../common/segments-admin";
+import type { SegmentPreview } from "../../../common/segments-admin";
 import { Button } from "../ui/button";
 import { MoneyField, SelectField, TextAreaField, TextField } from "../ui/form";
 import { useField, useFormFields, useMarkDirty } from "./resource-form";

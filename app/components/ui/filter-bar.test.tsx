@@ -33,7 +33,9 @@ describe("FilterBar", () => {
     expect(html).toMatch(
       /<form role="search" aria-label="Search products"[^>]*action="\/admin\/products" method="get"/,
     );
-    const searchId = html.match(/<input id="([^"]*)"[^>]*type="search" name="q"/)?.[1];
+    const searchId = html.match(
+      /<input id="([^"]*)"[^>]*type="search" aria-keyshortcuts="\/" name="q"/,
+    )?.[1];
     expect(html).toContain(
       `<label for="${searchId}" class="block font-semibold">Search products</label>`,
     );
@@ -45,7 +47,7 @@ describe("FilterBar", () => {
 
   it("shows the URL's choices and sends the other parameters along, but not the page", () => {
     const html = render("q=tee&status=draft&sort=title&direction=desc&page=3&perPage=25");
-    expect(html).toMatch(/type="search" name="q" value="tee"/);
+    expect(html).toMatch(/type="search" aria-keyshortcuts="\/" name="q" value="tee"/);
     expect(html).toContain('<option value="draft" selected="">Draft</option>');
     const hidden = [...html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)"/g)].map(
       ([, name, value]) => `${name}=${value}`,

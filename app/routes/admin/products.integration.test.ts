@@ -251,7 +251,7 @@ describe.each(databaseKinds)("the product screens on %s", (kind) => {
     expect(unreadable.status).toBe(422);
     const unreadablePage = await unreadable.text();
     expect(fieldTag(unreadablePage, `variant.${l?.id}.compareAtPrice`)).toContain('value="twenty"');
-    expect(unreadablePage).toContain("Enter the price in pounds, such as 25.00.");
+    expect(unreadablePage).toContain("Enter the price, like 25.00.");
     expect(fieldTag(unreadablePage, "newVariant.0.price")).toContain('aria-invalid="true"');
     expect(fieldTag(unreadablePage, "newVariant.0.stockOnHand")).toContain('value="4"');
   });

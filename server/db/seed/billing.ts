@@ -1,16 +1,14 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { billingModels } from "../../billing/schema.ts";
-import { brands, products } from "../../catalog/schema.ts";
-import { createProducts } from "../../catalog/service/writes.ts";
+import { products } from "../../catalog/schema.ts";
 import type { Db } from "../client.ts";
 
 // The demo shop's billing models (issue 15, decision 0016): every demo pre-order sold on the
-// "Pre-order" model, the first of them released on 14 March 2027, and a fan-club membership.
+// "Pre-order" model, the first of them released on 14 March 2027. The fan-club models are there
+// for staff to assign: the demo catalogue's 300 products are all goods that ship.
 
 /** The release date of the demo's headline pre-order, as the storefront shows it. */
 export const DEMO_PRE_ORDER_RELEASE = "2027-03-14";
-/** The demo's fan-club membership product. */
-export const DEMO_MEMBERSHIP_SLUG = "static-gulls-fan-club-membership";
 
 export async function seedDemoBilling(db: Db): Promise<void> {
   const models = await db
@@ -42,28 +40,4 @@ export async function seedDemoBilling(db: Db): Promise<void> {
         seoDescription: sql`regexp_replace(${products.seoDescription}, 'released .*$', 'released 14 March 2027.')`,
       })
       .where(eq(products.id, headline.id));
-
-  const [band] = await db
-    .select({ id: brands.id, createdAt: brands.createdAt })
-    .from(brands)
-    .where(eq(brands.slug, "static-gulls"));
-  if (!band) return;
-  await createProducts(db, [
-    {
-      slug: DEMO_MEMBERSHIP_SLUG,
-      title: "Static Gulls Fan Club Membership",
-      description:
-        "<p>A year in the Static Gulls fan club: first pick of tour tickets, a members' newsletter from the band, and a signed card each Christmas.</p>",
-      brandId: band.id,
-      productType: "Bundle",
-      vatRate: 20,
-      status: "published",
-      tags: ["fan-club"],
-      billingModelId: idOf("Fan club (yearly)"),
-      seoTitle: "Static Gulls Fan Club Membership | official",
-      seoDescription: "Join the official Static Gulls fan club: renews yearly, cancel any time.",
-      publishedAt: band.createdAt,
-      variants: [{ sku: "SGL-FAN-CLUB-YEAR", price: 2500, stockOnHand: 10_000 }],
-    },
-  ]);
 }

@@ -7,7 +7,8 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
-import { FUNNEL_STEP_LABELS, type FunnelStepFigure } from "../../../../common/dashboard";
+import type { FunnelStepFigure } from "../../../../common/dashboard";
+import { FUNNEL_STEP_LABELS } from "../../../../common/dashboard-labels";
 import { format } from "./format";
 
 const HEIGHT = 240;

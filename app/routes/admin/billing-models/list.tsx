@@ -1,5 +1,5 @@
+import { BILLING_MODEL_TYPE_TITLES, BILLING_PERIOD_TITLES } from "../../../../common/billing";
 import type { StaffBillingModelItem } from "../../../../common/billing-admin";
-import { BILLING_MODEL_TYPE_TITLES, BILLING_PERIOD_TITLES } from "../../../../common/billing-admin";
 import { Badge, ChangedCell } from "../../../components/admin/cells";
 import { ResourceList } from "../../../components/admin/resource-list";
 import { ScreenHeader } from "../../../components/admin/screen-header";

@@ -1,4 +1,4 @@
-import { discountStatus } from "../../../../common/discounts-admin";
+import { discountStatus } from "../../../../common/discount-status";
 import { Badge, LondonTime } from "../../../components/admin/cells";
 import { DiscountFields } from "../../../components/admin/discount-fields";
 import { ResourceForm } from "../../../components/admin/resource-form";
@@ -15,6 +15,7 @@ import {
   segmentChoices,
 } from "../../../lib/admin-discounts.server";
 import { formPageHeaders } from "../../../lib/form-headers";
+import { readForm } from "../../../lib/form-route.server";
 import { errorMeta, pageMeta } from "../../../lib/meta";
 import { robotsNoindex } from "../../../lib/seo";
 import type { Route } from "./+types/edit";
@@ -35,7 +36,8 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const intent = (await args.request.clone().formData()).get("intent");
+  // Read as every page form is, so a body that is not a form is a 415, never a 500.
+  const intent = (await readForm(args.request.clone())).get("intent");
   return intent === "end" ? endNow(args) : discountScreens.edit(args);
 }
 

@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "react-router";
-import { CARRIERS, type StaffOrderEdit } from "../../../../common/orders-admin";
+import { CARRIERS } from "../../../../common/carriers";
+import type { StaffOrderEdit } from "../../../../common/orders-admin";
 import { LondonTime } from "../../../components/admin/cells";
 import { DayCell, OrderStatusBadge } from "../../../components/admin/order-cells";
 import { AddressLines, TotalsRows } from "../../../components/admin/order-parts";
