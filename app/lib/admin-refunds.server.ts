@@ -39,6 +39,7 @@ export type RefundFormValues = Record<string, string>;
 /** What the refund screen's action answers: a preview to confirm, or what went wrong. */
 export type RefundActionData =
   | { intent: "preview"; preview: RefundAmounts; values: RefundFormValues }
+  | { intent: "confirm-cancel"; reason: string; values: RefundFormValues }
   | {
       intent: "preview" | "refund" | "cancel";
       message?: string;
@@ -115,10 +116,14 @@ export async function refundAction(args: Args) {
   const run = async (which: AnyRoute, body: unknown) =>
     runCall(which, call, { params: { id }, query: {}, body });
 
-  if (intent === "cancel") {
+  if (intent === "confirm-cancel" || intent === "cancel") {
     const parsed = CANCEL.body?.safeParse({ reason: values.reason ?? "" });
     if (parsed && !parsed.success) {
       return failed("cancel", 422, { errors: fieldErrors(parsed.error), values });
+    }
+    // Cancelling cannot be undone and may move money: the first press asks, the second does it.
+    if (intent === "confirm-cancel") {
+      return data({ intent: "confirm-cancel" as const, reason: values.reason ?? "", values });
     }
     const result = await run(CANCEL, parsed?.data);
     if (isRefusal(result)) return failed("cancel", ...formRefusal(result), values);

@@ -330,7 +330,10 @@ describe.each(databaseKinds)("refunds and cancels on %s", (kind) => {
 
   it("refuses to cancel a dispatched order (409: refund it instead), which can still be refunded", async () => {
     const { order } = await paidOrder(1);
-    await markOrderDispatched(db(), order.id);
+    await markOrderDispatched(db(), order.id, {
+      carrier: "Royal Mail",
+      trackingNumber: "RN000000001GB",
+    });
     const response = await cancel(order.id);
     expect(response.status).toBe(409);
     expect((await read(response)).message).toMatch(/refund it instead/);

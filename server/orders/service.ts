@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Basket } from "../../common/basket.ts";
+import { CARRIERS } from "../../common/carriers.ts";
 import type { CheckoutQuote } from "../../common/checkout.ts";
 import type { DeliveryOption } from "../../common/delivery.ts";
 import type { AppliedDiscount } from "../../common/discounts.ts";
@@ -9,8 +10,18 @@ import { returnStock } from "../catalog/service/stock.ts";
 import type { Db } from "../db/client.ts";
 import { releaseRedemptions } from "../discounts/service.ts";
 import { recordOrderEvent } from "./events.ts";
+import { deliveryPaid, linePaid } from "./refund-amounts.ts";
 import { customerRefunds } from "./refund-views.ts";
-import { type OrderAddress, type OrderRow, orderEvents, orderLines, orders } from "./schema.ts";
+import {
+  type OrderAddress,
+  type OrderRow,
+  orderEvents,
+  orderLines,
+  orderRefundLines,
+  orderRefunds,
+  orderShipments,
+  orders,
+} from "./schema.ts";
 import { orderShipmentViews } from "./staff.ts";
 import { moveOrder } from "./status.ts";
 
@@ -210,25 +221,98 @@ export async function markOrderPaid(tx: Db, orderId: number): Promise<OrderRow |
   return paid;
 }
 
-/** The parcel has left: `paid → dispatched`. Undefined when the order was not paid (any more). */
-export async function markOrderDispatched(tx: Db, orderId: number): Promise<OrderRow | undefined> {
+/** A parcel as the shop's own moves record it: the carrier and its tracking number. */
+export type Parcel = { carrier: string; trackingNumber: string };
+
+/**
+ * The whole order has left in one parcel: `paid → dispatched`, every line in it. Undefined when
+ * the order was not paid (any more). Staff dispatch through `dispatch.ts`, which also mails the
+ * shopper; this is the shop's own record, for demo orders and tests.
+ */
+export async function markOrderDispatched(
+  tx: Db,
+  orderId: number,
+  parcel: Parcel,
+): Promise<OrderRow | undefined> {
   const dispatched = await moveOrder(tx, orderId, "paid", "dispatched");
-  if (dispatched)
-    await recordOrderEvent(tx, { orderId, type: "dispatched", message: "Dispatched" });
+  if (!dispatched) return undefined;
+  // "Royal Mail Tracked 48" is Royal Mail's service: its tracking page is Royal Mail's.
+  const carrier = CARRIERS.find((each) => parcel.carrier.startsWith(each.name));
+  const [shipment] = await tx
+    .insert(orderShipments)
+    .values({
+      orderId,
+      carrier: parcel.carrier,
+      trackingNumber: parcel.trackingNumber,
+      trackingUrl: carrier?.trackingUrl(parcel.trackingNumber) ?? null,
+    })
+    .returning({ id: orderShipments.id });
+  await tx
+    .update(orderLines)
+    .set({ shipmentId: shipment?.id })
+    .where(eq(orderLines.orderId, orderId));
+  await recordOrderEvent(tx, {
+    orderId,
+    type: "dispatched",
+    message: `Dispatched with ${parcel.carrier} (${parcel.trackingNumber})`,
+  });
   return dispatched;
 }
 
 /**
- * The shopper's money went back, before or after dispatch: `from → refunded`. The order's side
- * only: the provider's refund, and any goods coming back to stock, are the caller's. Undefined
- * when the order was not in `from` (any more).
+ * The shopper's money all went back, before or after dispatch: `from → refunded`, with the
+ * refund recorded as the provider took it (succeeded) from the stored figures, every unit
+ * refunded. The provider's side is the caller's: staff refund through `refunds.ts`; this is the
+ * shop's own record, for demo orders and tests. Undefined when the order was not in `from`.
  */
 export async function markOrderRefunded(
   tx: Db,
   orderId: number,
   from: "paid" | "dispatched",
+  reason: string,
 ): Promise<OrderRow | undefined> {
-  return moveOrder(tx, orderId, from, "refunded");
+  const order = await lockOrder(tx, orderId);
+  if (!order || order.status !== from || order.refundedTotal > 0) return undefined;
+  const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId));
+  const parts = lines.map((line) => ({ line, money: linePaid(order, line) }));
+  const delivery = deliveryPaid(order, lines);
+  const vat = parts.reduce((sum, part) => sum + part.money.vat, delivery.vat);
+  const [refund] = await tx
+    .insert(orderRefunds)
+    .values({
+      orderId,
+      amount: order.total,
+      vat,
+      delivery: delivery.amount,
+      reason,
+      state: "succeeded",
+    })
+    .returning({ id: orderRefunds.id });
+  if (!refund) throw new Error(`The refund of order ${orderId} was not written`);
+  if (parts.length > 0) {
+    await tx.insert(orderRefundLines).values(
+      parts.map(({ line, money }) => ({
+        refundId: refund.id,
+        orderLineId: line.id,
+        quantity: line.quantity,
+        amount: money.amount,
+        vat: money.vat,
+      })),
+    );
+  }
+  await tx
+    .update(orderLines)
+    .set({ refundedQuantity: sql`${orderLines.quantity}` })
+    .where(eq(orderLines.orderId, orderId));
+  await tx.update(orders).set({ refundedTotal: order.total }).where(eq(orders.id, orderId));
+  const refunded = await moveOrder(tx, orderId, from, "refunded");
+  await recordOrderEvent(tx, {
+    orderId,
+    type: "refunded",
+    message: `Refunded in full: ${reason}`,
+    detail: { refundId: refund.id, amount: order.total },
+  });
+  return refunded;
 }
 
 /** When an order was placed and when it reached each status it has reached since. */
@@ -289,6 +373,19 @@ export async function backdateOrder(
       .update(orderEvents)
       .set({ createdAt: at })
       .where(and(eq(orderEvents.orderId, orderId), inArray(orderEvents.type, types)));
+  }
+  // So do its parcel and its refund.
+  if (times.dispatchedAt) {
+    await tx
+      .update(orderShipments)
+      .set({ createdAt: times.dispatchedAt })
+      .where(eq(orderShipments.orderId, orderId));
+  }
+  if (times.refundedAt) {
+    await tx
+      .update(orderRefunds)
+      .set({ createdAt: times.refundedAt, updatedAt: times.refundedAt })
+      .where(eq(orderRefunds.orderId, orderId));
   }
   return backdated;
 }

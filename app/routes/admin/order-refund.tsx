@@ -217,27 +217,53 @@ export default function OrderRefund({ loaderData, actionData }: Route.ComponentP
                   ? `Refunds everything left (${formatPrice(order.total - order.refundedTotal)}) to the customer's card and returns every unit to stock: the goods never left.`
                   : "Releases the reserved stock. The customer's card was not charged."}
               </p>
-              <Form method="post" aria-label="Cancel order" className="space-y-4">
-                <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-                <TextAreaField
-                  name="reason"
-                  label="Reason for cancelling"
-                  rows={2}
-                  maxLength={500}
-                  errors={result?.intent === "cancel" ? errors.reason : undefined}
-                />
-                <Button
-                  type="submit"
-                  name="intent"
-                  value="cancel"
-                  variant="danger"
-                  size="sm"
-                  pending={busy("cancel")}
-                  pendingLabel="Cancelling…"
-                >
-                  Cancel order
-                </Button>
-              </Form>
+              {result?.intent === "confirm-cancel" ? (
+                <Form method="post" aria-label="Confirm cancelling the order" className="space-y-4">
+                  <p role="alert" className="font-semibold">
+                    {order.status === "paid"
+                      ? `Cancel order ${order.number} and refund ${formatPrice(order.total - order.refundedTotal)}? This cannot be undone.`
+                      : `Cancel order ${order.number}? This cannot be undone.`}
+                  </p>
+                  <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+                  <input type="hidden" name="reason" value={result.reason} />
+                  <div className="flex flex-wrap gap-3">
+                    <Button
+                      type="submit"
+                      name="intent"
+                      value="cancel"
+                      variant="danger"
+                      size="sm"
+                      pending={busy("cancel")}
+                      pendingLabel="Cancelling…"
+                    >
+                      Yes, cancel the order
+                    </Button>
+                    <AppLink to="." className={buttonClasses("secondary", "sm")}>
+                      Keep the order
+                    </AppLink>
+                  </div>
+                </Form>
+              ) : (
+                <Form method="post" aria-label="Cancel order" className="space-y-4">
+                  <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+                  <TextAreaField
+                    name="reason"
+                    label="Reason for cancelling"
+                    rows={2}
+                    maxLength={500}
+                    errors={result?.intent === "cancel" ? errors.reason : undefined}
+                  />
+                  <Button
+                    type="submit"
+                    name="intent"
+                    value="confirm-cancel"
+                    variant="danger"
+                    size="sm"
+                  >
+                    Cancel order…
+                  </Button>
+                </Form>
+              )}
             </Card>
           )}
           <PastRefunds refunds={order.refunds} />

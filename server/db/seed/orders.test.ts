@@ -9,7 +9,7 @@ import { workOutVat } from "../../checkout/vat.ts";
 import { users } from "../../customers/schema.ts";
 import { discountRedemptions, discounts } from "../../discounts/schema.ts";
 import { mailOutbox } from "../../mail/schema.ts";
-import { orderLines, orders } from "../../orders/schema.ts";
+import { orderLines, orderRefunds, orderShipments, orders } from "../../orders/schema.ts";
 import { payments, testPaymentIntents } from "../../payments/schema.ts";
 import { DEMO_ACCOUNTS } from "./accounts.ts";
 import { DEFAULT_PRODUCTS, ProductPlanner, SEED_NOW } from "./catalog/products.ts";
@@ -163,6 +163,42 @@ describe.each(databaseKinds)("the demo orders on %s", (kind) => {
       expect(order.dispatchedAt !== null, order.number).toBe(reached.dispatched);
       expect(order.cancelledAt !== null, order.number).toBe(reached.cancelled);
       expect(order.refundedAt !== null, order.number).toBe(reached.refunded);
+    }
+  });
+
+  it("sends every dispatched order in a tracked parcel, and refunds every refunded one in full", async () => {
+    const rows = await allOrders();
+    const sent = rows.filter((order) => order.dispatchedAt !== null);
+    expect(sent.length).toBeGreaterThan(0);
+    for (const order of sent) {
+      const parcels = await app.database.db
+        .select()
+        .from(orderShipments)
+        .where(eq(orderShipments.orderId, order.id));
+      expect(parcels, order.number).toHaveLength(1);
+      const parcel = parcels[0];
+      expect(parcel?.trackingNumber, order.number).toMatch(/^(RN\d{9}GB|15501\d{9})$/);
+      expect(parcel?.trackingUrl, order.number).toContain(
+        parcel?.carrier.startsWith("DPD") ? "dpd.co.uk" : "royalmail.com",
+      );
+      expect(parcel?.createdAt.getTime(), order.number).toBe(order.dispatchedAt?.getTime());
+    }
+    const refunded = rows.filter((order) => order.status === "refunded");
+    expect(refunded.length).toBeGreaterThan(0);
+    for (const order of refunded) {
+      expect(order.refundedTotal, order.number).toBe(order.total);
+      const refunds = await app.database.db
+        .select()
+        .from(orderRefunds)
+        .where(eq(orderRefunds.orderId, order.id));
+      expect(refunds.map((refund) => [refund.amount, refund.state])).toEqual([
+        [order.total, "succeeded"],
+      ]);
+      const lines = await app.database.db
+        .select()
+        .from(orderLines)
+        .where(eq(orderLines.orderId, order.id));
+      for (const line of lines) expect(line.refundedQuantity, order.number).toBe(line.quantity);
     }
   });
 

@@ -507,11 +507,16 @@ async function placeDemoOrder(db: Db, random: Random, demo: DemoOrder, customer:
   }
   const dispatchedAt = dayAt(placedAt, 1, DISPATCH_TIME);
   if (demo.outcome === "dispatched" || demo.outcome === "refunded") {
-    await markOrderDispatched(db, order.id);
+    // A tracking number in the carrier's shape, the same for the same order on every seed.
+    const serial = String(order.id).padStart(9, "0");
+    const trackingNumber = order.deliveryCarrier.startsWith("DPD")
+      ? `15501${serial}`
+      : `RN${serial}GB`;
+    await markOrderDispatched(db, order.id, { carrier: order.deliveryCarrier, trackingNumber });
     times.dispatchedAt = dispatchedAt;
   }
   if (demo.outcome === "refunded") {
-    await markOrderRefunded(db, order.id, "dispatched");
+    await markOrderRefunded(db, order.id, "dispatched", "Returned by the customer");
     times.refundedAt = dayAt(dispatchedAt, REFUND_AFTER_DAYS, REFUND_TIME);
   }
   await backdateOrder(db, order.id, times);
