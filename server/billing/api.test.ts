@@ -222,7 +222,7 @@ describe.each(databaseKinds)("staff API for billing models on %s", (kind) => {
     expect(retyped.status).toBe(409);
   });
 
-  it("seeds the pre-orders on the Pre-order model, and a fan-club membership", async () => {
+  it("seeds the pre-orders on the Pre-order model, and the fan-club models to assign", async () => {
     const rows = await app.database.db
       .select({
         preOrder: products.preOrder,
@@ -235,6 +235,12 @@ describe.each(databaseKinds)("staff API for billing models on %s", (kind) => {
     expect(rows.some((row) => row.releaseDate === DEMO_PRE_ORDER_RELEASE && row.preOrder)).toBe(
       true,
     );
-    expect(rows.filter((row) => row.model === "Fan club (yearly)")).toHaveLength(1);
+    // The seed's three come first; the tests above add their own after them.
+    const models = await app.database.db.select().from(billingModels).orderBy(billingModels.id);
+    expect(models.slice(0, 3).map((model) => [model.title, model.type, model.period])).toEqual([
+      ["Pre-order", "pre_order", null],
+      ["Fan club (monthly)", "membership", "month"],
+      ["Fan club (yearly)", "membership", "year"],
+    ]);
   });
 });
