@@ -36,11 +36,19 @@ export const analyticsEvents = pgTable(
     listName: text("list_name"),
     device: text("device", { enum: DEVICE_CLASSES }).notNull(),
     referrerHost: text("referrer_host"),
+    /**
+     * Who sent it, for counting distinct visitors (the funnel), without a cookie or anything kept
+     * in the browser: a hash of the day's random salt, the IP address and the User-Agent, as
+     * Plausible counts. The salt is dropped after its day, so a visitor cannot be followed from
+     * one day to the next, nor the hash traced back. Null for events from before it was kept.
+     */
+    visitor: text("visitor"),
     createdAt: createdAt(),
   },
   (table) => [
     index("analytics_events_created_idx").on(table.createdAt),
     index("analytics_events_name_created_idx").on(table.name, table.createdAt),
+    index("analytics_events_visitor_idx").on(table.visitor, table.createdAt),
     check("analytics_events_value", sql`${table.valuePence} is null or ${table.valuePence} >= 0`),
   ],
 );
@@ -61,3 +69,14 @@ export const analyticsDaily = pgTable(
   },
   (table) => [primaryKey({ columns: [table.day, table.name, table.device, table.path] })],
 );
+
+/**
+ * The random salt of each London day's visitor hashes. Only today's and yesterday's (for events
+ * arriving across midnight) are kept; an older salt is deleted, so its hashes can no longer be
+ * recomputed from an IP address and User-Agent.
+ */
+export const analyticsSalts = pgTable("analytics_salts", {
+  day: date("day").primaryKey(),
+  salt: text("salt").notNull(),
+  createdAt: createdAt(),
+});

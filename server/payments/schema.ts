@@ -1,7 +1,17 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { BILLING_PERIODS } from "../../common/billing.ts";
 import { createdAt, pence, timestamps } from "../db/columns.ts";
-import { orders } from "../orders/schema.ts";
+import { orderLines, orders } from "../orders/schema.ts";
 
 export const PAYMENT_PROVIDERS = ["test", "stripe"] as const;
 
@@ -120,5 +130,56 @@ export const testPaymentRefunds = pgTable(
     uniqueIndex("test_payment_refunds_key_idx").on(table.idempotencyKey),
     index("test_payment_refunds_payment_idx").on(table.paymentReference),
     check("test_payment_refunds_amount", sql`${table.amount} > 0`),
+  ],
+);
+
+/** Where a membership's renewal stands with its provider (Stripe's subscription statuses, ours). */
+export const SUBSCRIPTION_STATES = ["active", "past_due", "cancelled"] as const;
+export type SubscriptionState = (typeof SUBSCRIPTION_STATES)[number];
+
+/**
+ * A paid membership line's renewal at its payment provider (decision 0016): a Stripe
+ * subscription when Stripe is configured. The order paid the first period; the subscription
+ * charges from the next. One per membership line (`order_line_id` unique), so settling an order
+ * twice never subscribes twice.
+ */
+export const membershipSubscriptions = pgTable(
+  "membership_subscriptions",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    orderLineId: integer("order_line_id")
+      .notNull()
+      .references(() => orderLines.id, { onDelete: "restrict" }),
+    provider: text("provider", { enum: PAYMENT_PROVIDERS }).notNull(),
+    /** The provider's id of the subscription: `sub_…` (Stripe); null until the provider answered. */
+    reference: text("reference"),
+    /** The provider's id of the paying customer: `cus_…` (Stripe). */
+    customerReference: text("customer_reference"),
+    period: text("period", { enum: BILLING_PERIODS }).notNull(),
+    /** Pence charged each period, VAT included: the line's unit price when it was sold. */
+    amount: pence("amount").notNull(),
+    state: text("state", { enum: SUBSCRIPTION_STATES }).notNull().default("active"),
+    /** When the provider next charges (the end of the period paid so far). */
+    currentPeriodEnd: timestamp("current_period_end", { withTimezone: true, mode: "date" }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true, mode: "date" }),
+    ...timestamps(),
+  },
+  (table) => [
+    uniqueIndex("membership_subscriptions_line_idx").on(table.orderLineId),
+    uniqueIndex("membership_subscriptions_reference_idx").on(table.reference),
+    index("membership_subscriptions_order_idx").on(table.orderId),
+    check(
+      "membership_subscriptions_provider",
+      sql`${table.provider} in (${sqlList(PAYMENT_PROVIDERS)})`,
+    ),
+    check("membership_subscriptions_amount", sql`${table.amount} > 0`),
+    check(
+      "membership_subscriptions_state",
+      sql`${table.state} in (${sqlList(SUBSCRIPTION_STATES)})`,
+    ),
+    check("membership_subscriptions_period", sql`${table.period} in (${sqlList(BILLING_PERIODS)})`),
   ],
 );
