@@ -1,9 +1,9 @@
 import type { StaffAttributeTypeItem } from "../../../../common/catalog-admin";
-import { Badge, ChangedCell } from "../../../components/admin/cells";
+import { Badge } from "../../../components/admin/cells";
+import { countColumn, PrimaryLink, timeColumn } from "../../../components/admin/list-columns";
 import { ResourceList } from "../../../components/admin/resource-list";
 import { ScreenHeader } from "../../../components/admin/screen-header";
 import { AppLink } from "../../../components/ui/app-link";
-import { buttonClasses } from "../../../components/ui/button";
 import { tableColumns } from "../../../components/ui/data-table";
 import { attributeTypeScreens } from "../../../lib/admin-attribute-types.server";
 import { screenMeta } from "../../../lib/meta";
@@ -61,16 +61,8 @@ const columns = [
       </AppLink>
     ),
   }),
-  column.accessor("variantCount", {
-    header: "Variants using it",
-    cell: ({ getValue }) => <span className="tabular-nums">{count.format(getValue())}</span>,
-  }),
-  column.accessor("updatedAt", {
-    id: "updated",
-    header: "Updated",
-    enableSorting: true,
-    cell: ({ getValue }) => <ChangedCell iso={getValue()} />,
-  }),
+  countColumn(column, (row) => row.variantCount, { header: "Variants using it" }),
+  timeColumn(column, (row) => row.updatedAt),
 ];
 
 export default function AttributeTypesList({ loaderData, actionData }: Route.ComponentProps) {
@@ -81,9 +73,7 @@ export default function AttributeTypesList({ loaderData, actionData }: Route.Com
         intro="The options products come in, such as Size, Colour and Format. Their values are the attributes."
         actions={
           loaderData.canAdd && (
-            <AppLink to="/admin/attribute-types/new" className={buttonClasses("primary", "sm")}>
-              Add attribute type
-            </AppLink>
+            <PrimaryLink to="/admin/attribute-types/new">Add attribute type</PrimaryLink>
           )
         }
       />

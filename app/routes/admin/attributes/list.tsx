@@ -1,10 +1,9 @@
 import type { StaffAttributeItem } from "../../../../common/catalog-admin";
-import { ChangedCell } from "../../../components/admin/cells";
+import { PrimaryLink, timeColumn } from "../../../components/admin/list-columns";
 import { Swatch } from "../../../components/admin/product-cells";
 import { ResourceList } from "../../../components/admin/resource-list";
 import { ScreenHeader } from "../../../components/admin/screen-header";
 import { AppLink } from "../../../components/ui/app-link";
-import { buttonClasses } from "../../../components/ui/button";
 import { tableColumns } from "../../../components/ui/data-table";
 import { attributeScreens, attributeTypeChoices } from "../../../lib/admin-attributes.server";
 import { screenMeta } from "../../../lib/meta";
@@ -79,12 +78,7 @@ const columns = [
       </span>
     ),
   }),
-  column.accessor("updatedAt", {
-    id: "updated",
-    header: "Updated",
-    enableSorting: true,
-    cell: ({ getValue }) => <ChangedCell iso={getValue()} />,
-  }),
+  timeColumn(column, (row) => row.updatedAt),
 ];
 
 export default function AttributesList({ loaderData, actionData }: Route.ComponentProps) {
@@ -94,13 +88,7 @@ export default function AttributesList({ loaderData, actionData }: Route.Compone
       <ScreenHeader
         title="Attributes"
         intro="The values of each attribute type: sizes, colours (with their swatches), formats."
-        actions={
-          canAdd && (
-            <AppLink to="/admin/attributes/new" className={buttonClasses("primary", "sm")}>
-              Add attribute
-            </AppLink>
-          )
-        }
+        actions={canAdd && <PrimaryLink to="/admin/attributes/new">Add attribute</PrimaryLink>}
       />
       <ResourceList
         screen={loaderData}

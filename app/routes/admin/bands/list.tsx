@@ -1,9 +1,9 @@
 import type { StaffBrandItem } from "../../../../common/catalog-admin";
-import { Badge, ChangedCell, Thumbnail } from "../../../components/admin/cells";
+import { Badge, Thumbnail } from "../../../components/admin/cells";
+import { countColumn, PrimaryLink, timeColumn } from "../../../components/admin/list-columns";
 import { ResourceList } from "../../../components/admin/resource-list";
 import { ScreenHeader } from "../../../components/admin/screen-header";
 import { AppLink } from "../../../components/ui/app-link";
-import { buttonClasses } from "../../../components/ui/button";
 import { tableColumns } from "../../../components/ui/data-table";
 import { bandScreens } from "../../../lib/admin-bands.server";
 import { screenMeta } from "../../../lib/meta";
@@ -16,7 +16,6 @@ export const loader = (args: Route.LoaderArgs) => bandScreens.list(args);
 export const action = (args: Route.ActionArgs) => bandScreens.listAction(args);
 
 const column = tableColumns<StaffBrandItem>();
-const count = new Intl.NumberFormat("en-GB");
 
 // A column's id is its sort key in the address (`?sort=products&direction=desc`).
 const columns = [
@@ -46,18 +45,8 @@ const columns = [
     cell: ({ getValue }) =>
       getValue() ? <Badge tone="success">Featured</Badge> : <span className="text-muted">—</span>,
   }),
-  column.accessor("productCount", {
-    id: "products",
-    header: "Products",
-    enableSorting: true,
-    cell: ({ getValue }) => <span className="tabular-nums">{count.format(getValue())}</span>,
-  }),
-  column.accessor("updatedAt", {
-    id: "updated",
-    header: "Updated",
-    enableSorting: true,
-    cell: ({ getValue }) => <ChangedCell iso={getValue()} />,
-  }),
+  countColumn(column, (row) => row.productCount, { header: "Products", sortKey: "products" }),
+  timeColumn(column, (row) => row.updatedAt),
 ];
 
 export default function BandsList({ loaderData, actionData }: Route.ComponentProps) {
@@ -66,11 +55,7 @@ export default function BandsList({ loaderData, actionData }: Route.ComponentPro
       <ScreenHeader
         title="Bands"
         intro="The bands whose merchandise the shop sells: their pages, stories, links and images."
-        actions={
-          <AppLink to="/admin/bands/new" className={buttonClasses("primary", "sm")}>
-            Add band
-          </AppLink>
-        }
+        actions={<PrimaryLink to="/admin/bands/new">Add band</PrimaryLink>}
       />
       <ResourceList
         screen={loaderData}

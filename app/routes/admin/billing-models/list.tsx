@@ -1,10 +1,10 @@
 import { BILLING_MODEL_TYPE_TITLES, BILLING_PERIOD_TITLES } from "../../../../common/billing";
 import type { StaffBillingModelItem } from "../../../../common/billing-admin";
-import { Badge, ChangedCell } from "../../../components/admin/cells";
+import { Badge } from "../../../components/admin/cells";
+import { countColumn, PrimaryLink, timeColumn } from "../../../components/admin/list-columns";
 import { ResourceList } from "../../../components/admin/resource-list";
 import { ScreenHeader } from "../../../components/admin/screen-header";
 import { AppLink } from "../../../components/ui/app-link";
-import { buttonClasses } from "../../../components/ui/button";
 import { tableColumns } from "../../../components/ui/data-table";
 import { billingModelScreens } from "../../../lib/admin-billing-models.server";
 import { screenMeta } from "../../../lib/meta";
@@ -17,7 +17,6 @@ export const loader = (args: Route.LoaderArgs) => billingModelScreens.list(args)
 export const action = (args: Route.ActionArgs) => billingModelScreens.listAction(args);
 
 const column = tableColumns<StaffBillingModelItem>();
-const count = new Intl.NumberFormat("en-GB");
 const TONES = { one_off: "neutral", pre_order: "info", membership: "success" } as const;
 
 // A column's id is its sort key in the address (`?sort=type&direction=desc`).
@@ -47,16 +46,8 @@ const columns = [
       return period ? BILLING_PERIOD_TITLES[period] : <span className="text-muted">—</span>;
     },
   }),
-  column.accessor("productCount", {
-    header: "Products",
-    cell: ({ getValue }) => <span className="tabular-nums">{count.format(getValue())}</span>,
-  }),
-  column.accessor("updatedAt", {
-    id: "updated",
-    header: "Updated",
-    enableSorting: true,
-    cell: ({ getValue }) => <ChangedCell iso={getValue()} />,
-  }),
+  countColumn(column, (row) => row.productCount, { header: "Products" }),
+  timeColumn(column, (row) => row.updatedAt),
 ];
 
 export default function BillingModelsList({ loaderData, actionData }: Route.ComponentProps) {
@@ -65,11 +56,7 @@ export default function BillingModelsList({ loaderData, actionData }: Route.Comp
       <ScreenHeader
         title="Billing models"
         intro="How products are sold: one-off, pre-order (charged now, sent from the release date) or a fan-club membership that renews."
-        actions={
-          <AppLink to="/admin/billing-models/new" className={buttonClasses("primary", "sm")}>
-            Add billing model
-          </AppLink>
-        }
+        actions={<PrimaryLink to="/admin/billing-models/new">Add billing model</PrimaryLink>}
       />
       <ResourceList
         screen={loaderData}

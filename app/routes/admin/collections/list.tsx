@@ -1,8 +1,8 @@
-import { Badge, ChangedCell, Thumbnail } from "../../../components/admin/cells";
+import { Badge, Thumbnail } from "../../../components/admin/cells";
+import { PrimaryLink, timeColumn } from "../../../components/admin/list-columns";
 import { ResourceList } from "../../../components/admin/resource-list";
 import { ScreenHeader } from "../../../components/admin/screen-header";
 import { AppLink } from "../../../components/ui/app-link";
-import { buttonClasses } from "../../../components/ui/button";
 import { tableColumns } from "../../../components/ui/data-table";
 import { collectionList, collectionScreens } from "../../../lib/admin-collections.server";
 import { screenMeta } from "../../../lib/meta";
@@ -64,12 +64,7 @@ const columns = [
     enableSorting: true,
     cell: ({ getValue }) => <span className="tabular-nums text-muted">{getValue()}</span>,
   }),
-  column.accessor("updatedAt", {
-    id: "updated",
-    header: "Updated",
-    enableSorting: true,
-    cell: ({ getValue }) => <ChangedCell iso={getValue()} />,
-  }),
+  timeColumn(column, (row) => row.updatedAt),
 ];
 
 export default function CollectionsList({ loaderData, actionData }: Route.ComponentProps) {
@@ -79,11 +74,7 @@ export default function CollectionsList({ loaderData, actionData }: Route.Compon
         title="Collections"
         intro="Groups of products on the shop: hand-picked in the team's order, or chosen by a rule."
         actions={
-          loaderData.canAdd && (
-            <AppLink to="/admin/collections/new" className={buttonClasses("primary", "sm")}>
-              Add collection
-            </AppLink>
-          )
+          loaderData.canAdd && <PrimaryLink to="/admin/collections/new">Add collection</PrimaryLink>
         }
       />
       <ResourceList

@@ -1,5 +1,6 @@
 import type { StaffCustomerItem } from "../../../../common/customers-admin";
-import { Badge, ChangedCell } from "../../../components/admin/cells";
+import { Badge } from "../../../components/admin/cells";
+import { countColumn, timeColumn } from "../../../components/admin/list-columns";
 import { ResourceList } from "../../../components/admin/resource-list";
 import { ScreenHeader } from "../../../components/admin/screen-header";
 import { AppLink } from "../../../components/ui/app-link";
@@ -15,7 +16,6 @@ export const meta = screenMeta("Customers", { noindex: true });
 export const loader = (args: Route.LoaderArgs) => customerList(args);
 
 const column = tableColumns<StaffCustomerItem>();
-const count = new Intl.NumberFormat("en-GB");
 
 // A column's id is its sort key in the address (`?sort=spend&direction=desc`).
 const columns = [
@@ -44,24 +44,14 @@ const columns = [
         <Badge>Guest</Badge>
       ),
   }),
-  column.accessor("orderCount", {
-    id: "orders",
-    header: "Orders",
-    enableSorting: true,
-    cell: ({ getValue }) => <span className="tabular-nums">{count.format(getValue())}</span>,
-  }),
+  countColumn(column, (row) => row.orderCount, { header: "Orders", sortKey: "orders" }),
   column.accessor("lifetimeSpend", {
     id: "spend",
     header: "Lifetime spend",
     enableSorting: true,
     cell: ({ getValue }) => <span className="tabular-nums">{formatPrice(getValue())}</span>,
   }),
-  column.accessor("joinedAt", {
-    id: "joined",
-    header: "Joined",
-    enableSorting: true,
-    cell: ({ getValue }) => <ChangedCell iso={getValue()} />,
-  }),
+  timeColumn(column, (row) => row.joinedAt, { sortKey: "joined", header: "Joined" }),
 ];
 
 export default function CustomersList({ loaderData }: Route.ComponentProps) {

@@ -1,5 +1,6 @@
 import type { StaffDiscountItem } from "../../../../common/discounts-admin";
 import { Badge } from "../../../components/admin/cells";
+import { PrimaryLink } from "../../../components/admin/list-columns";
 import { ResourceList } from "../../../components/admin/resource-list";
 import { ScreenHeader } from "../../../components/admin/screen-header";
 import { AppLink } from "../../../components/ui/app-link";
@@ -106,9 +107,7 @@ export default function DiscountsList({ loaderData, actionData }: Route.Componen
             <AppLink to="/admin/discounts/generate" className={buttonClasses("secondary", "sm")}>
               Generate codes
             </AppLink>
-            <AppLink to="/admin/discounts/new" className={buttonClasses("primary", "sm")}>
-              Add discount
-            </AppLink>
+            <PrimaryLink to="/admin/discounts/new">Add discount</PrimaryLink>
           </>
         }
       />

@@ -1,5 +1,5 @@
 import type { StaffOrderItem } from "../../../../common/orders-admin";
-import { ChangedCell } from "../../../components/admin/cells";
+import { countColumn, PrimaryLink, timeColumn } from "../../../components/admin/list-columns";
 import {
   DayCell,
   ORDER_STATUS_OPTIONS,
@@ -22,7 +22,6 @@ export const loader = (args: Route.LoaderArgs) => orderList(args);
 export const action = (args: Route.ActionArgs) => orderListAction(args);
 
 const column = tableColumns<StaffOrderItem>();
-const count = new Intl.NumberFormat("en-GB");
 
 // A column's id is its sort key in the address (`?sort=total&direction=desc`).
 const columns = [
@@ -39,12 +38,7 @@ const columns = [
       </AppLink>
     ),
   }),
-  column.accessor("createdAt", {
-    id: "created",
-    header: "Date",
-    enableSorting: true,
-    cell: ({ getValue }) => <ChangedCell iso={getValue()} />,
-  }),
+  timeColumn(column, (row) => row.createdAt, { sortKey: "created", header: "Date" }),
   column.accessor("customerName", {
     header: "Customer",
     cell: ({ row }) => (
@@ -69,10 +63,7 @@ const columns = [
     enableSorting: true,
     cell: ({ getValue }) => <span className="tabular-nums">{formatPrice(getValue())}</span>,
   }),
-  column.accessor("itemCount", {
-    header: "Items",
-    cell: ({ getValue }) => <span className="tabular-nums">{count.format(getValue())}</span>,
-  }),
+  countColumn(column, (row) => row.itemCount, { header: "Items" }),
   column.accessor("shipBy", {
     header: "Ship by",
     cell: ({ getValue }) => <DayCell day={getValue()} />,
@@ -90,9 +81,7 @@ export default function OrdersList({ loaderData, actionData }: Route.ComponentPr
             <a href={loaderData.exportHref} download className={buttonClasses("secondary", "sm")}>
               Export CSV<span className="sr-only"> of the orders shown</span>
             </a>
-            <AppLink to="/admin/orders/dispatch" className={buttonClasses("primary", "sm")}>
-              Bulk dispatch
-            </AppLink>
+            <PrimaryLink to="/admin/orders/dispatch">Bulk dispatch</PrimaryLink>
           </>
         }
       />

@@ -1,6 +1,7 @@
 import type { StaffProductItem } from "../../../../common/catalog-admin";
 import { PRODUCT_TYPES, productTypeBySlug } from "../../../../common/product-types";
-import { ChangedCell, Thumbnail } from "../../../components/admin/cells";
+import { Thumbnail } from "../../../components/admin/cells";
+import { PrimaryLink, timeColumn } from "../../../components/admin/list-columns";
 import { PriceRange, ProductStatusBadge, StockCell } from "../../../components/admin/product-cells";
 import { ResourceList } from "../../../components/admin/resource-list";
 import { ScreenHeader } from "../../../components/admin/screen-header";
@@ -73,12 +74,7 @@ const columns = [
       <StockCell total={row.original.stockTotal} variants={row.original.variantCount} />
     ),
   }),
-  column.accessor("updatedAt", {
-    id: "updated",
-    header: "Updated",
-    enableSorting: true,
-    cell: ({ getValue }) => <ChangedCell iso={getValue()} />,
-  }),
+  timeColumn(column, (row) => row.updatedAt),
 ];
 
 export default function ProductsList({ loaderData, actionData }: Route.ComponentProps) {
@@ -102,9 +98,7 @@ export default function ProductsList({ loaderData, actionData }: Route.Component
                 <AppLink to="/admin/products/import" className={buttonClasses("secondary", "sm")}>
                   Import CSV
                 </AppLink>
-                <AppLink to="/admin/products/new" className={buttonClasses("primary", "sm")}>
-                  Add product
-                </AppLink>
+                <PrimaryLink to="/admin/products/new">Add product</PrimaryLink>
               </>
             )}
           </div>

@@ -1,9 +1,8 @@
 import type { StaffSegmentItem } from "../../../../common/segments-admin";
-import { ChangedCell } from "../../../components/admin/cells";
+import { PrimaryLink, timeColumn } from "../../../components/admin/list-columns";
 import { ResourceList } from "../../../components/admin/resource-list";
 import { ScreenHeader } from "../../../components/admin/screen-header";
 import { AppLink } from "../../../components/ui/app-link";
-import { buttonClasses } from "../../../components/ui/button";
 import { tableColumns } from "../../../components/ui/data-table";
 import { segmentScreens } from "../../../lib/admin-segments.server";
 import { screenMeta } from "../../../lib/meta";
@@ -53,12 +52,7 @@ const columns = [
       </AppLink>
     ),
   }),
-  column.accessor("updatedAt", {
-    id: "updated",
-    header: "Updated",
-    enableSorting: true,
-    cell: ({ getValue }) => <ChangedCell iso={getValue()} />,
-  }),
+  timeColumn(column, (row) => row.updatedAt),
 ];
 
 export default function SegmentsList({ loaderData, actionData }: Route.ComponentProps) {
@@ -67,11 +61,7 @@ export default function SegmentsList({ loaderData, actionData }: Route.Component
       <ScreenHeader
         title="Segments"
         intro="Groups of customers made from rules, always current: discount codes can be limited to one."
-        actions={
-          <AppLink to="/admin/segments/new" className={buttonClasses("primary", "sm")}>
-            Add segment
-          </AppLink>
-        }
+        actions={<PrimaryLink to="/admin/segments/new">Add segment</PrimaryLink>}
       />
       <ResourceList
         screen={loaderData}

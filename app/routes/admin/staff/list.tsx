@@ -1,10 +1,8 @@
 import type { StaffMember } from "../../../../common/staff";
-import { ChangedCell } from "../../../components/admin/cells";
+import { PrimaryLink, timeColumn } from "../../../components/admin/list-columns";
 import { ResourceList } from "../../../components/admin/resource-list";
 import { ScreenHeader } from "../../../components/admin/screen-header";
 import { StaffName, StaffRoleBadge, StaffStatus } from "../../../components/admin/staff-cells";
-import { AppLink } from "../../../components/ui/app-link";
-import { buttonClasses } from "../../../components/ui/button";
 import { tableColumns } from "../../../components/ui/data-table";
 import { mayManageStaff, ownId, staffScreens } from "../../../lib/admin-staff.server";
 import { screenMeta } from "../../../lib/meta";
@@ -54,12 +52,7 @@ const columns = [
     header: "Status",
     cell: ({ row }) => <StaffStatus member={row.original} />,
   }),
-  column.accessor("updatedAt", {
-    id: "updated",
-    header: "Last changed",
-    enableSorting: true,
-    cell: ({ getValue }) => <ChangedCell iso={getValue()} />,
-  }),
+  timeColumn(column, (row) => row.updatedAt, { header: "Last changed" }),
 ];
 
 export default function StaffList({ loaderData }: Route.ComponentProps) {
@@ -79,11 +72,7 @@ export default function StaffList({ loaderData }: Route.ComponentProps) {
             : "Everyone who can sign in to the back office. Only admins can invite people or change accounts."
         }
         actions={
-          canManage ? (
-            <AppLink to="/admin/staff/new" className={buttonClasses("primary", "sm")}>
-              Invite staff
-            </AppLink>
-          ) : undefined
+          canManage ? <PrimaryLink to="/admin/staff/new">Invite staff</PrimaryLink> : undefined
         }
       />
       <ResourceList
