@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { SelectField, TextField } from "../ui/form";
+import { SlugField } from "./counted-field";
 import { Swatch } from "./product-cells";
 import { useField } from "./resource-form";
 import { Card } from "./screen-header";
@@ -20,17 +21,13 @@ export function AttributeTypeFields({ isNew }: { isNew: boolean }) {
         required
         maxLength={60}
       />
-      <TextField
-        {...useField("slug")}
-        label="Slug"
+      <SlugField
+        isNew={isNew}
         hint={
           isNew
             ? "Used in filters' addresses and SKU patterns ({size}). Leave it empty to make one from the name."
             : "Used in filters' addresses and SKU patterns ({size}). Leave it empty to keep it."
         }
-        maxLength={80}
-        autoCapitalize="none"
-        spellCheck={false}
       />
       <div className="grid gap-5 sm:grid-cols-2">
         <SelectField
@@ -85,13 +82,9 @@ export function AttributeFields({
         required
         maxLength={60}
       />
-      <TextField
-        {...useField("slug")}
-        label="Slug"
+      <SlugField
+        isNew={false}
         hint="Used in filters' addresses and SKUs. Leave it empty to make one from the name (or keep it)."
-        maxLength={80}
-        autoCapitalize="none"
-        spellCheck={false}
       />
       <div className="grid gap-5 sm:grid-cols-2">
         <div className="flex items-end gap-3">

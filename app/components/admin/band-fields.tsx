@@ -1,7 +1,7 @@
 import type { ImageRef } from "../../../common/images";
 import { fileUrl } from "../../lib/images";
 import { CheckboxField, TextAreaField, TextField } from "../ui/form";
-import { CountedField } from "./counted-field";
+import { SearchEngineCard, SlugField } from "./counted-field";
 import { MediaImageField } from "./media-picker";
 import { useCheckboxField, useField } from "./resource-form";
 import { Card } from "./screen-header";
@@ -20,18 +20,7 @@ export function BandFields({ isNew }: { isNew: boolean }) {
     <>
       <Card title="Band">
         <TextField {...useField("title")} label="Name" required maxLength={120} />
-        <TextField
-          {...useField("slug")}
-          label="Slug"
-          hint={
-            isNew
-              ? "The band's address: /bands/slug. Leave it empty to make one from the name."
-              : "The band's address: /bands/slug. Changing it breaks links to the old address; leave it empty to keep it."
-          }
-          maxLength={80}
-          autoCapitalize="none"
-          spellCheck={false}
-        />
+        <SlugField isNew={isNew} noun="band" address="/bands/slug" from="name" />
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField {...useField("genre")} label="Genre" hint="E.g. Indie rock." maxLength={60} />
           <TextField
@@ -56,26 +45,7 @@ export function BandFields({ isNew }: { isNew: boolean }) {
           ))}
         </div>
       </Card>
-      <Card
-        title="Search engines"
-        description="The title and description search engines show for the band's page."
-      >
-        <CountedField
-          name="seoTitle"
-          label="Page title"
-          hint="Search engines show about 60 characters."
-          advised={60}
-          max={70}
-        />
-        <CountedField
-          name="seoDescription"
-          label="Description"
-          hint="Search engines show about 155 characters."
-          advised={155}
-          max={160}
-          multiline
-        />
-      </Card>
+      <SearchEngineCard description="The title and description search engines show for the band's page." />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { PRODUCT_TYPES } from "../../../common/product-types";
 import { SelectField, TextAreaField, TextField } from "../ui/form";
+import { SlugField } from "./counted-field";
 import { MediaImageField } from "./media-picker";
 import { OrderedList, type RowView } from "./ordered-list";
 import { ProductPicker } from "./product-picker";
@@ -35,17 +36,11 @@ export function CollectionFields({ isNew, products, bands }: Props) {
     <>
       <Card>
         <TextField {...useField("title")} label="Title" required maxLength={120} />
-        <TextField
-          {...useField("slug")}
-          label="Slug"
-          hint={
-            isNew
-              ? "The collection's address: /products?collection=slug. Leave it empty to make one from the title."
-              : "The collection's address: /products?collection=slug. Changing it breaks links; leave it empty to keep it."
-          }
-          maxLength={80}
-          autoCapitalize="none"
-          spellCheck={false}
+        <SlugField
+          isNew={isNew}
+          noun="collection"
+          address="/products?collection=slug"
+          from="title"
         />
         <TextAreaField
           {...useField("description")}

@@ -2,7 +2,7 @@ import { type ReactNode, useState } from "react";
 import type { VariantRow } from "../../../common/catalog-admin";
 import { PRODUCT_TYPES } from "../../../common/product-types";
 import { SelectField, TextAreaField, TextField } from "../ui/form";
-import { CountedField } from "./counted-field";
+import { SearchEngineCard, SlugField } from "./counted-field";
 import { OrderedList } from "./ordered-list";
 import { PRODUCT_STATUS_OPTIONS } from "./product-cells";
 import {
@@ -50,18 +50,7 @@ export function ProductFields({
     <>
       <Card>
         <TextField {...useField("title")} label="Title" required maxLength={200} />
-        <TextField
-          {...useField("slug")}
-          label="Slug"
-          hint={
-            isNew
-              ? "The product's address: /products/slug. Leave it empty to make one from the title."
-              : "The product's address: /products/slug. Changing it breaks links to the old address; leave it empty to keep it."
-          }
-          maxLength={80}
-          autoCapitalize="none"
-          spellCheck={false}
-        />
+        <SlugField isNew={isNew} noun="product" address="/products/slug" from="title" />
         <TextAreaField
           {...useField("description")}
           label="Description"
@@ -134,26 +123,7 @@ export function ProductFields({
             </p>
           ))}
       </Card>
-      <Card
-        title="Search engines"
-        description="The title and description search engines show for the product's page. Leave empty to use the product's title and description."
-      >
-        <CountedField
-          name="seoTitle"
-          label="Page title"
-          hint="Search engines show about 60 characters."
-          advised={60}
-          max={70}
-        />
-        <CountedField
-          name="seoDescription"
-          label="Description"
-          hint="Search engines show about 155 characters."
-          advised={155}
-          max={160}
-          multiline
-        />
-      </Card>
+      <SearchEngineCard description="The title and description search engines show for the product's page. Leave empty to use the product's title and description." />
     </>
   );
 }
