@@ -1,8 +1,8 @@
 import { desc, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { londonDay } from "../../common/london-days.ts";
 import { startTestApp, type TestApp } from "../../tests/support/app.ts";
 import { databaseKinds } from "../../tests/support/databases.ts";
-import { londonDay } from "../../common/london-days.ts";
 import { rateLimitHits } from "../platform/schema.ts";
 import { shopFunnel } from "./funnel.ts";
 import { analyticsEvents } from "./schema.ts";
