@@ -174,6 +174,21 @@ describe("one fan-club membership per basket (issue 15)", () => {
     await session.close();
   });
 
+  it("says why when a stored basket already breaks the rule, until the shopper puts it right", async () => {
+    const session = await openSession(shop.browser, shop.app.url);
+    const { page, context } = session;
+    // Left from before one of the products became a membership.
+    await context.addCookies(basketCookie({ [idOf(monthly)]: 1, [idOf(yearly)]: 1 }));
+    await gotoHydrated(page, "/basket");
+    const alert = page.getByRole("main").getByRole("alert");
+    await alert.getByText(ONE_MEMBERSHIP).waitFor();
+    await page.getByRole("button", { name: "Remove Changes Fan Club Yearly" }).click();
+    await alert.waitFor({ state: "detached" });
+    expect(await storedBasket(page)).toEqual({ [idOf(monthly)]: 1 });
+    await session.expectNoErrors([/the server responded with a status of 422/]);
+    await session.close();
+  });
+
   it("refuses a second membership without JavaScript with a 422 page that says why", async () => {
     const session = await openSession(shop.browser, shop.app.url, { javaScriptEnabled: false });
     const { page, context } = session;
