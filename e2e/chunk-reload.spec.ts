@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { openSession, type Session } from "./support/browser.ts";
+import { gotoHydrated, openSession, type Session } from "./support/browser.ts";
 import { shopUnderTest } from "./support/shop.ts";
 
 const RELOADS_KEY = "encore:chunk-reloads";
@@ -91,6 +91,47 @@ describe("failed chunk loads (spec §4, §8)", () => {
     expect(documents).toEqual(["/", "/", "/", "/", "/", "/", "/"]);
 
     await session.expectNoErrors([chunkFailed]);
+    await session.close();
+  });
+
+  it("loads the page a link opens when its chunk fails, not the page being left, once per 10 s (issue 16)", async () => {
+    const session = await openSession(shop.browser, shop.app.url);
+    const { page } = session;
+    const documents: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "document") documents.push(new URL(request.url()).pathname);
+    });
+    await page.route(/\/assets\/band-show-[\w-]+\.js$/, (route) => route.abort("failed"));
+    // React Router looks up the routes the page's links lead to before a click can use them.
+    const routesKnown = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === "/__manifest",
+    );
+    await gotoHydrated(page, "/bands");
+    await routesKnown;
+    const band = page.getByRole("main").locator('a[href^="/bands/"]').first();
+    const path = (await band.getAttribute("href")) ?? "";
+    const opened = () => page.waitForURL((url) => url.pathname === path, { waitUntil: "commit" });
+
+    await band.click();
+    await opened();
+    expect(documents).toEqual(["/bands", path]);
+    expect(Object.keys(await storedReloads(page))).toEqual([path]);
+
+    // Loaded for a failed chunk just now: the same link now says so and stays on /bands.
+    await gotoHydrated(page, "/bands");
+    await storeReloadAt(page, { [path]: Date.now() });
+    await band.click();
+    await couldNotLoadAlert(page).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/bands");
+    expect(documents).toEqual(["/bands", path, "/bands"]);
+
+    // Last loaded 11 s ago: the guard lets it through again.
+    await storeReloadAt(page, { [path]: Date.now() - 11_000 });
+    await band.click();
+    await opened();
+    expect(documents).toEqual(["/bands", path, "/bands", path]);
+
+    await session.expectNoErrors([/band-show-[\w-]+\.js/]);
     await session.close();
   });
 });

@@ -88,6 +88,7 @@ describe("route prefetching (spec §2)", () => {
   const slowConnections: Array<[string, Connection]> = [
     ["in data-saver mode", { saveData: true, effectiveType: "4g" }],
     ["on a 2g connection", { saveData: false, effectiveType: "2g" }],
+    ["on a slow-2g connection", { saveData: false, effectiveType: "slow-2g" }],
   ];
 
   for (const [situation, connection] of slowConnections) {

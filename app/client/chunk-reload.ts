@@ -1,3 +1,4 @@
+import { type ClientInstrumentation, type DataRouteObject, matchRoutes } from "react-router";
 import { pushAlert } from "./alerts";
 import { reportClientError } from "./report-error";
 
@@ -39,11 +40,15 @@ export function isChunkLoadError(error: unknown): boolean {
   );
 }
 
-/** Reloads the page for a failed chunk unless the guard says no; then tells the shopper. */
-export function reloadAfterChunkFailure(error: unknown): void {
+/**
+ * Loads the page again for a failed chunk unless the guard says no; then tells the shopper. The
+ * page is the current one, or `opening`, the one a navigation was about to show.
+ */
+export function reloadAfterChunkFailure(error: unknown, opening?: URL): void {
   reportClientError("chunk-load", error);
-  if (claimChunkReload(window.location.pathname, window.sessionStorage)) {
-    window.location.reload();
+  if (claimChunkReload((opening ?? window.location).pathname, window.sessionStorage)) {
+    if (opening) window.location.assign(opening.href);
+    else window.location.reload();
     return;
   }
   pushAlert(
@@ -72,3 +77,55 @@ export function installChunkReloadGuard(): () => void {
   window.addEventListener("vite:preloadError", onPreloadError);
   return () => window.removeEventListener("vite:preloadError", onPreloadError);
 }
+
+/** What React Router's hydrated router leaves on `window` (framework mode). */
+type RouterGlobals = {
+  __reactRouterDataRouter?: { routes: DataRouteObject[] };
+  __reactRouterManifest?: { routes: Record<string, { module: string } | undefined> };
+  __reactRouterRouteModules?: Record<string, unknown>;
+};
+
+/**
+ * Loads the modules of the routes `url` leads to that this page has not loaded yet (as far as
+ * React Router knows the routes); rejects when one cannot be loaded. React Router then finds
+ * them loaded, instead of failing to load them itself and reloading the page being left.
+ */
+export async function loadRouteModules(url: URL): Promise<void> {
+  const globals = window as unknown as RouterGlobals;
+  const routes = globals.__reactRouterDataRouter?.routes;
+  const manifest = globals.__reactRouterManifest?.routes;
+  if (!routes || !manifest) return;
+  const loaded = globals.__reactRouterRouteModules ?? {};
+  const modules = (matchRoutes(routes, url.pathname) ?? []).flatMap(({ route }) => {
+    const module = manifest[route.id]?.module;
+    return module && !(route.id in loaded) ? [module] : [];
+  });
+  await Promise.all(modules.map((module) => import(/* @vite-ignore */ module)));
+}
+
+/**
+ * spec §4 for client-side navigations. React Router loads a route's module once a navigation has
+ * begun and, when that fails, reloads the page being left, unguarded (decision 0003). So each
+ * navigation first loads the modules of the page it opens: when one fails, the guard loads that
+ * page in full (at most once per 10 s for its path) or says it could not load, and the navigation
+ * never starts. Back and forward need nothing: the address is already the page being opened.
+ */
+export const chunkReloadInstrumentation: ClientInstrumentation = {
+  router({ instrument }) {
+    instrument({
+      async navigate(navigate, { to }) {
+        if (typeof to === "string") {
+          const opening = new URL(to, window.location.href);
+          try {
+            await loadRouteModules(opening);
+          } catch (error) {
+            reloadAfterChunkFailure(error, opening);
+            // Never settles, so React Router never starts the navigation (and its reload).
+            await new Promise<never>(() => {});
+          }
+        }
+        await navigate();
+      },
+    });
+  },
+};

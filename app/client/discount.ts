@@ -110,11 +110,13 @@ export async function restoreDiscount(): Promise<void> {
   const code = readCookie(document.cookie, DISCOUNT_COOKIE) || null;
   discountStore.set({ code, result: null, error: null, ready: !code });
   await recalculateDiscount();
-  let last = basketStore.get().stored;
+  // Once per change the server has settled (new lines), never for the optimistic map a change
+  // writes first: that is the same basket, and asking twice sent two identical requests.
+  let last = basketStore.get().lines;
   basketStore.subscribe(() => {
-    const { stored } = basketStore.get();
-    if (stored === last) return;
-    last = stored;
+    const { lines } = basketStore.get();
+    if (lines === last) return;
+    last = lines;
     void recalculateDiscount().catch(() => {});
   });
 }

@@ -7,6 +7,7 @@ import { BasketLineItem } from "./basket-line-item";
 import { BasketSummary } from "./basket-summary";
 import { AppLink } from "./ui/app-link";
 import { buttonClasses } from "./ui/button";
+import { FormMessage } from "./ui/form";
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select, textarea, [tabindex]:not([tabindex="-1"])';
@@ -33,7 +34,7 @@ function trapFocus(event: React.KeyboardEvent<HTMLDialogElement>) {
  * focus returns to what opened it) with the lines, the totals and the way to checkout.
  */
 export function BasketDrawer() {
-  const { drawerOpen, lines, subtotal, ready } = useStore(basketStore);
+  const { drawerOpen, lines, subtotal, ready, refusal } = useStore(basketStore);
   const { code, result, error } = useStore(discountStore);
   const dialog = useRef<HTMLDialogElement>(null);
 
@@ -70,6 +71,11 @@ export function BasketDrawer() {
             ×
           </button>
         </header>
+        {refusal && (
+          <div className="px-5 pt-4">
+            <FormMessage type="error">{refusal}</FormMessage>
+          </div>
+        )}
         {lines.length === 0 ? (
           <div className="flex flex-1 flex-col items-center justify-center gap-4 p-8 text-center">
             <p className="text-lg font-semibold">

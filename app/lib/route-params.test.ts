@@ -41,9 +41,12 @@ describe("route parameters", () => {
     },
   );
 
-  it("says 'Page not found: {path}' when no route matched", () => {
-    const error = thrown(() => noRouteMatch(new URL("http://shop/nowhere?q=1")));
-    expect(error.data).toBe("Page not found: /nowhere");
+  it("says 'Page not found: {path}' with the query when no route matched", () => {
+    const error = thrown(() => noRouteMatch(new URL("http://shop/nowhere?q=1#top")));
+    expect(error.data).toBe("Page not found: /nowhere?q=1");
+    expect(thrown(() => noRouteMatch(new URL("http://shop/nowhere"))).data).toBe(
+      "Page not found: /nowhere",
+    );
     expect(error.init.status).toBe(404);
   });
 });

@@ -27,7 +27,7 @@ export function requireId({ url, params }: Args): number {
   return Number(id);
 }
 
-/** spec §2: no route matched: a 404 'Page not found: {path}'. */
+/** spec §2, §8: no route matched: a 404 'Page not found: {path}', the path with its query. */
 export function noRouteMatch(url: URL): never {
-  throw data(`Page not found: ${url.pathname}`, { status: 404 });
+  throw data(`Page not found: ${url.pathname}${url.search}`, { status: 404 });
 }

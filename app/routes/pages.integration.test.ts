@@ -180,10 +180,11 @@ describe.each(databaseKinds)("pages on %s", (kind) => {
   });
 
   it("answers an unmatched path with a 404 error page", async () => {
-    const response = await app.fetch("/no/such/page?x=1");
+    const response = await app.fetch("/no/such/page?x=1&y=%3Cb%3E");
     expect(response.status).toBe(404);
     const html = await response.text();
-    expect(html).toContain("Page not found: /no/such/page");
+    // spec §8: the full path, with its query, as the browser sent it.
+    expect(html).toContain("Page not found: /no/such/page?x=1&amp;y=%3Cb%3E");
     expect(html).toContain("Oops!");
     expect(html).toContain(">404<");
     expect(html).toMatch(/<a href="\/"[^>]*>Go Back Home<\/a>/);

@@ -1,8 +1,10 @@
 import { desc, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { londonDay } from "../../common/london-days.ts";
 import { startTestApp, type TestApp } from "../../tests/support/app.ts";
 import { databaseKinds } from "../../tests/support/databases.ts";
 import { rateLimitHits } from "../platform/schema.ts";
+import { shopFunnel } from "./funnel.ts";
 import { analyticsEvents } from "./schema.ts";
 
 const IPHONE =
@@ -24,7 +26,8 @@ const item = {
 describe.each(databaseKinds)("POST /api/events on %s", (kind) => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await startTestApp(kind);
+    // Shoppers come from addresses of their own, through the proxy the shop trusts.
+    app = await startTestApp(kind, { env: { TRUST_PROXY: "loopback" } });
   });
   afterAll(() => app.close());
 
@@ -86,6 +89,7 @@ describe.each(databaseKinds)("POST /api/events on %s", (kind) => {
         "referrerHost",
         "searchTerm",
         "valuePence",
+        "visitor",
       ].sort(),
     );
     expect(row).toMatchObject({
@@ -102,6 +106,43 @@ describe.each(databaseKinds)("POST /api/events on %s", (kind) => {
     for (const secret of ["iPhone", "Mozilla", "abc123", "203.0.113.9", "127.0.0.1", "token"]) {
       expect(text).not.toContain(secret);
     }
+  });
+
+  it("counts a visitor once per funnel step: the same address and browser once, another browser again", async () => {
+    await app.database.db.delete(analyticsEvents);
+    const shopper = { "X-Forwarded-For": "203.0.113.9", "User-Agent": DESKTOP };
+    const view = { name: "view_item", path: "/products/nebulous-skies-tour-tee", items: [item] };
+    expect((await post(view, shopper)).status).toBe(202);
+    expect((await post(view, shopper)).status).toBe(202);
+    expect((await post({ ...view, name: "add_to_cart" }, shopper)).status).toBe(202);
+    const today = { from: londonDay(), to: londonDay() };
+    const [views, adds] = await shopFunnel(app.database.db, today);
+    expect(views).toMatchObject({ step: "view_item", count: 1 });
+    expect(adds).toMatchObject({ step: "add_to_cart", count: 1, conversion: 1 });
+
+    // The same address with another browser is another visitor; so is another address.
+    expect((await post(view, { ...shopper, "User-Agent": IPHONE })).status).toBe(202);
+    expect((await shopFunnel(app.database.db, today))[0]?.count).toBe(2);
+    expect((await post(view, { ...shopper, "X-Forwarded-For": "198.51.100.4" })).status).toBe(202);
+    expect((await shopFunnel(app.database.db, today))[0]?.count).toBe(3);
+
+    // Events from before visitors were kept count one each.
+    await app.database.db.insert(analyticsEvents).values([
+      { name: "view_item", path: "/products/a", device: "desktop" },
+      { name: "view_item", path: "/products/a", device: "desktop" },
+    ]);
+    expect((await shopFunnel(app.database.db, today))[0]?.count).toBe(5);
+
+    // Nothing stored holds the address or the User-Agent, in any column.
+    const leaks = await app.database.db.execute(sql`
+      select count(*)::int as n from analytics_events
+      where row_to_json(analytics_events)::text similar to '%(203.0.113.9|198.51.100.4|Mozilla|iPhone|Chrome)%'`);
+    expect((leaks as unknown as { rows: Array<{ n: number }> }).rows[0]?.n).toBe(0);
+    const visitors = await app.database.db
+      .selectDistinct({ visitor: analyticsEvents.visitor })
+      .from(analyticsEvents)
+      .where(sql`${analyticsEvents.visitor} is not null`);
+    expect(visitors).toHaveLength(3);
   });
 
   it("keeps a search, classes desktops and bots, and drops our own host as a referrer", async () => {

@@ -1,4 +1,5 @@
 import { smallBody } from "../http/body-limit.ts";
+import { clientAddress } from "../http/client-address.ts";
 import { defineRoute, type RouteGroup } from "../http/route-table.ts";
 import { recordEvent } from "./service.ts";
 import { PublicEventInput } from "./validators.ts";
@@ -24,6 +25,7 @@ const recordEvents = defineRoute({
     await recordEvent(c.get("db"), body, {
       userAgent: c.req.header("user-agent"),
       ownHost: new URL(c.get("config").publicUrl).host,
+      clientAddress: clientAddress(c),
     });
     return c.body(null, 202);
   },

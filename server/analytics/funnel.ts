@@ -5,16 +5,20 @@ import { type DayRange, withinLondonDays } from "../db/london-days.ts";
 import { analyticsDaily, analyticsEvents } from "./schema.ts";
 
 /**
- * The shop-event funnel over London's days `from` to `to`: how many times shoppers took each
- * step, and what share of the step before reached it. Events are cookieless (no session, by
- * design), so a step counts events; bots are left out. Both the raw events and the daily counts
- * they are rolled up into after the retention period count, so an old range still answers.
+ * The shop-event funnel over London's days `from` to `to`: how many visitors took each step, and
+ * what share of the step before reached it. A visitor is the day's hash of the events (see
+ * `visitorOf`), counted once per step however often they took it; an event without one (from
+ * before it was kept) counts on its own, as do the daily counts events are rolled up into after
+ * the retention period, so an old range still answers. Bots are left out.
  */
 export async function shopFunnel(db: Db, range: DayRange): Promise<FunnelStepFigure[]> {
   const steps = [...FUNNEL_STEPS];
   const [recent, rolledUp] = await Promise.all([
     db
-      .select({ name: analyticsEvents.name, count: sql<number>`count(*)::int` })
+      .select({
+        name: analyticsEvents.name,
+        count: sql<number>`count(distinct coalesce(${analyticsEvents.visitor}, ${analyticsEvents.id}::text))::int`,
+      })
       .from(analyticsEvents)
       .where(
         and(

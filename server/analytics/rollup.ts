@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Database, Db } from "../db/client.ts";
 import { inTransaction } from "../db/transaction.ts";
 import type { Logger } from "../logger.ts";
+import { forgetOldSalts } from "./visitor.ts";
 
 /** Raw events are kept this long; older ones live on only as daily counts. */
 export const EVENT_RETENTION_DAYS = 90;
@@ -44,7 +45,10 @@ export async function rollUpOldEvents(db: Db, now = new Date()): Promise<number>
   });
 }
 
-/** Rolls old events up at start and then hourly, until stopped. */
+/**
+ * Rolls old events up and deletes the visitor salts of past days, at start and then hourly, until
+ * stopped.
+ */
 export function startEventRollup(database: Database, logger: Logger) {
   let stopped = false;
   const run = async () => {
@@ -56,6 +60,7 @@ export function startEventRollup(database: Database, logger: Logger) {
         moved += batch;
       } while (batch === ROLLUP_BATCH && !stopped);
       if (moved) logger.info({ moved }, "analytics events rolled up");
+      await forgetOldSalts(database.db);
     } catch (error) {
       logger.error({ err: error }, "analytics roll-up failed");
     }

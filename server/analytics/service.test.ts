@@ -40,6 +40,7 @@ describe.each(databaseKinds)("countEvents on %s", (kind) => {
     const context = {
       userAgent: "Mozilla/5.0 (Windows NT 10.0) Chrome/126.0",
       ownHost: "shop.example",
+      clientAddress: "198.51.100.7",
     };
     await recordEvent(db, { name: "view_item", path: "/products/a" }, context);
     await recordEvent(db, { name: "view_item", path: "/products/b" }, context);

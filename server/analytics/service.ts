@@ -4,6 +4,7 @@ import { EVENT_NAMES, type EventName } from "../../common/analytics.ts";
 import type { Db } from "../db/client.ts";
 import { analyticsEvents, type DeviceClass } from "./schema.ts";
 import type { PublicEventInput } from "./validators.ts";
+import { visitorOf } from "./visitor.ts";
 
 const MOBILE = /Mobi|Android|iPhone|iPad|iPod|Tablet|Silk|Kindle|Opera Mini|IEMobile/i;
 
@@ -14,13 +15,14 @@ export function deviceClass(userAgent: string | undefined): DeviceClass {
 }
 
 /**
- * Stores one shop event without personal data: the User-Agent becomes a device class and is
- * dropped; a referrer that is the shop itself (`ownHost`) is not worth keeping.
+ * Stores one shop event without personal data: the User-Agent becomes a device class, and with
+ * the client's address the day's visitor hash (`visitorOf`); both are then dropped. A referrer
+ * that is the shop itself (`ownHost`) is not worth keeping.
  */
 export async function recordEvent(
   db: Db,
   input: PublicEventInput,
-  context: { userAgent: string | undefined; ownHost: string },
+  context: { userAgent: string | undefined; ownHost: string; clientAddress: string },
 ): Promise<void> {
   const referrerHost =
     input.referrerHost && input.referrerHost !== context.ownHost.toLowerCase()
@@ -35,6 +37,11 @@ export async function recordEvent(
     listName: input.listName || null,
     device: deviceClass(context.userAgent),
     referrerHost,
+    visitor: await visitorOf(db, {
+      address: context.clientAddress,
+      userAgent: context.userAgent,
+      siteHost: context.ownHost,
+    }),
   });
 }
 

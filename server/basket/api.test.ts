@@ -1,8 +1,12 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Basket } from "../../common/basket.ts";
+import { ONE_MEMBERSHIP } from "../../common/billing-notes.ts";
 import { startTestApp, type TestApp } from "../../tests/support/app.ts";
 import { databaseKinds } from "../../tests/support/databases.ts";
 import { makeAttributeType, makeBrand, makeProduct } from "../../tests/support/factories.ts";
+import { billingModels } from "../billing/schema.ts";
+import { products } from "../catalog/schema.ts";
 
 describe.each(databaseKinds)("basket API on %s", (kind) => {
   let app: TestApp;
@@ -51,6 +55,22 @@ describe.each(databaseKinds)("basket API on %s", (kind) => {
       status: "draft",
       variants: [{ price: 1500 }],
     });
+    // The demo's two fan-club billing models, each on a product of its own.
+    for (const [name, model] of [
+      ["monthly", "Fan club (monthly)"],
+      ["yearly", "Fan club (yearly)"],
+    ] as const) {
+      const [row] = await db.select().from(billingModels).where(eq(billingModels.title, model));
+      made[name] = await makeProduct(db, {
+        brandId: band.id,
+        title: `Basket Fan Club ${name}`,
+        variants: [{ price: 3000, stock: 100 }],
+      });
+      await db
+        .update(products)
+        .set({ billingModelId: row?.id })
+        .where(eq(products.id, made[name].product.id));
+    }
   });
   afterAll(() => app.close());
 
@@ -151,6 +171,36 @@ describe.each(databaseKinds)("basket API on %s", (kind) => {
       ["Basket Tee", 2500, 20],
       ["Basket Zine", 2000, 0],
     ]);
+  });
+
+  it("takes one membership beside other goods, and refuses a second or two of one with a 422", async () => {
+    const one = await post({
+      lines: [
+        { id: variant("tee", 1), quantity: 2 },
+        { id: variant("monthly"), quantity: 1 },
+      ],
+    });
+    expect(one.status).toBe(200);
+    expect(one.body.data.lines.map((line) => line.productVariant.product.billing?.type)).toEqual([
+      undefined,
+      "membership",
+    ]);
+    for (const lines of [
+      [
+        { id: variant("monthly"), quantity: 1 },
+        { id: variant("yearly"), quantity: 1 },
+      ],
+      [{ id: variant("yearly"), quantity: 2 }],
+      // Asked for twice, the same membership adds up to two.
+      [
+        { id: variant("yearly"), quantity: 1 },
+        { id: variant("yearly"), quantity: 1 },
+      ],
+    ]) {
+      const refused = await post({ lines: [{ id: variant("tee", 1), quantity: 1 }, ...lines] });
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors).toEqual({ lines: [ONE_MEMBERSHIP] });
+    }
   });
 
   it("answers an empty basket", async () => {

@@ -6,7 +6,8 @@ import {
   type StoredBasket,
   toLineRequests,
 } from "../../common/basket-rules.ts";
-import { type Refusal, refuse } from "../../common/refusal.ts";
+import { ONE_MEMBERSHIP, tooManyMemberships } from "../../common/billing-notes.ts";
+import { isRefusal, type Refusal, refuse } from "../../common/refusal.ts";
 import { basketVariants } from "../catalog/service/basket-variants.ts";
 import { findVariantByOptions } from "../catalog/service/products.ts";
 import type { Db } from "../db/client.ts";
@@ -125,6 +126,26 @@ export async function resolveBasket(db: Db, requested: BasketLineRequest[]): Pro
   };
 }
 
+/**
+ * Decision 0016: a basket holds one fan-club membership, once. A second membership product, or
+ * more than one of one, is refused (a 422 naming `lines`), as checkout would refuse it.
+ */
+function oneMembership(basket: Basket): Basket | Refusal {
+  const lines = basket.lines.map((line) => ({
+    billing: line.productVariant.product.billing,
+    quantity: line.quantity,
+  }));
+  return tooManyMemberships(lines) ? refuse("invalid", ONE_MEMBERSHIP, "lines") : basket;
+}
+
+/** The basket for the requested lines as `resolveBasket` prices it, unless it breaks `oneMembership`. */
+export async function priceBasket(
+  db: Db,
+  requested: BasketLineRequest[],
+): Promise<Basket | Refusal> {
+  return oneMembership(await resolveBasket(db, requested));
+}
+
 /** A note for the shopper about a change to their basket. */
 export type BasketNotice = { type: "SUCCESS" | "WARNING"; body: string };
 
@@ -156,8 +177,8 @@ async function lineChange(db: Db, input: BasketLineChange): Promise<BasketChange
 
 /**
  * Applies a form's change to the stored basket by spec §4's rules, then prices and checks it as
- * `resolveBasket` does: what was capped or dropped comes back as warnings, an added item as a
- * success. A variant the chosen options do not name is refused.
+ * `priceBasket` does: what was capped or dropped comes back as warnings, an added item as a
+ * success. A variant the chosen options do not name is refused, and so is a second membership.
  */
 export async function changeBasket(
   db: Db,
@@ -166,7 +187,8 @@ export async function changeBasket(
 ): Promise<ChangedBasket | Refusal> {
   const change = await lineChange(db, input);
   if ("refused" in change) return change;
-  const basket = await resolveBasket(db, toLineRequests(applyBasketChange(stored, change)));
+  const basket = await priceBasket(db, toLineRequests(applyBasketChange(stored, change)));
+  if (isRefusal(basket)) return basket;
   const notices: BasketNotice[] = basket.adjustments.map((adjustment) => ({
     type: "WARNING",
     body: adjustment.message,

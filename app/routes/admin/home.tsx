@@ -113,7 +113,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
           </Card>
           <Card
             title="Shop-event funnel"
-            description="Shopper actions, with each step's share of the one before"
+            description="Visitors who took each step (each once a day), with each step's share of the one before"
           >
             <FunnelChart steps={figures.funnel} />
           </Card>

@@ -88,6 +88,10 @@ describe.each(databaseKinds)("the overview page on %s", (kind) => {
     expect(sliceFrom(html, ">Top bands<", "</section>")).toContain("Overview Band");
     expect(sliceFrom(html, 'data-chart="funnel"', "</div>")).toContain('role="img"');
     expect(html).toContain("<caption>Shop-event funnel</caption>");
+    // The funnel counts visitors (a day's hash each), not events.
+    expect(sliceFrom(html, "<caption>Shop-event funnel</caption>", "</thead>")).toContain(
+      '<th scope="col">Visitors</th>',
+    );
     expect(html).toMatch(/name="from"[^>]*value="2026-09-01"|value="2026-09-01"[^>]*name="from"/);
   });
 

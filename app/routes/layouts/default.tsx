@@ -2,7 +2,6 @@ import { useEffect } from "react";
 import { Outlet, useRevalidator } from "react-router";
 import { BASKET_COOKIE, parseStoredBasket } from "../../../common/basket-rules";
 import { onBasketChanged, restoreBasket, storedBasketChanged } from "../../client/basket";
-import { recalculateDiscount } from "../../client/discount";
 import { runStartup } from "../../client/startup";
 import { BasketDrawer } from "../../components/basket-drawer";
 import { FlashMessages } from "../../components/flash-messages";
@@ -35,7 +34,7 @@ export default function DefaultLayout({ loaderData }: Route.ComponentProps) {
   useEffect(() => onBasketChanged(() => void revalidator.revalidate()), [revalidator]);
   // A form post (or another tab) may have changed the stored basket: catch up with it.
   useEffect(() => {
-    if (basketCount >= 0 && storedBasketChanged()) void restoreBasket().then(recalculateDiscount);
+    if (basketCount >= 0 && storedBasketChanged()) void restoreBasket();
   }, [basketCount]);
   return (
     <>

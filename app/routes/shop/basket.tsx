@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { trackBasket } from "../../client/analytics";
-import { changeBasket } from "../../client/basket";
+import { basketStore, changeBasket } from "../../client/basket";
 import { applyDiscountCode, discountStore, removeDiscountCode } from "../../client/discount";
 import { useStore } from "../../client/store";
 import { BasketLineItem } from "../../components/basket-line-item";
@@ -8,6 +8,7 @@ import { BasketSummary } from "../../components/basket-summary";
 import { PageHeading } from "../../components/page-heading";
 import { AppLink } from "../../components/ui/app-link";
 import { buttonClasses } from "../../components/ui/button";
+import { FormMessage } from "../../components/ui/form";
 import { BASKET_FORM_INVALID, basketFor, parseBasketForm } from "../../lib/basket.server";
 import { readForm } from "../../lib/form-route.server";
 import { screenMeta } from "../../lib/meta";
@@ -47,6 +48,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function BasketIndex({ loaderData, actionData }: Route.ComponentProps) {
   const { basket, discount, codeProblem } = loaderData;
   const live = useStore(discountStore);
+  const refused = useStore(basketStore).refusal;
+  // Without JavaScript the form post's answer says why a change was refused; with it, the store.
+  const refusal = actionData?.error ?? refused;
   if (basket.lines.length === 0) {
     return (
       <>
@@ -74,13 +78,10 @@ export default function BasketIndex({ loaderData, actionData }: Route.ComponentP
         title="Your basket"
         intro={`${basket.itemCount} ${basket.itemCount === 1 ? "item" : "items"}`}
       />
-      {actionData?.error && (
-        <p
-          role="alert"
-          className="mb-6 rounded-lg border-l-4 border-error bg-white px-4 py-3 font-medium text-error"
-        >
-          {actionData.error}
-        </p>
+      {refusal && (
+        <div className="mb-6">
+          <FormMessage type="error">{refusal}</FormMessage>
+        </div>
       )}
       <div className="grid gap-10 lg:grid-cols-[1fr_22rem]">
         <ul aria-label="Basket items">

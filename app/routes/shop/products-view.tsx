@@ -99,7 +99,11 @@ function ProductPage({
   preselectedVariantId,
 }: Route.ComponentProps["loaderData"]) {
   const [chosen, setChosen] = useState(() => initialChoices(product, preselectedVariantId));
-  useEffect(() => trackViewItem(product), [product]);
+  // One view_item per product shown: a revalidation (after adding to the basket) hands this page
+  // an equal `product` again, which is no new view. The page is keyed by product, so the id is
+  // the same all its life.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: tracks once per page, by design.
+  useEffect(() => trackViewItem(product), [product.id]);
   // Without scripts the server works out the variant from the posted options, so the button
   // is only disabled once this page can tell which variant is chosen.
   const [hydrated, setHydrated] = useState(false);

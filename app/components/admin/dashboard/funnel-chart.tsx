@@ -60,7 +60,7 @@ export function FunnelChart({ steps }: { steps: FunnelStepFigure[] }) {
             />
             <Bar
               dataKey="count"
-              name="Events"
+              name="Visitors"
               fill="#b0124b"
               background={{ fill: "#f4efe8" }}
               radius={[0, 6, 6, 0]}
@@ -76,7 +76,7 @@ export function FunnelChart({ steps }: { steps: FunnelStepFigure[] }) {
         <thead>
           <tr>
             <th scope="col">Step</th>
-            <th scope="col">Events</th>
+            <th scope="col">Visitors</th>
             <th scope="col">Conversion from the step before</th>
           </tr>
         </thead>
