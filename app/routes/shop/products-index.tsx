@@ -44,10 +44,11 @@ export default function ProductsIndex({ loaderData }: Route.ComponentProps) {
   const { page, facets, query, heading, collection } = loaderData;
   return (
     <>
-      <PageHeading title={heading} intro={query.q || collection ? undefined : SHOP_ALL_INTRO} />
-      {collection?.description && !query.q && (
-        <RichText html={collection.description} className="-mt-4 mb-8 max-w-2xl text-muted" />
-      )}
+      <PageHeading title={heading} intro={query.q || collection ? undefined : SHOP_ALL_INTRO}>
+        {collection?.description && !query.q && (
+          <RichText html={collection.description} className="mt-3 max-w-2xl text-lg text-muted" />
+        )}
+      </PageHeading>
       <ProductListing page={page} facets={facets} query={query} label="Products" />
     </>
   );
