@@ -33,7 +33,7 @@ function BandEntry({ brand }: { brand: BrandView }) {
   return (
     <AppLink
       to={`/bands/${brand.slug}`}
-      className="group flex items-center gap-3 rounded-lg p-1.5 hover:bg-white hover:shadow-sm"
+      className="group flex items-center gap-2 rounded-lg py-1.5 hover:bg-white hover:shadow-sm sm:gap-3 sm:px-1.5"
     >
       {image ? (
         <img
@@ -42,22 +42,27 @@ function BandEntry({ brand }: { brand: BrandView }) {
           width={56}
           height={56}
           loading="lazy"
-          className="h-11 w-11 shrink-0 rounded-md bg-white object-cover ring-1 ring-line sm:h-14 sm:w-14"
+          className="h-10 w-10 shrink-0 rounded-md bg-white object-cover ring-1 ring-line sm:h-14 sm:w-14"
         />
       ) : (
         <span
           aria-hidden="true"
-          className="flex h-11 w-11 shrink-0 items-center justify-center rounded-md bg-ink font-display text-xl text-white sm:h-14 sm:w-14"
+          className="flex h-10 w-10 shrink-0 items-center justify-center rounded-md bg-ink font-display text-xl text-white sm:h-14 sm:w-14"
         >
           {brand.title.slice(0, 1)}
         </span>
       )}
       <span className="min-w-0">
-        <span className="block font-semibold leading-tight group-hover:underline">
+        <span className="block text-sm font-semibold leading-tight group-hover:underline sm:text-base">
           {brand.title}
         </span>
         <span className="block text-xs text-muted">
-          {[brand.genre, productsOf(brand.productCount)].filter(Boolean).join(" · ")}
+          {brand.genre}
+          {/* A phone's column is narrow: the genre says enough there. */}
+          <span className="hidden sm:inline">
+            {brand.genre && " · "}
+            {productsOf(brand.productCount)}
+          </span>
         </span>
       </span>
     </AppLink>
@@ -97,7 +102,9 @@ export default function BandsIndex({ loaderData }: Route.ComponentProps) {
                       {letter}
                     </a>
                   ) : (
-                    <span className="inline-flex h-10 w-9 items-center justify-center text-muted line-through decoration-1">
+                    // Relative, so the hidden words stay inside the scrolling row rather than
+                    // widening the page.
+                    <span className="relative inline-flex h-10 w-9 items-center justify-center text-muted line-through decoration-1">
                       {letter}
                       <span className="sr-only"> (no bands)</span>
                     </span>
@@ -106,7 +113,7 @@ export default function BandsIndex({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           </nav>
-          <div className="gap-x-8 sm:columns-2 md:columns-3 xl:columns-4">
+          <div className="columns-2 gap-x-4 sm:gap-x-8 md:columns-3 xl:columns-4">
             {letters.map((letter) => (
               <section
                 key={letter}
