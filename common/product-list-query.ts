@@ -20,3 +20,22 @@ export type ProductListQuery = {
   inStock?: boolean;
   sort?: ProductSort;
 };
+
+/** The order a listing has when the URL names none. */
+export const DEFAULT_PRODUCT_SORT: ProductSort = "featured";
+
+/**
+ * A listing URL's parameters without those that say nothing: empty ones (`price=`) and defaults
+ * (`sort=featured`, `page=1`). The filter form submits this, and the pages redirect to it.
+ */
+export function meaningfulListingParams(params: URLSearchParams): URLSearchParams {
+  return new URLSearchParams(
+    [...params].filter(([key, value]) => {
+      const trimmed = value.trim();
+      if (trimmed === "") return false;
+      if (key === "sort") return trimmed !== DEFAULT_PRODUCT_SORT;
+      if (key === "page") return trimmed !== "1";
+      return true;
+    }),
+  );
+}

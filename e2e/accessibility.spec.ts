@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "../server/db/seed/accounts.ts";
 import { signInAs, violations } from "./support/admin.ts";
-import { openSession, type Session } from "./support/browser.ts";
+import { gotoHydrated, openSession, type Session } from "./support/browser.ts";
 import { shopUnderTest } from "./support/shop.ts";
 
 const shop = shopUnderTest();
@@ -15,6 +15,8 @@ describe("accessibility (WCAG 2.2 AA, axe-core) in Chromium", () => {
   it.each([
     "/",
     "/products",
+    "/products?collection=on-sale",
+    "/products/band/static-gulls?type=t-shirt",
     "/bands",
     "/blogs",
     "/blogs/news/pylon-hymns-announce-the-northern-grid-tour-2026",
@@ -30,6 +32,27 @@ describe("accessibility (WCAG 2.2 AA, axe-core) in Chromium", () => {
     const session = await openSession(shop.browser, shop.app.url);
     await session.page.goto(path);
     await session.page.waitForLoadState("networkidle");
+    expect(await violations(session.page)).toEqual([]);
+    await session.close();
+  });
+
+  it("the product lists and the band index have none on a 390 px phone, filter sheet open or not", async () => {
+    const session = await openSession(shop.browser, shop.app.url, {
+      viewport: { width: 390, height: 844 },
+    });
+    for (const path of [
+      "/products",
+      "/products?collection=on-sale",
+      "/products/band/static-gulls?type=t-shirt",
+      "/bands",
+    ]) {
+      await gotoHydrated(session.page, path);
+      await session.page.waitForLoadState("networkidle");
+      expect(await violations(session.page)).toEqual([]);
+    }
+    await gotoHydrated(session.page, "/products?type=poster");
+    await session.page.getByRole("button", { name: /^Filter and sort/ }).click();
+    await session.page.getByRole("dialog", { name: "Filter and sort" }).waitFor();
     expect(await violations(session.page)).toEqual([]);
     await session.close();
   });

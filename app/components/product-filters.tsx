@@ -1,18 +1,14 @@
 import { useEffect, useRef } from "react";
 import { Form, useSubmit } from "react-router";
 import type { ProductFilters as Facets } from "../../common/catalog";
-import type { ProductListQuery } from "../../common/product-list-query";
-import { formatPrice } from "../lib/money";
+import {
+  DEFAULT_PRODUCT_SORT,
+  meaningfulListingParams,
+  type ProductListQuery,
+} from "../../common/product-list-query";
+import { PRICE_RANGES, priceValue } from "../lib/listing-filters";
 import { AppLink } from "./ui/app-link";
 import { Button } from "./ui/button";
-
-export const PRICE_RANGES = [
-  { value: "", label: "Any price" },
-  { value: "-2000", label: `Under ${formatPrice(2000)}` },
-  { value: "2000-4000", label: `${formatPrice(2000)} to ${formatPrice(4000)}` },
-  { value: "4000-6000", label: `${formatPrice(4000)} to ${formatPrice(6000)}` },
-  { value: "6000-", label: `${formatPrice(6000)} and over` },
-];
 
 export const SORT_OPTIONS = [
   { value: "featured", label: "Featured" },
@@ -27,7 +23,11 @@ type Props = {
   facets: Facets;
   query: ProductListQuery;
   /** Band pages fix the band, so no band filter is offered there. */
-  showBrands: boolean;
+  brandFixed: boolean;
+  /** The listing with every filter taken away. */
+  clearTo: string;
+  /** Apply and Clear all: the sidebar has them; the phone's sheet has its own. */
+  withButtons: boolean;
 };
 
 function isChosen(query: ProductListQuery, name: string, value: string): boolean {
@@ -47,32 +47,35 @@ function isChosen(query: ProductListQuery, name: string, value: string): boolean
   }
 }
 
-const priceValue = (query: ProductListQuery) =>
-  query.priceMin === undefined && query.priceMax === undefined
-    ? ""
-    : `${query.priceMin ?? ""}-${query.priceMax ?? ""}`;
-
+/**
+ * One option with how many products it would match. An option that would match none cannot be
+ * chosen, but one already chosen always can be unticked, whatever its count.
+ */
 function Check({
   name,
   value,
   checked,
+  count,
   children,
 }: {
   name: string;
   value: string;
   checked: boolean;
+  count: number;
   children: React.ReactNode;
 }) {
   return (
-    <label className="flex cursor-pointer items-center gap-3 py-1 text-sm">
+    <label className="flex cursor-pointer items-center gap-3 py-1 text-sm has-disabled:cursor-not-allowed has-disabled:text-muted">
       <input
         type="checkbox"
         name={name}
         value={value}
         defaultChecked={checked}
+        disabled={count === 0 && !checked}
         className="h-4 w-4 accent-ink"
       />
       {children}
+      <span className="text-muted">{count}</span>
     </label>
   );
 }
@@ -81,8 +84,18 @@ function Check({
  * Facet filters as one GET form: it works without JavaScript (Apply), and with it every change
  * applies at once. Everything lives in the URL.
  */
-export function ProductFilters({ action, facets, query, showBrands }: Props) {
+export function ProductFilters({ action, facets, query, brandFixed, clearTo, withButtons }: Props) {
   const submit = useSubmit();
+  // The URL carries only what was chosen: no `price=` for any price, no `sort=featured`.
+  const apply = (formElement: HTMLFormElement) =>
+    submit(
+      meaningfulListingParams(
+        new URLSearchParams(
+          [...new FormData(formElement)].map(([key, value]) => [key, String(value)]),
+        ),
+      ),
+      { method: "get", action, preventScrollReset: true, replace: true },
+    );
   const form = useRef<HTMLFormElement>(null);
   const selectedAttributes = new Set(query.attributes ?? []);
   // The inputs are uncontrolled (so the form works before hydration); when the URL changes some
@@ -92,7 +105,7 @@ export function ProductFilters({ action, facets, query, showBrands }: Props) {
     if (!elements) return;
     for (const element of Array.from(elements)) {
       if (!(element instanceof HTMLInputElement || element instanceof HTMLSelectElement)) continue;
-      if (element instanceof HTMLSelectElement) element.value = query.sort ?? "featured";
+      if (element instanceof HTMLSelectElement) element.value = query.sort ?? DEFAULT_PRODUCT_SORT;
       else if (element.type === "checkbox" || element.type === "radio")
         element.checked = isChosen(query, element.name, element.value);
     }
@@ -102,11 +115,18 @@ export function ProductFilters({ action, facets, query, showBrands }: Props) {
       ref={form}
       method="get"
       action={action}
-      onChange={(event) => submit(event.currentTarget, { preventScrollReset: true, replace: true })}
+      onChange={(event) => apply(event.currentTarget)}
+      onSubmit={(event) => {
+        event.preventDefault();
+        apply(event.currentTarget);
+      }}
       className="space-y-6"
       aria-label="Filter products"
     >
       {query.q && <input type="hidden" name="q" value={query.q} />}
+      {query.collection !== undefined && (
+        <input type="hidden" name="collection" value={query.collection} />
+      )}
       <div>
         <label htmlFor="sort" className="block text-sm font-bold">
           Sort by
@@ -114,7 +134,7 @@ export function ProductFilters({ action, facets, query, showBrands }: Props) {
         <select
           id="sort"
           name="sort"
-          defaultValue={query.sort ?? "featured"}
+          defaultValue={query.sort ?? DEFAULT_PRODUCT_SORT}
           className="mt-1 w-full rounded-lg border border-zinc-400 bg-white px-3 py-2 text-sm"
         >
           {SORT_OPTIONS.map((option) => (
@@ -124,7 +144,7 @@ export function ProductFilters({ action, facets, query, showBrands }: Props) {
           ))}
         </select>
       </div>
-      {showBrands && facets.brands.length > 0 && (
+      {!brandFixed && facets.brands.length > 0 && (
         <fieldset>
           <legend className="text-sm font-bold">Band</legend>
           <div className="mt-2 max-h-64 overflow-y-auto pr-2">
@@ -134,9 +154,9 @@ export function ProductFilters({ action, facets, query, showBrands }: Props) {
                 name="brand"
                 value={brand.slug}
                 checked={query.brand?.includes(brand.slug) ?? false}
+                count={brand.count}
               >
                 <span className="flex-1">{brand.title}</span>
-                <span className="text-muted">{brand.count}</span>
               </Check>
             ))}
           </div>
@@ -152,9 +172,9 @@ export function ProductFilters({ action, facets, query, showBrands }: Props) {
                 name="type"
                 value={type.slug}
                 checked={query.type?.includes(type.slug) ?? false}
+                count={type.count}
               >
                 <span className="flex-1">{type.title}</span>
-                <span className="text-muted">{type.count}</span>
               </Check>
             ))}
           </div>
@@ -165,30 +185,29 @@ export function ProductFilters({ action, facets, query, showBrands }: Props) {
           <legend className="text-sm font-bold">{type.title}</legend>
           <div className="mt-2 flex flex-wrap gap-2">
             {type.attributes.map((attribute) => (
-              <label
-                key={attribute.id}
-                className="cursor-pointer"
-                title={`${attribute.title} (${attribute.count})`}
-              >
+              <label key={attribute.id} className="cursor-pointer has-disabled:cursor-not-allowed">
                 <input
                   type="checkbox"
                   name="attributes"
                   value={attribute.id}
                   defaultChecked={selectedAttributes.has(attribute.id)}
+                  disabled={attribute.count === 0 && !selectedAttributes.has(attribute.id)}
                   className="peer sr-only"
                 />
                 {type.display === "swatches" && attribute.swatch ? (
-                  <span className="flex items-center gap-2 rounded-full border border-line bg-white py-1 pl-1 pr-3 text-sm peer-checked:border-ink peer-checked:ring-2 peer-checked:ring-ink peer-focus-visible:outline peer-focus-visible:outline-3 peer-focus-visible:outline-accent">
+                  <span className="flex items-center gap-2 rounded-full border border-line bg-white py-1 pl-1 pr-3 text-sm peer-checked:border-ink peer-checked:ring-2 peer-checked:ring-ink peer-focus-visible:outline peer-focus-visible:outline-3 peer-focus-visible:outline-accent peer-disabled:border-dashed peer-disabled:text-muted peer-disabled:line-through">
                     <span
                       aria-hidden="true"
                       className="h-5 w-5 rounded-full border border-zinc-300"
                       style={{ backgroundColor: attribute.swatch }}
                     />
-                    {attribute.title}
+                    <span>{attribute.title}</span>
+                    <span className="font-normal">{attribute.count}</span>
                   </span>
                 ) : (
-                  <span className="inline-flex min-w-11 justify-center rounded-lg border border-line bg-white px-3 py-1.5 text-sm font-semibold peer-checked:border-ink peer-checked:bg-ink peer-checked:text-white peer-focus-visible:outline peer-focus-visible:outline-3 peer-focus-visible:outline-accent">
-                    {attribute.title}
+                  <span className="inline-flex min-w-11 justify-center rounded-lg border border-line bg-white px-3 py-1.5 text-sm font-semibold peer-checked:border-ink peer-checked:bg-ink peer-checked:text-white peer-focus-visible:outline peer-focus-visible:outline-3 peer-focus-visible:outline-accent peer-disabled:border-dashed peer-disabled:text-muted peer-disabled:line-through">
+                    <span>{attribute.title}</span>
+                    <span className="ml-1.5 font-normal">{attribute.count}</span>
                   </span>
                 )}
               </label>
@@ -216,17 +235,19 @@ export function ProductFilters({ action, facets, query, showBrands }: Props) {
           ))}
         </div>
       </fieldset>
-      <Check name="inStock" value="true" checked={query.inStock === true}>
-        In stock only <span className="text-muted">({facets.inStock})</span>
+      <Check name="inStock" value="true" checked={query.inStock === true} count={facets.inStock}>
+        <span className="flex-1">In stock only</span>
       </Check>
-      <div className="flex items-center gap-4">
-        <Button type="submit" size="sm">
-          Apply filters
-        </Button>
-        <AppLink to={action} className="text-sm font-semibold underline">
-          Clear all
-        </AppLink>
-      </div>
+      {withButtons && (
+        <div className="flex items-center gap-4">
+          <Button type="submit" size="sm">
+            Apply filters
+          </Button>
+          <AppLink to={clearTo} className="text-sm font-semibold underline">
+            Clear all
+          </AppLink>
+        </div>
+      )}
     </Form>
   );
 }

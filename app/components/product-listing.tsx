@@ -2,45 +2,111 @@ import { useLocation } from "react-router";
 import type { ProductFilters as Facets, ProductCard } from "../../common/catalog";
 import type { Page } from "../../common/pagination";
 import type { ProductListQuery } from "../../common/product-list-query";
+import { useMediaQuery } from "../client/media-query";
+import { activeFilterChips, clearedSearch, productCount } from "../lib/listing-filters";
+import { FilterSheet } from "./filter-sheet";
 import { ProductFilters } from "./product-filters";
 import { ProductGrid } from "./product-grid";
+import { AppLink } from "./ui/app-link";
 import { Pagination } from "./ui/pagination";
 
 type Props = {
   page: Page<ProductCard>;
   facets: Facets;
   query: ProductListQuery;
-  showBrands?: boolean;
+  /** A band page names its band in the path: no band filter, and no band chip. */
+  brandFixed?: boolean;
   label: string;
 };
 
-/** A filterable, sortable, paged product grid; the state lives in the URL. */
-export function ProductListing({ page, facets, query, showBrands = true, label }: Props) {
+// Tailwind's `lg`: from here the filters are a sidebar, below it a sheet.
+const SIDEBAR_SCREEN = "(min-width: 64rem)";
+
+/**
+ * A filterable, sortable, paged product grid; the state lives in the URL. On a phone the filters
+ * wait behind one button, so the first products are on the first screen and a few Tabs away.
+ */
+export function ProductListing({ page, facets, query, brandFixed = false, label }: Props) {
   const location = useLocation();
+  const sidebar = useMediaQuery(SIDEBAR_SCREEN);
   const { total } = page.meta;
+  const chips = activeFilterChips(query, facets, brandFixed);
+  const hrefOf = (search: string) =>
+    search ? `${location.pathname}?${search}` : location.pathname;
+  const clearTo = hrefOf(clearedSearch(query));
+  const filters = (
+    <ProductFilters
+      action={location.pathname}
+      facets={facets}
+      query={query}
+      brandFixed={brandFixed}
+      clearTo={clearTo}
+      withButtons={sidebar !== false}
+    />
+  );
   return (
-    <div className="grid gap-10 lg:grid-cols-[16rem_1fr]">
-      <aside>
-        <details
-          className="group rounded-xl border border-line bg-white p-4 lg:border-0 lg:bg-transparent lg:p-0"
-          open
-        >
-          <summary className="cursor-pointer text-sm font-bold lg:hidden">Filter and sort</summary>
-          <div className="mt-4 lg:mt-0">
-            <ProductFilters
-              action={location.pathname}
-              facets={facets}
-              query={query}
-              showBrands={showBrands}
-            />
-          </div>
-        </details>
+    <div className="relative grid gap-6 lg:grid-cols-[16rem_1fr] lg:gap-10">
+      <a
+        href="#results"
+        className="sr-only focus:not-sr-only focus:absolute focus:-top-3 focus:left-0 focus:z-10 focus:rounded focus:bg-ink focus:px-3 focus:py-2 focus:text-white"
+      >
+        Skip to results
+      </a>
+      <aside aria-label="Filters">
+        {sidebar === false ? (
+          <FilterSheet total={total} chosen={chips.length} clearTo={clearTo}>
+            {filters}
+          </FilterSheet>
+        ) : (
+          // Before scripts run (or without them) a phone gets a closed disclosure, and the
+          // sidebar shows from `lg` on; once hydrated a phone gets the sheet instead.
+          <>
+            <details className="peer rounded-xl border border-line bg-white lg:hidden">
+              <summary className="cursor-pointer px-4 py-3 text-sm font-bold">
+                Filter and sort
+              </summary>
+            </details>
+            <div className="mt-2 hidden rounded-xl border border-line bg-white p-4 peer-open:block lg:mt-0 lg:block lg:border-0 lg:bg-transparent lg:p-0">
+              {filters}
+            </div>
+          </>
+        )}
       </aside>
-      <section aria-label={label}>
-        <p className="mb-6 text-sm text-muted" role="status">
-          {total === 1 ? "1 product" : `${total.toLocaleString("en-GB")} products`}
+      <section id="results" tabIndex={-1} aria-label={label} className="outline-none">
+        <p className="mb-4 text-sm text-muted" role="status">
+          {productCount(total)}
           {query.q ? ` for “${query.q}”` : ""}
         </p>
+        {chips.length > 0 && (
+          <div className="mb-6 flex flex-wrap items-center gap-2">
+            <ul aria-label="Chosen filters" className="flex flex-wrap gap-2">
+              {chips.map((chip) => (
+                <li key={chip.key}>
+                  <AppLink
+                    to={hrefOf(chip.search)}
+                    replace
+                    preventScrollReset
+                    className="inline-flex min-h-9 items-center gap-2 rounded-full border border-ink bg-white py-1 pr-2 pl-3 text-sm font-semibold hover:bg-zinc-100"
+                  >
+                    <span className="sr-only">Remove filter: </span>
+                    {chip.label}
+                    <span aria-hidden="true" className="text-lg leading-none">
+                      ×
+                    </span>
+                  </AppLink>
+                </li>
+              ))}
+            </ul>
+            <AppLink
+              to={clearTo}
+              replace
+              preventScrollReset
+              className="px-2 text-sm font-semibold underline"
+            >
+              Clear all
+            </AppLink>
+          </div>
+        )}
         {page.data.length === 0 ? (
           <div className="rounded-xl border border-dashed border-line bg-white p-10 text-center">
             <p className="text-lg font-semibold">Nothing matches those filters.</p>

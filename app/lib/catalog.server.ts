@@ -30,7 +30,11 @@ export function catalog(context: Readonly<RouterContextProvider>) {
       );
   return {
     listProducts: kept("listProducts", (query: ProductListQuery) => listProducts(db, query)),
-    productFilters: kept("productFilters", (query: ProductListQuery) => productFilters(db, query)),
+    productFilters: kept(
+      "productFilters",
+      (query: ProductListQuery, options: { brandFixed?: boolean } = {}) =>
+        productFilters(db, query, options),
+    ),
     getProduct: kept("getProduct", (idOrSlug: number | string) => getProduct(db, idOrSlug)),
     relatedProducts: kept("relatedProducts", (idOrSlug: number | string) =>
       relatedProducts(db, idOrSlug),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { listingQueryFromUrl } from "./listing-query.server";
+import { listingQueryFromUrl, redirectToCleanListing } from "./listing-query.server";
 
 const query = (search: string, fixed = {}) =>
   listingQueryFromUrl(new URL(`http://shop/products${search}`), fixed);
@@ -35,5 +35,28 @@ describe("listingQueryFromUrl", () => {
     expect(query("?brand=other-band", { brand: "night-owls" })).toMatchObject({
       brand: ["night-owls"],
     });
+  });
+});
+
+describe("redirectToCleanListing", () => {
+  const thrown = (search: string) => {
+    try {
+      redirectToCleanListing(new URL(`http://shop/products${search}`));
+    } catch (response) {
+      return response as Response;
+    }
+    return undefined;
+  };
+
+  it("redirects a URL with empty or default parameters to its clean form", () => {
+    const response = thrown("?sort=featured&price=&type=hoodie&q=");
+    expect(response?.status).toBe(302);
+    expect(response?.headers.get("Location")).toBe("/products?type=hoodie");
+    expect(thrown("?sort=featured&price=")?.headers.get("Location")).toBe("/products");
+  });
+
+  it("leaves a clean URL alone", () => {
+    expect(thrown("")).toBeUndefined();
+    expect(thrown("?type=hoodie&sort=title&utm_source=mail")).toBeUndefined();
   });
 });

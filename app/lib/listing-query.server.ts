@@ -1,4 +1,5 @@
-import type { ProductListQuery } from "../../common/product-list-query";
+import { redirect } from "react-router";
+import { meaningfulListingParams, type ProductListQuery } from "../../common/product-list-query";
 import { PublicProductListQuery } from "../../server/catalog/validators";
 
 const KEYS = [
@@ -43,4 +44,15 @@ export function listingQueryFromUrl(
     parsed = PublicProductListQuery.safeParse(raw);
   }
   return parsed.success ? parsed.data : { page: 1, perPage: 24 };
+}
+
+/**
+ * A listing URL with empty or default parameters (`?sort=featured&price=`, as a form sent
+ * without JavaScript) redirects to its clean form, so such a URL is never shared or indexed.
+ */
+export function redirectToCleanListing(url: URL): void {
+  const meaningful = meaningfulListingParams(url.searchParams);
+  if (meaningful.size === url.searchParams.size) return;
+  const search = meaningful.toString();
+  throw redirect(search ? `${url.pathname}?${search}` : url.pathname, 302);
 }

@@ -68,6 +68,15 @@ describe("canonicalLink", () => {
     expect(canonicalLink(`${SHOP}/`, "/").href).toBe(`${SHOP}/`);
   });
 
+  it("keeps a collection, which is a listing of its own", () => {
+    expect(canonicalLink(SHOP, "/products", "?collection=on-sale&sort=title&page=2").href).toBe(
+      `${SHOP}/products?collection=on-sale&page=2`,
+    );
+    expect(canonicalLink(SHOP, "/products", "?collection=%3Cscript%3E").href).toBe(
+      `${SHOP}/products`,
+    );
+  });
+
   it("keeps only a page past the first", () => {
     expect(canonicalLink(SHOP, "/products", "?page=3&sort=title").href).toBe(
       `${SHOP}/products?page=3`,

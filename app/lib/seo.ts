@@ -17,17 +17,23 @@ export function absoluteUrl(publicUrl: string, path: string): string {
 }
 
 /**
- * The canonical link of a page: absolute on PUBLIC_URL; of the query only `page` is kept, and
- * only when it is past the first page (sorts and filters show the same products).
+ * The canonical link of a page: absolute on PUBLIC_URL; of the query only a collection (a listing
+ * of other products, with its own heading) and `page` past the first are kept (sorts and filters
+ * show the same products).
  */
 export function canonicalLink(
   publicUrl: string,
   pathname: string,
   search?: string | URLSearchParams,
 ) {
-  const page = new URLSearchParams(search ?? "").get("page");
+  const params = new URLSearchParams(search ?? "");
+  const kept = new URLSearchParams();
+  const collection = params.get("collection");
+  if (collection && /^[a-z0-9-]{1,200}$/.test(collection)) kept.set("collection", collection);
+  const page = params.get("page");
   const pageNumber = page && /^[0-9]{1,6}$/.test(page) ? Number(page) : 1;
-  const query = pageNumber > 1 ? `?page=${pageNumber}` : "";
+  if (pageNumber > 1) kept.set("page", String(pageNumber));
+  const query = kept.size ? `?${kept}` : "";
   return {
     tagName: "link" as const,
     rel: "canonical",

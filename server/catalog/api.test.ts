@@ -402,6 +402,7 @@ describe.each(databaseKinds)("catalogue API on %s", (kind) => {
           value.count,
         ]),
       ).toEqual([
+        ["S", 0],
         ["M", 1],
         ["L", 1],
         ["XL", 1],
@@ -409,6 +410,50 @@ describe.each(databaseKinds)("catalogue API on %s", (kind) => {
       expect(filters.price).toEqual({ min: 2500, max: 2700 });
       expect(filters.inStock).toBe(1);
       expect((await get("/api/product-filters?sort=bad")).status).toBe(422);
+    });
+
+    it("shows options the other filters rule out at 0, and a chosen option even outside the scope", async () => {
+      const { M, XL } = size.values;
+      const facets = async (search: string) =>
+        (await get(`/api/product-filters?${search}`)).body.data as ProductFilters;
+      const sizesOf = (filters: ProductFilters) =>
+        filters.attributeTypes
+          .find((type) => type.id === size.type.id)
+          ?.attributes.map((value) => [value.title, value.count]);
+
+      // The tee's and the hoodie's sizes exist in the shop, so under "posters" they stay, at 0.
+      const posters = await facets(`${mine}&type=poster`);
+      expect(sizesOf(posters)).toEqual([
+        ["S", 0],
+        ["M", 0],
+        ["L", 0],
+        ["XL", 0],
+      ]);
+
+      // A search scopes the options: only the tee matches "nebulous", yet what is chosen stays.
+      const searched = await facets(
+        `q=nebulous&brand=${otherBand.slug}&type=poster&attributes=${M?.id},${XL?.id}`,
+      );
+      expect(searched.brands.map((brand) => [brand.slug, brand.count])).toEqual([
+        [otherBand.slug, 0],
+        [band.slug, 0],
+      ]);
+      expect(searched.types).toEqual([
+        { slug: "t-shirt", title: "T-shirt", count: 0 },
+        { slug: "poster", title: "Poster", count: 0 },
+      ]);
+      expect(sizesOf(searched)).toEqual([
+        ["M", 0],
+        ["L", 0],
+        ["XL", 0],
+      ]);
+      const searchedTee = await facets(`q=nebulous&attributes=${M?.id}`);
+      expect(searchedTee.types).toEqual([{ slug: "t-shirt", title: "T-shirt", count: 1 }]);
+      expect(sizesOf(searchedTee)).toEqual([
+        ["M", 1],
+        ["L", 1],
+        ["XL", 1],
+      ]);
     });
   });
 });

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../../tests/support/app.ts";
 import { databaseKinds } from "../../../tests/support/databases.ts";
-import { makeAttributeType, makeBrand, makeProduct } from "../../../tests/support/factories.ts";
+import {
+  makeAttributeType,
+  makeBrand,
+  makeCollection,
+  makeProduct,
+} from "../../../tests/support/factories.ts";
 
 const titleOf = (html: string) =>
   /<title>([^<]*)<\/title>/.exec(html)?.[1]?.replaceAll("&amp;", "&");
@@ -11,6 +16,8 @@ describe.each(databaseKinds)("catalogue pages on %s", (kind) => {
   let band: Awaited<ReturnType<typeof makeBrand>>;
   let tee: Awaited<ReturnType<typeof makeProduct>>;
   let draft: Awaited<ReturnType<typeof makeProduct>>;
+  let collection: Awaited<ReturnType<typeof makeCollection>>;
+  let size: Awaited<ReturnType<typeof makeAttributeType>>;
   const page = async (path: string) => {
     const response = await app.fetch(path);
     return { status: response.status, html: await response.text() };
@@ -25,7 +32,7 @@ describe.each(databaseKinds)("catalogue pages on %s", (kind) => {
       story: '<p>Formed in Hull.</p><script>alert("x")</script><p onclick="x()">Loud.</p>',
       links: { website: "https://example.com/velvet-pylon", bandcamp: "javascript:alert(1)" },
     });
-    const size = await makeAttributeType(db, "Size", ["S", "M"]);
+    size = await makeAttributeType(db, "Size", ["S", "M"]);
     tee = await makeProduct(db, {
       brandId: band.id,
       title: "Pylon & Sparks Tee",
@@ -43,6 +50,7 @@ describe.each(databaseKinds)("catalogue pages on %s", (kind) => {
       productType: "Poster",
       variants: [{ price: 1500 }],
     });
+    collection = await makeCollection(db, { productIds: [tee.product.id] });
     draft = await makeProduct(db, {
       brandId: band.id,
       title: "Unreleased Tee",
@@ -125,7 +133,13 @@ describe.each(databaseKinds)("catalogue pages on %s", (kind) => {
     const { html } = await page("/bands");
     expect(html).toContain('aria-label="Jump to letter"');
     expect(html).toContain('href="#letter-V"');
+    expect(html).toContain('<section id="letter-V"');
     expect(html).toContain('href="/bands/velvet-pylon"');
+    // Every letter has its place; one without bands is no link and says so.
+    const letters = [...html.matchAll(/href="#letter-([A-Z#])"/g)].map((match) => match[1]);
+    const missing = [..."ABCDEFGHIJKLMNOPQRSTUVWXYZ"].find((letter) => !letters.includes(letter));
+    expect(missing).toBeDefined();
+    expect(html).toContain(`${missing}<span class="sr-only"> (no bands)</span>`);
   });
 
   it("filters, sorts and pages the listing from the URL, without JavaScript", async () => {
@@ -142,6 +156,51 @@ describe.each(databaseKinds)("catalogue pages on %s", (kind) => {
     expect(both.html).toContain("Pylon &amp; Sparks Tee");
     const odd = await page(`/products?type=spaceship&page=abc&priceMin=oops`);
     expect(odd.status).toBe(200);
+  });
+
+  it("names a collection view after the collection, and 404s an unknown collection", async () => {
+    const { status, html } = await page(`/products?collection=${collection.slug}`);
+    expect(status).toBe(200);
+    const title = /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
+    expect(title).toMatch(/^Test Collection /);
+    expect(titleOf(html)).toBe(`Official music merchandise | ${title} | United Kingdom`);
+    expect(html).toContain(
+      `<link rel="canonical" href="http://localhost:3000/products?collection=${collection.slug}"/>`,
+    );
+    expect(html).toContain("Pylon &amp; Sparks Tee");
+    expect(html).not.toContain("Pylon Poster</a>");
+    // The filters keep the collection when they change.
+    expect(html).toContain(`<input type="hidden" name="collection" value="${collection.slug}"/>`);
+    expect((await page("/products?collection=no-such-collection")).status).toBe(404);
+  });
+
+  it("redirects a listing URL with empty or default parameters to its clean form", async () => {
+    const response = await app.fetch("/products?sort=featured&price=&type=poster&q=");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/products?type=poster");
+    const band = await app.fetch("/products/band/velvet-pylon?sort=featured&price=");
+    expect(band.status).toBe(302);
+    expect(band.headers.get("location")).toBe("/products/band/velvet-pylon");
+  });
+
+  it("keeps a chosen filter that matches nothing, shows it as a chip, and disables empty options", async () => {
+    const M = size.values.M?.id;
+    const { html } = await page(`/products/band/velvet-pylon?type=poster&attributes=${M}`);
+    // Posters come in no size, yet the chosen M stays, ticked, at 0; S cannot be chosen.
+    const box = (value: string) =>
+      new RegExp(`<input[^>]*name="attributes"[^>]*value="${value}"[^>]*>`).exec(html)?.[0] ?? "";
+    expect(box(String(M))).toContain('checked=""');
+    expect(box(String(M))).not.toContain("disabled");
+    expect(box(String(size.values.S?.id))).toContain('disabled=""');
+    expect(html).toContain("Nothing matches those filters.");
+    expect(html).toContain('aria-label="Chosen filters"');
+    const chip = (href: string, label: string) =>
+      new RegExp(
+        `href="${href.replace("?", "\\?")}"[^>]*><span class="sr-only">Remove filter: </span>${label}`,
+      );
+    expect(html).toMatch(chip(`/products/band/velvet-pylon?attributes=${M}`, "Poster"));
+    expect(html).toMatch(chip("/products/band/velvet-pylon?type=poster", "Size: M"));
+    expect(html).toContain('href="#results"');
   });
 
   it("shows search results for a query", async () => {

@@ -3,7 +3,7 @@ import { Breadcrumbs } from "../../components/breadcrumbs";
 import { PageHeading } from "../../components/page-heading";
 import { ProductListing } from "../../components/product-listing";
 import { catalog } from "../../lib/catalog.server";
-import { listingQueryFromUrl } from "../../lib/listing-query.server";
+import { listingQueryFromUrl, redirectToCleanListing } from "../../lib/listing-query.server";
 import { errorMeta, shopMeta } from "../../lib/meta";
 import { noRouteMatch, requireSlug } from "../../lib/route-params";
 import type { Route } from "./+types/products-band";
@@ -15,12 +15,16 @@ export const meta = (args: Route.MetaArgs) => {
 };
 
 export async function loader(args: Route.LoaderArgs) {
+  redirectToCleanListing(args.url);
   const slug = requireSlug(args);
   const shop = catalog(args.context);
   const brand = await shop.getBrand(slug);
   if (!brand) noRouteMatch(args.url);
   const query = listingQueryFromUrl(args.url, { brand: brand.slug });
-  const [page, facets] = await Promise.all([shop.listProducts(query), shop.productFilters(query)]);
+  const [page, facets] = await Promise.all([
+    shop.listProducts(query),
+    shop.productFilters(query, { brandFixed: true }),
+  ]);
   return data({ brand, page, facets, query });
 }
 
@@ -44,7 +48,7 @@ export default function ProductsBand({ loaderData }: Route.ComponentProps) {
         page={page}
         facets={facets}
         query={query}
-        showBrands={false}
+        brandFixed
         label={`${brand.title} products`}
       />
     </>

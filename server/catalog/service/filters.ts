@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { ProductFilters } from "../../../common/catalog.ts";
 import type { ProductListQuery } from "../../../common/product-list-query.ts";
 import { PRODUCT_TYPES } from "../../../common/product-types.ts";
@@ -14,17 +14,41 @@ const empty: ProductFilters = {
   inStock: 0,
 };
 
+/** How many of the grouped rows match `conditions`: a facet option's count, 0 allowed. */
+const countWhere = (conditions: SQL[]) =>
+  sql<number>`count(*) filter (where ${and(...conditions)})::int`;
+
 /**
  * The facets for a listing query, with counts. Each facet counts under every filter but its own,
- * so choosing 'M' still shows how many 'L' products there are.
+ * so choosing 'M' still shows how many 'L' products there are. The options are those of the
+ * listing's scope (its search, its collection and what the page fixes, such as a band page's band)
+ * with 0 for those the other filters rule out, and every chosen option even at 0: a shopper must
+ * always be able to untick what they ticked.
  */
-export async function productFilters(db: Db, query: ProductListQuery): Promise<ProductFilters> {
-  const [forBrand, forType, forAttributes, forPrice, forStock] = await Promise.all(
-    (["brand", "type", "attributes", "price", "inStock"] as const).map((part) =>
+export async function productFilters(
+  db: Db,
+  query: ProductListQuery,
+  options: { brandFixed?: boolean } = {},
+): Promise<ProductFilters> {
+  const scopeQuery: ProductListQuery = {
+    page: query.page,
+    perPage: query.perPage,
+    q: query.q,
+    collection: query.collection,
+    brand: options.brandFixed ? query.brand : undefined,
+  };
+  const [scope, forBrand, forType, forAttributes, forPrice, forStock] = await Promise.all([
+    listingConditions(db, scopeQuery),
+    ...(["brand", "type", "attributes", "price", "inStock"] as const).map((part) =>
       listingConditions(db, query, part),
     ),
-  );
-  if (!forBrand || !forType || !forAttributes || !forPrice || !forStock) return empty;
+  ]);
+  if (!scope || !forBrand || !forType || !forAttributes || !forPrice || !forStock) return empty;
+
+  const chosenBrands = query.brand ?? [];
+  const chosenBrandIds = chosenBrands.filter((value) => /^[0-9]+$/.test(value)).map(Number);
+  const inScopeOrChosen = (chosen: SQL | undefined) =>
+    chosen ? or(and(...scope), chosen) : and(...scope);
 
   const [brandRows, typeRows, attributeRows, [price], [stock]] = await Promise.all([
     db
@@ -32,17 +56,23 @@ export async function productFilters(db: Db, query: ProductListQuery): Promise<P
         id: brands.id,
         slug: brands.slug,
         title: brands.title,
-        count: sql<number>`count(*)::int`,
+        count: countWhere(forBrand),
       })
       .from(products)
       .innerJoin(brands, eq(brands.id, products.brandId))
-      .where(and(...forBrand))
+      .where(
+        inScopeOrChosen(
+          chosenBrands.length
+            ? or(inArray(brands.slug, chosenBrands), inArray(brands.id, chosenBrandIds))
+            : undefined,
+        ),
+      )
       .groupBy(brands.id)
       .orderBy(sql`lower(${brands.title})`),
     db
-      .select({ title: products.productType, count: sql<number>`count(*)::int` })
+      .select({ title: products.productType, count: countWhere(forType) })
       .from(products)
-      .where(and(...forType))
+      .where(and(...scope))
       .groupBy(products.productType),
     db
       .select({
@@ -54,14 +84,18 @@ export async function productFilters(db: Db, query: ProductListQuery): Promise<P
         typeSlug: attributeTypes.slug,
         typeTitle: attributeTypes.title,
         display: attributeTypes.display,
-        count: sql<number>`count(*)::int`,
+        count: countWhere(forAttributes),
       })
       .from(
         sql`${products} cross join lateral unnest(${products.attributeIds}) as pa(attribute_id)`,
       )
       .innerJoin(attributes, sql`${attributes.id} = pa.attribute_id`)
       .innerJoin(attributeTypes, eq(attributeTypes.id, attributes.attributeTypeId))
-      .where(and(...forAttributes))
+      .where(
+        inScopeOrChosen(
+          query.attributes?.length ? inArray(attributes.id, query.attributes) : undefined,
+        ),
+      )
       .groupBy(attributes.id, attributeTypes.id)
       .orderBy(asc(attributeTypes.position), asc(attributes.position)),
     db
@@ -80,7 +114,9 @@ export async function productFilters(db: Db, query: ProductListQuery): Promise<P
   ]);
 
   const counts = new Map(typeRows.map((row) => [row.title, row.count]));
-  const types = PRODUCT_TYPES.filter((type) => counts.has(type.title)).map((type) => ({
+  const types = PRODUCT_TYPES.filter(
+    (type) => counts.has(type.title) || query.type?.includes(type.slug),
+  ).map((type) => ({
     slug: type.slug,
     title: type.title,
     count: counts.get(type.title) ?? 0,
