@@ -28,7 +28,7 @@ describe.each(databaseKinds)("collections for the home page on %s", (kind) => {
     return row?.slug;
   };
 
-  it("pictures a collection by its hero, else by the first product in stock it holds, else not at all", async () => {
+  it("pictures a collection by its hero, else by its first two products in stock first, else not at all", async () => {
     const db = database.db;
     const band = await makeBrand(db);
     const soldOut = await makeProduct(db, {
@@ -67,15 +67,16 @@ describe.each(databaseKinds)("collections for the home page on %s", (kind) => {
       .where(eq(productCollections.id, withHero.id));
 
     const listed = new Map((await listCollections(db)).map((row) => [row.id, row]));
-    const productImage = await imageSlugOf(inStock.product.id);
-    expect(productImage).toBeDefined();
-    expect(listed.get(byProduct.id)?.image?.slug).toBe(productImage);
-    expect(listed.get(byRule.id)?.image?.slug).toBe(productImage);
-    expect(listed.get(empty.id)?.image).toBeNull();
-    expect(listed.get(withHero.id)?.image).toMatchObject({
-      slug: hero?.slug,
-      width: 1600,
-      height: 700,
-    });
+    const slugs = (id: number) => listed.get(id)?.images.map((image) => image.slug);
+    const inStockImage = await imageSlugOf(inStock.product.id);
+    const soldOutImage = await imageSlugOf(soldOut.product.id);
+    expect(inStockImage).toBeDefined();
+    // In stock first, then by the team's rank; a product without an image is passed over.
+    expect(slugs(byProduct.id)).toEqual([inStockImage, soldOutImage]);
+    expect(slugs(byRule.id)).toEqual([inStockImage, soldOutImage]);
+    expect(slugs(empty.id)).toEqual([]);
+    expect(listed.get(withHero.id)?.images).toEqual([
+      { slug: hero?.slug, alt: listed.get(withHero.id)?.title, width: 1600, height: 700 },
+    ]);
   });
 });

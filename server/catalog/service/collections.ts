@@ -26,9 +26,13 @@ export async function getCollection(
   };
 }
 
+// A collection's card shows two products side by side: two 4:5 portraits make its 8:5 picture.
+const PICTURED_PRODUCTS = 2;
+
 /**
- * Every collection in the team's order, for the home page and navigation, each with a picture:
- * its own hero image, else the image of the first product a shopper would see in it.
+ * Every collection in the team's order, for the home page and navigation, each with its pictures:
+ * its own hero image, else the images of the first products a shopper would see in it (in stock
+ * first), none when it holds nothing pictured.
  */
 export async function listCollections(db: Db) {
   const rows = await db
@@ -49,7 +53,7 @@ export async function listCollections(db: Db) {
     .orderBy(asc(productCollections.position), asc(productCollections.id));
   return Promise.all(
     rows.map(async ({ kind, rule, hero, ...row }) => {
-      const [first] = hero
+      const pictured = hero
         ? []
         : await db
             .select({ image: cardColumns.image })
@@ -66,11 +70,11 @@ export async function listCollections(db: Db) {
               sql`${products.featuredRank} asc nulls last`,
               asc(products.id),
             )
-            .limit(1);
+            .limit(PICTURED_PRODUCTS);
       return {
         ...row,
         description: sanitizeRichText(row.description),
-        image: hero ?? first?.image ?? null,
+        images: hero ? [hero] : pictured.flatMap(({ image }) => (image ? [image] : [])),
       };
     }),
   );

@@ -140,7 +140,7 @@ describe("product mock-ups", () => {
 
 describe("garment views", () => {
   const views = CLOTHING_GARMENTS.flatMap((garment) =>
-    GARMENT_VIEWS.map((view): [string, string, MockupSpec] => [
+    GARMENT_VIEWS.map((view): [string, string, Extract<MockupSpec, { kind: "garment" }>] => [
       garment,
       view,
       { kind: "garment", garment, colour: "#1f2a44", band, caption: "Tour 2026", view, seed: "s" },

@@ -433,8 +433,15 @@ function designFor(random: Random, band: DemoBand, type: TypeTitle): Design {
     ].join("");
     design.images = design.colours.flatMap((colour): ImagePlan[] => {
       const inColour = `${title} in ${colourTitle(colour)}`;
+      const spec = {
+        kind: "garment" as const,
+        garment,
+        colour: swatch(colour),
+        band: art,
+        caption,
+      };
       const front: ImagePlan = {
-        spec: { kind: "garment", garment, colour: swatch(colour), band: art, caption },
+        spec,
         attribute: ["colour", colour],
         title: inColour,
         alt: `${inColour}, front`,
@@ -446,7 +453,7 @@ function designFor(random: Random, band: DemoBand, type: TypeTitle): Design {
         front,
         ...GARMENT_VIEWS.map(
           (view): ImagePlan => ({
-            spec: { ...front.spec, kind: "garment", garment, view, seed: `${band.slug}:${title}` },
+            spec: { ...spec, view, seed: `${band.slug}:${title}` },
             attribute: ["colour", colour],
             title: `${inColour}, ${VIEW_TITLES[view]}`,
             alt: VIEW_ALTS[view](inColour),
