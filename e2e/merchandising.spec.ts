@@ -165,6 +165,24 @@ describe("the phone's sticky add-to-basket bar", () => {
     await session.close();
   });
 
+  it("takes a shopper who has not chosen yet back to the first option to choose", async () => {
+    const { product } = await tShirtInColours();
+    const session = await openSession(shop.browser, shop.app.url, { viewport: PHONE });
+    const { page } = session;
+    await gotoHydrated(page, `/products/${product.slug}`);
+    await page.getByRole("heading", { name: "Description" }).scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollBy(0, 400));
+    const bar = page.locator("[data-sticky-add-bar]");
+    await bar.getByRole("button", { name: "Choose options" }).click();
+    const first = product.attributeTypes.find((type) => type.attributes.length > 1);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("name")))
+      .toBe(`option-${first?.slug}`);
+    await bar.waitFor({ state: "detached" });
+    await session.expectNoErrors();
+    await session.close();
+  });
+
   it("is not there on a desktop screen", async () => {
     const { product } = await tShirtInColours();
     const session = await openSession(shop.browser, shop.app.url, { viewport: DESKTOP });
@@ -290,5 +308,10 @@ describe("band page", () => {
     expect(heading?.y).toBeGreaterThanOrEqual(shape.bottom);
     expect(await violations(page)).toEqual([]);
     await session.close();
+    const desktop = await openSession(shop.browser, shop.app.url, { viewport: DESKTOP });
+    await desktop.page.goto(`/bands/${band?.slug}`);
+    await desktop.page.waitForLoadState("networkidle");
+    expect(await violations(desktop.page)).toEqual([]);
+    await desktop.close();
   });
 });

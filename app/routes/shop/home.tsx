@@ -102,7 +102,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <div className="mt-5 flex flex-wrap gap-3 sm:mt-6">
               <AppLink
                 to={spotlight ? "/spotlight" : "/bands"}
-                className="rounded-full bg-white px-4 py-2 text-sm font-bold text-ink hover:bg-zinc-200 sm:px-5 sm:py-2.5 sm:text-base"
+                className="rounded-full border-2 border-white bg-white px-4 py-2 text-sm font-bold text-ink hover:bg-zinc-200 sm:px-5 sm:py-2.5 sm:text-base"
               >
                 {spotlight ? "See the spotlight" : "Browse bands"}
               </AppLink>

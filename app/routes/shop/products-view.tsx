@@ -301,12 +301,15 @@ function StickyAddBar({
   label: string;
   chosen: string | undefined;
 }) {
-  // Focus moved near the foot of the screen must not end up under the bar (WCAG 2.4.11).
+  // Focus moved near the foot of the screen must not end up under the bar (WCAG 2.4.11), and the
+  // foot of the page can still be scrolled clear of it.
   useEffect(() => {
     const root = document.documentElement;
     root.style.scrollPaddingBottom = "6rem";
+    document.body.style.paddingBottom = "5rem";
     return () => {
       root.style.scrollPaddingBottom = "";
+      document.body.style.paddingBottom = "";
     };
   }, []);
   const backToOptions = () => {
