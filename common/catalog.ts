@@ -73,6 +73,9 @@ export const ProductCard = z
       description: "The cheapest variant's former price in pence, when it is on sale.",
     }),
     inStock: z.boolean(),
+    stockLeft: Count.nullable().meta({
+      description: "How many are left in all when that is few (1 to 5); otherwise null.",
+    }),
     preOrder: z.boolean(),
     releaseDate: z.iso.date().nullable(),
     image: ImageRef.nullable(),

@@ -19,6 +19,7 @@ const card: ProductCard = {
   priceTo: 2700,
   compareAtPrice: null,
   inStock: true,
+  stockLeft: null,
   preOrder: false,
   releaseDate: null,
   image: null,

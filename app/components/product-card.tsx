@@ -1,4 +1,5 @@
 import type { ProductCard as Card } from "../../common/catalog";
+import { formatLongDate } from "../lib/dates";
 import { Price } from "./price";
 import { ProductImage } from "./product-image";
 import { AppLink } from "./ui/app-link";
@@ -10,7 +11,24 @@ type Props = {
   onSelect?: () => void;
 };
 
-/** A product in a grid: image, badges, title, band and from-price. */
+/** When a pre-order ships, or that few are left: what should make a shopper buy now. */
+function Urgency({ product }: { product: Card }) {
+  if (product.preOrder)
+    return (
+      <p className="mt-1 text-xs font-semibold text-accent">
+        {product.releaseDate
+          ? `Pre-order · ships ${formatLongDate(product.releaseDate)}`
+          : "Pre-order"}
+      </p>
+    );
+  if (product.stockLeft !== null)
+    return (
+      <p className="mt-1 text-xs font-semibold text-warning">{`Only ${product.stockLeft} left`}</p>
+    );
+  return null;
+}
+
+/** A product in a grid: image, badges, title, band, from-price, and when to hurry. */
 export function ProductCard({ product, priority = false, onSelect }: Props) {
   const soldOut = !product.inStock && !product.preOrder;
   return (
@@ -54,6 +72,7 @@ export function ProductCard({ product, priority = false, onSelect }: Props) {
         from={product.priceFrom !== product.priceTo}
         className="mt-1 text-sm"
       />
+      <Urgency product={product} />
     </article>
   );
 }

@@ -23,6 +23,52 @@ export function variantFor(
   );
 }
 
+/**
+ * The choices a link asks for: `?variant=<id>`, or one parameter per option by their slugs
+ * (`?size=m&colour=black`, which may name only some). Unknown names and values are ignored. A
+ * product with one value of a type, or one variant, has it chosen already: there is nothing to pick.
+ */
+export function choicesFromSearch(
+  product: ProductView,
+  search: URLSearchParams,
+): Record<number, number> {
+  const chosen: Record<number, number> = {};
+  const requested = product.variants.find(
+    (variant) => String(variant.id) === search.get("variant"),
+  );
+  const only = product.variants.length === 1 ? product.variants[0] : undefined;
+  for (const attribute of (requested ?? only)?.attributes ?? [])
+    chosen[attribute.typeId] = attribute.id;
+  for (const type of product.attributeTypes) {
+    const named = type.attributes.find((attribute) => attribute.slug === search.get(type.slug));
+    const single = type.attributes.length === 1 ? type.attributes[0] : undefined;
+    const value = chosen[type.id] === undefined ? (named ?? single) : undefined;
+    if (value) chosen[type.id] = value.id;
+  }
+  return chosen;
+}
+
+/**
+ * `search` with the choices written in, by slug (`size=m&colour=black`), so the address can be
+ * shared; the page's other parameters are kept and an old `variant` is dropped.
+ */
+export function searchWithChoices(
+  product: ProductView,
+  chosen: Record<number, number>,
+  search: URLSearchParams,
+): URLSearchParams {
+  const next = new URLSearchParams(search);
+  // Cleared first, so the options always follow the page's order: one choice, one address.
+  for (const name of ["variant", ...product.attributeTypes.map((type) => type.slug)])
+    next.delete(name);
+  for (const type of product.attributeTypes) {
+    const value = type.attributes.find((attribute) => attribute.id === chosen[type.id]);
+    // A type with one value is chosen by itself: the address need not say so.
+    if (value && type.attributes.length > 1) next.set(type.slug, value.slug);
+  }
+  return next;
+}
+
 /** Whether choosing `attributeId` for `typeId`, with the other choices kept, leads to a buyable variant. */
 function available(
   product: ProductView,

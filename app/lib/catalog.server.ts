@@ -5,6 +5,7 @@ import { getBrand, listBrands } from "../../server/catalog/service/brands";
 import { getCollection, listCollections } from "../../server/catalog/service/collections";
 import { productFilters } from "../../server/catalog/service/filters";
 import { getProduct, listProducts, relatedProducts } from "../../server/catalog/service/products";
+import { productRecommendations } from "../../server/catalog/service/recommendations";
 import { getActiveSpotlight } from "../../server/catalog/service/spotlight";
 import { appContext } from "./app-context.server";
 
@@ -38,6 +39,9 @@ export function catalog(context: Readonly<RouterContextProvider>) {
     getProduct: kept("getProduct", (idOrSlug: number | string) => getProduct(db, idOrSlug)),
     relatedProducts: kept("relatedProducts", (idOrSlug: number | string) =>
       relatedProducts(db, idOrSlug),
+    ),
+    productRecommendations: kept("productRecommendations", (idOrSlug: number | string) =>
+      productRecommendations(db, idOrSlug),
     ),
     listBrands: kept("listBrands", (query: { page: number; perPage: number; featured?: boolean }) =>
       listBrands(db, query),

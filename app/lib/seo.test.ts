@@ -38,6 +38,7 @@ const product = (values: Partial<ProductView> = {}): ProductView => ({
   priceTo: 2799,
   compareAtPrice: null,
   inStock: true,
+  stockLeft: null,
   preOrder: false,
   releaseDate: null,
   image: null,

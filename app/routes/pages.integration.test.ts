@@ -133,6 +133,12 @@ describe.each(databaseKinds)("pages on %s", (kind) => {
     const nested = await app.fetch("/collections/a/b");
     expect(nested.status).toBe(301);
     expect(nested.headers.get("location")).toBe("/bands/a/b");
+    // The bare path goes to the bands, not round in a loop to itself.
+    for (const path of ["/collections", "/collections/"]) {
+      const bare = await app.fetch(`${path}?page=2`);
+      expect(bare.status).toBe(301);
+      expect(bare.headers.get("location")).toBe(`${path.replace("/collections", "/bands")}?page=2`);
+    }
   });
 
   it.each([

@@ -24,6 +24,7 @@ export const mediaFileView = new QueryBuilder()
     fileType: mediaFiles.fileType,
     width: mediaFiles.width,
     height: mediaFiles.height,
+    alt: mediaFiles.alt,
   })
   .from(mediaFiles)
   .as("media_file");

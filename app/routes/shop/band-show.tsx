@@ -64,24 +64,22 @@ export default function BandShow({ loaderData }: Route.ComponentProps) {
           { name: brand.title, to: `/bands/${brand.slug}` },
         ]}
       />
-      <section className="relative overflow-hidden rounded-3xl bg-ink text-white">
+      {/* The banner's own lettering (the band's name and a line under it) stays whole and
+          uncovered: the art sits above the heading, cropped only top and bottom on wide screens. */}
+      <section className="overflow-hidden rounded-3xl bg-ink text-white">
         {brand.hero && (
           <BannerImage
             image={brand.hero}
             sizes="(min-width: 1280px) 1232px, 100vw"
             priority
-            className="absolute inset-0 h-full w-full object-cover opacity-60"
+            className="aspect-[16/7] h-auto w-full object-cover lg:aspect-[16/5]"
           />
         )}
-        <div
-          aria-hidden="true"
-          className="absolute inset-0 bg-gradient-to-r from-ink via-ink/70 to-transparent"
-        />
-        <div className="relative px-6 py-16 sm:px-12 sm:py-24">
+        <div className="flex flex-col-reverse gap-2 px-6 py-5 sm:flex-row sm:items-baseline sm:justify-between sm:px-12 sm:py-6">
+          <h1 className="font-display text-3xl sm:text-4xl">{brand.title}</h1>
           <p className="text-sm font-bold uppercase tracking-[0.3em] text-zinc-200">
             {[brand.genre, brand.origin].filter(Boolean).join(" · ")}
           </p>
-          <h1 className="mt-3 font-display text-5xl sm:text-6xl">{brand.title}</h1>
         </div>
       </section>
       <div className="mt-10 grid gap-10 lg:grid-cols-[1fr_18rem]">

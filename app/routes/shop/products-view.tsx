@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { type RefObject, useEffect, useRef, useState } from "react";
 import { productTypeByTitle } from "../../../common/product-types";
 import { trackViewItem } from "../../client/analytics";
 import { addToBasket } from "../../client/basket";
@@ -9,7 +9,12 @@ import { ProductGrid } from "../../components/product-grid";
 import { AppLink } from "../../components/ui/app-link";
 import { Button } from "../../components/ui/button";
 import { RichText } from "../../components/ui/rich-text";
-import { VariantPicker, variantFor } from "../../components/variant-picker";
+import {
+  choicesFromSearch,
+  searchWithChoices,
+  VariantPicker,
+  variantFor,
+} from "../../components/variant-picker";
 import { catalog } from "../../lib/catalog.server";
 import { fileUrl } from "../../lib/images";
 import { errorMeta, publicUrlOf, shopMeta } from "../../lib/meta";
@@ -45,28 +50,14 @@ export const meta = (args: Route.MetaArgs) => {
 export async function loader(args: Route.LoaderArgs) {
   const slug = requireSlug(args);
   const shop = catalog(args.context);
-  const [product, related] = await Promise.all([shop.getProduct(slug), shop.relatedProducts(slug)]);
-  if (!product || !related) noRouteMatch(args.url);
-  const requested = Number(args.url.searchParams.get("variant"));
-  const preselected = product.variants.find((variant) => variant.id === requested);
-  return { product, related, preselectedVariantId: preselected?.id ?? null };
-}
-
-function initialChoices(
-  product: Route.ComponentProps["loaderData"]["product"],
-  variantId: number | null,
-) {
-  const variant =
-    product.variants.find((entry) => entry.id === variantId) ??
-    (product.variants.length === 1 ? product.variants[0] : undefined);
-  const chosen: Record<number, number> = {};
-  for (const attribute of variant?.attributes ?? []) chosen[attribute.typeId] = attribute.id;
-  // A product in one colour has that colour chosen already: there is nothing to pick.
-  for (const type of product.attributeTypes) {
-    const only = type.attributes[0];
-    if (type.attributes.length === 1 && only) chosen[type.id] = only.id;
-  }
-  return chosen;
+  const [product, recommendations] = await Promise.all([
+    shop.getProduct(slug),
+    shop.productRecommendations(slug),
+  ]);
+  if (!product || !recommendations) noRouteMatch(args.url);
+  // A shared link opens with its choices made, server-rendered too: "M / Black" and its images.
+  const initialChoices = choicesFromSearch(product, args.url.searchParams);
+  return { product, recommendations, initialChoices };
 }
 
 const listFormat = new Intl.ListFormat("en-GB");
@@ -95,15 +86,30 @@ export default function ProductsView({ loaderData }: Route.ComponentProps) {
 
 function ProductPage({
   product,
-  related,
-  preselectedVariantId,
+  recommendations,
+  initialChoices,
 }: Route.ComponentProps["loaderData"]) {
-  const [chosen, setChosen] = useState(() => initialChoices(product, preselectedVariantId));
+  const [chosen, setChosen] = useState(initialChoices);
   // One view_item per product shown: a revalidation (after adding to the basket) hands this page
   // an equal `product` again, which is no new view. The page is keyed by product, so the id is
   // the same all its life.
   // biome-ignore lint/correctness/useExhaustiveDependencies: tracks once per page, by design.
   useEffect(() => trackViewItem(product), [product.id]);
+  const choose = (typeId: number, attributeId: number) => {
+    const next = { ...chosen, [typeId]: attributeId };
+    setChosen(next);
+    // The address follows the choice so it can be shared. Written past the router, whose state
+    // is kept: a router navigation would reload the page's data for the same product.
+    const search = searchWithChoices(product, next, new URLSearchParams(window.location.search));
+    const query = search.toString();
+    window.history.replaceState(
+      window.history.state,
+      "",
+      `${window.location.pathname}${query ? `?${query}` : ""}${window.location.hash}`,
+    );
+  };
+  const mainButton = useRef<HTMLButtonElement>(null);
+  const buttonScrolledPast = useScrolledPast(mainButton);
   // Without scripts the server works out the variant from the posted options, so the button
   // is only disabled once this page can tell which variant is chosen.
   const [hydrated, setHydrated] = useState(false);
@@ -125,6 +131,7 @@ function ProductPage({
       <div className="grid gap-10 lg:grid-cols-2">
         <ProductGallery
           product={product}
+          colourIds={colourType?.attributes.map((attribute) => attribute.id) ?? []}
           colourId={colourType ? chosen[colourType.id] : undefined}
         />
         <div>
@@ -153,6 +160,7 @@ function ProductPage({
             </p>
           )}
           <form
+            id="add-to-basket"
             method="post"
             action="/basket"
             className="mt-8 space-y-6"
@@ -164,13 +172,7 @@ function ProductPage({
           >
             <input type="hidden" name="intent" value="add" />
             <input type="hidden" name="productId" value={product.id} />
-            <VariantPicker
-              product={product}
-              chosen={chosen}
-              onChoose={(typeId, attributeId) =>
-                setChosen((current) => ({ ...current, [typeId]: attributeId }))
-              }
-            />
+            <VariantPicker product={product} chosen={chosen} onChoose={choose} />
             {type?.garment && (
               <p className="text-sm">
                 <AppLink to={`/help/sizing-guide#${type.slug}`} className="font-semibold underline">
@@ -194,6 +196,7 @@ function ProductPage({
             <input type="hidden" name="variantId" value={variant?.id ?? ""} />
             <input type="hidden" name="quantity" value="1" />
             <Button
+              ref={mainButton}
               type="submit"
               size="lg"
               disabled={hydrated && !variant?.inStock}
@@ -210,14 +213,138 @@ function ProductPage({
           </section>
         </div>
       </div>
-      {related.length > 0 && (
-        <section aria-labelledby="related" className="mt-16">
-          <h2 id="related" className="mb-6 font-display text-2xl">
-            You might also like
+      {recommendations.completeTheLook.length > 0 && (
+        <section aria-labelledby="complete-the-look" className="mt-16">
+          <h2 id="complete-the-look" className="mb-6 font-display text-2xl">
+            Complete the look
           </h2>
-          <ProductGrid products={related.slice(0, 4)} label="Related products" />
+          <ProductGrid products={recommendations.completeTheLook} label="Complete the look" />
         </section>
       )}
+      {recommendations.moreFromBand.length > 0 && (
+        <section aria-labelledby="more-from-band" className="mt-16">
+          <div className="mb-6 flex items-baseline justify-between gap-4">
+            <h2 id="more-from-band" className="font-display text-2xl">
+              More from {product.brand.title}
+            </h2>
+            <AppLink to={`/bands/${product.brand.slug}`} className="font-semibold underline">
+              See the band
+            </AppLink>
+          </div>
+          <ProductGrid
+            products={recommendations.moreFromBand}
+            label={`More from ${product.brand.title}`}
+          />
+        </section>
+      )}
+      {buttonScrolledPast && (
+        <StickyAddBar
+          title={product.title}
+          price={variant?.price ?? product.priceFrom}
+          from={!variant && product.priceFrom !== product.priceTo}
+          canAdd={Boolean(variant?.inStock)}
+          label={preOrderNote ? "Pre-order" : "Add to basket"}
+          chosen={variant ? optionsOf(product, variant) : undefined}
+        />
+      )}
     </>
+  );
+}
+
+/** "M / Black": a variant's options as the basket names them. */
+function optionsOf(
+  product: Route.ComponentProps["loaderData"]["product"],
+  variant: NonNullable<ReturnType<typeof variantFor>>,
+) {
+  return product.attributeTypes
+    .map((type) => variant.attributes.find((attribute) => attribute.typeId === type.id)?.title)
+    .filter(Boolean)
+    .join(" / ");
+}
+
+/**
+ * Whether `target` has scrolled up out of view (not merely not reached yet): from then on the
+ * phone's sticky bar stands in for it.
+ */
+function useScrolledPast(target: RefObject<HTMLElement | null>) {
+  const [past, setPast] = useState(false);
+  useEffect(() => {
+    const element = target.current;
+    if (!element) return;
+    // The root reaches far below the screen, so only leaving by the top edge counts, and a jump
+    // from above the screen to below it (back to the top) still crosses that edge.
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        if (entry) setPast(!entry.isIntersecting);
+      },
+      { rootMargin: "0px 0px 100000px 0px" },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [target]);
+  return past;
+}
+
+/**
+ * A phone's add-to-basket bar, fixed at the foot of the screen once the page's own button has
+ * scrolled away: it submits the same form, or, before a variant is chosen, takes the shopper back
+ * to the options. Hidden from 641 px, where the button stays near the images.
+ */
+function StickyAddBar({
+  title,
+  price,
+  from,
+  canAdd,
+  label,
+  chosen,
+}: {
+  title: string;
+  price: number;
+  from: boolean;
+  canAdd: boolean;
+  label: string;
+  chosen: string | undefined;
+}) {
+  // Focus moved near the foot of the screen must not end up under the bar (WCAG 2.4.11), and the
+  // foot of the page can still be scrolled clear of it.
+  useEffect(() => {
+    const root = document.documentElement;
+    root.style.scrollPaddingBottom = "6rem";
+    document.body.style.paddingBottom = "5rem";
+    return () => {
+      root.style.scrollPaddingBottom = "";
+      document.body.style.paddingBottom = "";
+    };
+  }, []);
+  const backToOptions = () => {
+    const form = document.getElementById("add-to-basket");
+    form?.scrollIntoView({ block: "start" });
+    // The first option still to choose, or the first option.
+    const fieldsets = [...(form?.querySelectorAll("fieldset") ?? [])];
+    const open = fieldsets.find((fieldset) => !fieldset.querySelector("input:checked"));
+    (open ?? fieldsets[0])?.querySelector<HTMLInputElement>("input:not(:disabled)")?.focus();
+  };
+  return (
+    <div
+      data-sticky-add-bar
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-white px-4 py-3 shadow-[0_-4px_16px_rgb(0_0_0/0.08)] sm:hidden"
+    >
+      <div className="flex items-center gap-3">
+        <div className="min-w-0 flex-1">
+          <p className="truncate text-sm font-semibold">
+            {title}
+            {chosen && <span className="font-normal text-muted"> · {chosen}</span>}
+          </p>
+          <Price price={price} from={from} className="text-sm" />
+        </div>
+        {canAdd ? (
+          <Button type="submit" form="add-to-basket">
+            {label}
+          </Button>
+        ) : (
+          <Button onClick={backToOptions}>{chosen ? "Change options" : "Choose options"}</Button>
+        )}
+      </div>
+    </div>
   );
 }

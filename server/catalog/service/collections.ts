@@ -1,10 +1,11 @@
-import { asc } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { CollectionView } from "../../../common/catalog.ts";
 import type { ProductListQuery } from "../../../common/product-list-query.ts";
 import type { Db } from "../../db/client.ts";
+import { imageRefOf } from "../../media/service.ts";
 import { sanitizeRichText } from "../../platform/rich-text.ts";
-import { productCollections } from "../schema.ts";
-import { findCollection, listProducts } from "./products.ts";
+import { productCollections, products } from "../schema.ts";
+import { cardColumns, collectionCondition, findCollection, listProducts } from "./products.ts";
 
 /** A collection by id or slug with one page of its published products; undefined if none. */
 export async function getCollection(
@@ -25,7 +26,14 @@ export async function getCollection(
   };
 }
 
-/** Every collection in the team's order, for the home page and navigation. */
+// A collection's card shows two products side by side: two 4:5 portraits make its 8:5 picture.
+const PICTURED_PRODUCTS = 2;
+
+/**
+ * Every collection in the team's order, for the home page and navigation, each with its pictures:
+ * its own hero image, else the images of the first products a shopper would see in it (in stock
+ * first), none when it holds nothing pictured.
+ */
 export async function listCollections(db: Db) {
   const rows = await db
     .select({
@@ -33,8 +41,41 @@ export async function listCollections(db: Db) {
       slug: productCollections.slug,
       title: productCollections.title,
       description: productCollections.description,
+      kind: productCollections.kind,
+      rule: productCollections.rule,
+      // Named in full: see the note in brands.ts on correlated subqueries.
+      hero: imageRefOf(
+        sql.raw(`"product_collections"."hero_file_id"`),
+        sql.raw(`"product_collections"."title"`),
+      ),
     })
     .from(productCollections)
     .orderBy(asc(productCollections.position), asc(productCollections.id));
-  return rows.map((row) => ({ ...row, description: sanitizeRichText(row.description) }));
+  return Promise.all(
+    rows.map(async ({ kind, rule, hero, ...row }) => {
+      const pictured = hero
+        ? []
+        : await db
+            .select({ image: cardColumns.image })
+            .from(products)
+            .where(
+              and(
+                eq(products.status, "published"),
+                collectionCondition({ id: row.id, kind, rule }),
+                sql`${cardColumns.image} is not null`,
+              ),
+            )
+            .orderBy(
+              sql`${products.stockTotal} = 0`,
+              sql`${products.featuredRank} asc nulls last`,
+              asc(products.id),
+            )
+            .limit(PICTURED_PRODUCTS);
+      return {
+        ...row,
+        description: sanitizeRichText(row.description),
+        images: hero ? [hero] : pictured.flatMap(({ image }) => (image ? [image] : [])),
+      };
+    }),
+  );
 }

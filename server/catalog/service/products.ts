@@ -197,6 +197,9 @@ export const cardColumns = {
   priceTo: products.priceTo,
   compareAtPrice: products.compareAtFrom,
   inStock: sql<boolean>`${products.stockTotal} > 0`,
+  stockLeft: sql<
+    number | null
+  >`case when ${products.stockTotal} between 1 and ${LOW_STOCK} then ${products.stockTotal} end`,
   preOrder: products.preOrder,
   releaseDate: products.releaseDate,
   image: firstImage,
@@ -333,6 +336,7 @@ export async function getProduct(
         fileType: mediaFileView.fileType,
         width: mediaFileView.width,
         height: mediaFileView.height,
+        alt: mediaFileView.alt,
         attributeId: productMedia.attributeId,
       })
       .from(productMedia)
@@ -367,8 +371,9 @@ export async function getProduct(
       .filter((row) => row.variantId === variant.id)
       .map((row) => ({ id: row.id, slug: row.slug, title: row.title, typeId: row.typeId })),
   }));
-  // spec §3: a file's alt text on the shop is the product's title.
-  const mediaList = files.map((file) => ({ ...file, alt: card.title }));
+  // A gallery image's alt text says what it shows (a colour, the back, the print up close); a
+  // file without one falls back to the product's title, as cards and basket lines use (spec §3).
+  const mediaList = files.map((file) => ({ ...file, alt: file.alt.trim() || card.title }));
   card.description = sanitizeRichText(card.description);
   const { billingModelId: _model, ...shown } = card;
   const [billing = null] = await billingTermsOf(db, [card]);

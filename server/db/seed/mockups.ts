@@ -42,9 +42,30 @@ export const GARMENTS = [
 ] as const;
 export type Garment = (typeof GARMENTS)[number];
 
+/** The clothing drawn from every side; caps, beanies and totes are only drawn from the front. */
+export const CLOTHING_GARMENTS = ["t-shirt", "longsleeve", "hoodie", "sweatshirt"] as const;
+type ClothingGarment = (typeof CLOTHING_GARMENTS)[number];
+
+/**
+ * How a garment is shown: from the front (the default), from the back with its back print, close
+ * up on the front print, or worn.
+ */
+export const GARMENT_VIEWS = ["back", "detail", "worn"] as const;
+export type GarmentView = (typeof GARMENT_VIEWS)[number];
+
 export type MockupSpec =
   /** A garment, cap, beanie or tote in `colour` with the band's wordmark printed on it. */
-  | { kind: "garment"; garment: Garment; colour: string; band: BandArt; caption?: string }
+  | {
+      kind: "garment";
+      garment: Garment;
+      colour: string;
+      band: BandArt;
+      caption?: string;
+      /** Another side than the front: clothing only (CLOTHING_GARMENTS). */
+      view?: GarmentView;
+      /** Sets the worn view's model apart (skin and hair), so a product's models differ. */
+      seed?: string;
+    }
   /** A poster: big wordmark, an abstract graphic, a tour line; `framed` hangs it on a wall. */
   | {
       kind: "poster";
@@ -76,6 +97,11 @@ export type MockupSpec =
  * demo seed renders about 500 of them.
  */
 export const PRODUCT_IMAGE = { width: 800, height: 1000 } as const;
+/**
+ * A garment's other views (back, print detail, worn) are smaller, 480×600: about 13 ms each
+ * against 40–60 ms at full size, as the demo seed draws some 750 of them at first start.
+ */
+export const PRODUCT_VIEW_IMAGE = { width: 480, height: 600 } as const;
 export const BAND_LOGO = { width: 800, height: 800 } as const;
 export const BAND_HERO = { width: 1600, height: 700 } as const;
 
@@ -156,6 +182,7 @@ export function mockupSvg(
   size: { width: number; height: number } = PRODUCT_IMAGE,
 ) {
   checkSpec(spec);
+  if (spec.kind === "garment" && spec.view) return garmentViewSvg(spec, spec.view, size);
   const body = (() => {
     switch (spec.kind) {
       case "garment":
@@ -181,8 +208,9 @@ function svgDocument(
   vw: number,
   vh: number,
   body: string,
+  origin: { x: number; y: number } = { x: 0, y: 0 },
 ) {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}" viewBox="0 0 ${vw} ${vh}" preserveAspectRatio="xMidYMid slice">${body}</svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}" viewBox="${origin.x} ${origin.y} ${vw} ${vh}" preserveAspectRatio="xMidYMid slice">${body}</svg>`;
 }
 
 /** The soft neutral studio background every product sits on, with a floor shadow. */
@@ -247,6 +275,121 @@ export function bandHeroSvg(band: BandArt, tagline: string): string {
 // ---------------------------------------------------------------------------------------------
 // Garments
 
+/** The clothing's outlines on the 1000×1250 canvas, the same from the front and the back. */
+const OUTLINES: Record<ClothingGarment, string> = {
+  "t-shirt":
+    "M400 200 C440 250 560 250 600 200 L720 232 L880 340 L818 488 L735 452 L742 1080 Q500 1096 258 1080 L265 452 L182 488 L120 340 L280 232 Z",
+  longsleeve:
+    "M400 200 C440 250 560 250 600 200 L720 232 L800 300 L905 900 L830 925 L742 480 L742 1080 Q500 1096 258 1080 L258 480 L170 925 L95 900 L200 300 L280 232 Z",
+  hoodie:
+    "M395 205 C440 250 560 250 605 205 L735 240 L815 310 L918 910 L838 936 L760 500 L760 1030 L240 1030 L240 500 L162 936 L82 910 L185 310 L265 240 Z",
+  sweatshirt:
+    "M395 205 C440 250 560 250 605 205 L735 240 L815 310 L918 910 L838 936 L760 500 L760 1030 L240 1030 L240 500 L162 936 L82 910 L185 310 L265 240 Z",
+};
+
+const isClothing = (garment: Garment): garment is ClothingGarment =>
+  (CLOTHING_GARMENTS as readonly string[]).includes(garment);
+
+// The print's centre on the front of each piece of clothing (the detail view frames it).
+const PRINT_Y: Record<ClothingGarment, number> = {
+  "t-shirt": 470,
+  longsleeve: 470,
+  hoodie: 585,
+  sweatshirt: 480,
+};
+
+/** Skin and hair for the worn view's model, picked by the spec's seed. */
+const MODELS = [
+  { skin: "#f1c7a5", hair: "#3b2a20" },
+  { skin: "#c68b62", hair: "#1d1612" },
+  { skin: "#8d5a3b", hair: "#15110e" },
+  { skin: "#e3b48f", hair: "#a3652f" },
+  { skin: "#5c3a26", hair: "#0f0c0a" },
+];
+
+/** A garment from the back, close up on its print, or worn; clothing only. */
+function garmentViewSvg(
+  spec: Extract<MockupSpec, { kind: "garment" }>,
+  view: GarmentView,
+  size: { width: number; height: number },
+): string {
+  const { garment, colour, band, caption } = spec;
+  if (!isClothing(garment)) throw new Error(`Only clothing has a ${view} view: ${garment}`);
+  switch (view) {
+    case "back":
+      return svgDocument(size, W, H, studioBackdrop() + garmentBackBody(spec, garment));
+    case "detail": {
+      // The front, framed on the print at 4:5 and twice the size, with the neck label in view.
+      const frame = { w: 480, h: 600 };
+      const top = Math.min(PRINT_Y[garment] - frame.h / 2 + 40, 150);
+      const label = `<rect x="470" y="${garment === "hoodie" ? 226 : 214}" width="60" height="26" rx="3" fill="${band.ink}"/>`;
+      return svgDocument(
+        size,
+        frame.w,
+        frame.h,
+        studioBackdrop() + garmentBody(garment, colour, band, caption, "g") + label,
+        { x: 500 - frame.w / 2, y: top },
+      );
+    }
+    case "worn":
+      // Framed a little higher than the studio shots, so the model's head fits.
+      return svgDocument(size, W, H, wornBody(spec, garment), { x: 0, y: -60 });
+  }
+}
+
+function garmentBackBody(
+  spec: Extract<MockupSpec, { kind: "garment" }>,
+  garment: ClothingGarment,
+): string {
+  const { colour, band, caption } = spec;
+  const shade = mix(colour, "#000000", 0.28);
+  const ink = printColour(colour, band);
+  const folds = `<linearGradient id="bf" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#000" stop-opacity="0.16"/><stop offset="0.45" stop-color="#fff" stop-opacity="0.05"/><stop offset="1" stop-color="#000" stop-opacity="0.14"/></linearGradient>`;
+  const outline = OUTLINES[garment];
+  const heavy = garment === "hoodie" || garment === "sweatshirt";
+  const rib = heavy
+    ? `<path d="M240 1030 L760 1030 L756 1092 Q500 1104 244 1092 Z" fill="${shade}"/>`
+    : "";
+  // From behind, the neckline is a shallow arc and a hood hangs over the shoulders.
+  const neck =
+    garment === "hoodie"
+      ? `<path d="M352 214 C330 120 670 120 648 214 C640 330 360 330 352 214 Z" fill="${mix(colour, "#000000", 0.1)}"/><path d="M500 140 L500 318" stroke="${shade}" stroke-width="4"/>`
+      : `<path d="M${heavy ? 395 : 400} ${heavy ? 205 : 200} Q500 226 ${heavy ? 605 : 600} ${heavy ? 205 : 200}" fill="none" stroke="${shade}" stroke-width="14"/>`;
+  const printTop = garment === "hoodie" ? 400 : 320;
+  const mark = wordmarkBlock(band, {
+    cx: 500,
+    cy: printTop,
+    maxWidth: 300,
+    maxSize: 48,
+    fill: ink,
+  });
+  const art = graphic(
+    `back:${band.name}:${caption ?? ""}`,
+    { x: 330, y: mark.bottom + 40, w: 340, h: 300 },
+    [ink, mix(ink, colour, 0.45)],
+    "ba",
+  );
+  const line = caption ? captionLine(caption, 500, mark.bottom + 400, 360, ink) : "";
+  return `<defs>${folds}</defs><path d="${outline}" fill="${colour}"/><path d="${outline}" fill="url(#bf)"/>${rib}${neck}${mark.svg}${art}${line}`;
+}
+
+function wornBody(spec: Extract<MockupSpec, { kind: "garment" }>, garment: ClothingGarment) {
+  const random = prng(`worn:${spec.seed ?? spec.band.name}`);
+  const model = MODELS[Math.floor(random() * MODELS.length)] ?? MODELS[0];
+  const { skin, hair } = model as (typeof MODELS)[number];
+  const wall = mix(spec.band.paper, "#d8d2c8", 0.5);
+  const short = garment === "t-shirt";
+  // Arms hang from the shoulders; short sleeves leave the forearms bare, long ones reach the wrist.
+  const arms = short
+    ? `<path d="M205 420 L185 930" stroke="${skin}" stroke-width="74" stroke-linecap="round"/><path d="M795 420 L815 930" stroke="${skin}" stroke-width="74" stroke-linecap="round"/>`
+    : `<circle cx="130" cy="950" r="40" fill="${skin}"/><circle cx="870" cy="950" r="40" fill="${skin}"/>`;
+  const legs = `<path d="M290 1040 L280 1250 L490 1250 L500 1120 L510 1250 L720 1250 L710 1040 Z" fill="#2c3440"/>`;
+  const head = `<rect x="455" y="150" width="90" height="90" fill="${skin}"/><ellipse cx="500" cy="100" rx="82" ry="96" fill="${skin}"/><path d="M418 96 C410 -10 590 -10 582 96 C570 40 430 40 418 96 Z" fill="${hair}"/>`;
+  // The garment is drawn over the body a touch smaller than in the studio shots.
+  const dressed = `<g transform="translate(40 60) scale(0.92)">${garmentBody(garment, spec.colour, spec.band, spec.caption, "w")}</g>`;
+  return `<defs><linearGradient id="wall" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${mix(wall, "#ffffff", 0.2)}"/><stop offset="1" stop-color="${mix(wall, "#000000", 0.1)}"/></linearGradient></defs><rect y="-60" width="${W}" height="${H + 60}" fill="url(#wall)"/>${legs}${arms}${head}${dressed}`;
+}
+
 /** The garment drawn on the 1000×1250 canvas; `id` keeps its gradient ids apart from others'. */
 function garmentBody(
   garment: Garment,
@@ -272,20 +415,17 @@ function garmentBody(
 
   switch (garment) {
     case "t-shirt": {
-      const body =
-        "M400 200 C440 250 560 250 600 200 L720 232 L880 340 L818 488 L735 452 L742 1080 Q500 1096 258 1080 L265 452 L182 488 L120 340 L280 232 Z";
+      const body = OUTLINES["t-shirt"];
       return `<defs>${folds}</defs>${shaded(body)}<path d="M400 200 Q500 186 600 200 C560 244 440 244 400 200 Z" fill="${inner}"/><path d="M400 200 C440 250 560 250 600 200" fill="none" stroke="${shade}" stroke-width="16"/>${dashed("M196 458 L124 354")}${dashed("M804 458 L876 354")}${dashed("M262 1052 Q500 1068 738 1052")}${print(470, 380, 84)}`;
     }
     case "longsleeve": {
-      const body =
-        "M400 200 C440 250 560 250 600 200 L720 232 L800 300 L905 900 L830 925 L742 480 L742 1080 Q500 1096 258 1080 L258 480 L170 925 L95 900 L200 300 L280 232 Z";
+      const body = OUTLINES.longsleeve;
       return `<defs>${folds}</defs>${shaded(body)}<path d="M400 200 Q500 186 600 200 C560 244 440 244 400 200 Z" fill="${inner}"/><path d="M400 200 C440 250 560 250 600 200" fill="none" stroke="${shade}" stroke-width="16"/>${dashed("M88 860 L164 886")}${dashed("M912 860 L836 886")}${dashed("M262 1052 Q500 1068 738 1052")}${print(470, 380, 84)}`;
     }
     case "sweatshirt":
     case "hoodie": {
       const hood = garment === "hoodie";
-      const body =
-        "M395 205 C440 250 560 250 605 205 L735 240 L815 310 L918 910 L838 936 L760 500 L760 1030 L240 1030 L240 500 L162 936 L82 910 L185 310 L265 240 Z";
+      const body = OUTLINES[garment];
       const rib = `<path d="M240 1030 L760 1030 L756 1092 Q500 1104 244 1092 Z" fill="${shade}"/><path d="M82 910 L162 936 L150 990 L68 966 Z" fill="${shade}"/><path d="M918 910 L838 936 L850 990 L932 966 Z" fill="${shade}"/>`;
       const hoodBack = hood
         ? `<path d="M352 252 C320 92 680 92 648 252 Z" fill="${mix(colour, "#000000", 0.12)}"/>`
@@ -684,6 +824,8 @@ function checkBand(band: BandArt): void {
 function checkSpec(spec: MockupSpec): void {
   checkBand(spec.band);
   if (spec.kind === "garment" || spec.kind === "bundle") checkColour(spec.colour);
+  if (spec.kind === "garment" && spec.view && !isClothing(spec.garment))
+    throw new Error(`Only clothing has a ${spec.view} view: ${spec.garment}`);
   if (spec.kind === "vinyl" && spec.record) checkColour(spec.record);
 }
 

@@ -7,11 +7,14 @@ import {
   BAND_HERO,
   BAND_LOGO,
   type BandArt,
+  CLOTHING_GARMENTS,
   contrast,
+  GARMENT_VIEWS,
   GARMENTS,
   type MockupSpec,
   mockupSvg,
   PRODUCT_IMAGE,
+  PRODUCT_VIEW_IMAGE,
   printColour,
   type RenderedImage,
   renderBandHero,
@@ -132,6 +135,59 @@ describe("product mock-ups", () => {
     expect(() =>
       mockupSvg({ kind: "cd", band: { ...band, ink: "black" }, title: "x", seed: "x" }),
     ).toThrow();
+  });
+});
+
+describe("garment views", () => {
+  const views = CLOTHING_GARMENTS.flatMap((garment) =>
+    GARMENT_VIEWS.map((view): [string, string, Extract<MockupSpec, { kind: "garment" }>] => [
+      garment,
+      view,
+      { kind: "garment", garment, colour: "#1f2a44", band, caption: "Tour 2026", view, seed: "s" },
+    ]),
+  );
+
+  it.each(views)(
+    "renders a %s's %s view as a small 4:5 WebP, the same bytes every time, unlike its front",
+    async (_garment, _view, spec) => {
+      const image = await renderMockup(spec, PRODUCT_VIEW_IMAGE);
+      await expectWebp(image, PRODUCT_VIEW_IMAGE);
+      expect((await renderMockup(spec, PRODUCT_VIEW_IMAGE)).bytes.equals(image.bytes)).toBe(true);
+      const front = await renderMockup({ ...spec, view: undefined }, PRODUCT_VIEW_IMAGE);
+      expect(front.bytes.equals(image.bytes)).toBe(false);
+    },
+  );
+
+  it("prints the band and the caption on the back, and frames the print close up", () => {
+    const spec: MockupSpec = {
+      kind: "garment",
+      garment: "t-shirt",
+      colour: "#141414",
+      band,
+      caption: "Back Tour",
+    };
+    const back = mockupSvg({ ...spec, view: "back" });
+    expect(back).toContain("TEST CARD");
+    expect(back).toContain("BACK TOUR");
+    // The detail is the front seen through a smaller window on the print.
+    expect(mockupSvg({ ...spec, view: "detail" })).toMatch(/viewBox="260 \d+ 480 600"/);
+    expect(mockupSvg(spec)).toContain('viewBox="0 0 1000 1250"');
+  });
+
+  it("dresses a different model for a different seed", () => {
+    const spec: MockupSpec = { kind: "garment", garment: "hoodie", colour: "#141414", band };
+    const models = new Set(
+      ["a", "b", "c", "d", "e", "f"].map((seed) => mockupSvg({ ...spec, view: "worn", seed })),
+    );
+    expect(models.size).toBeGreaterThan(1);
+  });
+
+  it("refuses a view of a cap, beanie or tote, which are only drawn from the front", () => {
+    for (const garment of ["cap", "beanie", "tote"] as const) {
+      expect(() =>
+        mockupSvg({ kind: "garment", garment, colour: "#141414", band, view: "back" }),
+      ).toThrow(/Only clothing/);
+    }
   });
 });
 

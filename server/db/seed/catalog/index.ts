@@ -18,6 +18,7 @@ import {
   BAND_LOGO,
   type BandArt,
   PRODUCT_IMAGE,
+  PRODUCT_VIEW_IMAGE,
   type RenderOptions,
   renderBandHero,
   renderBandLogo,
@@ -284,13 +285,15 @@ function productImageJobs(
     const slugs = plan.images.map((image, position) => {
       const shared = plan.seq > DEFAULT_PRODUCTS ? pool.get(image.poolKey) : undefined;
       if (shared) return shared;
+      const size =
+        image.spec.kind === "garment" && image.spec.view ? PRODUCT_VIEW_IMAGE : PRODUCT_IMAGE;
       const job = images.job(
         plan.seq <= DEFAULT_PRODUCTS ? `product/${plan.seq}/${position}` : `pool/${image.poolKey}`,
         image.title,
-        plan.title,
+        image.alt ?? image.title,
         `mockup:${JSON.stringify(image.spec)}`,
-        PRODUCT_IMAGE,
-        () => renderMockup(image.spec, PRODUCT_IMAGE, render),
+        size,
+        () => renderMockup(image.spec, size, render),
       );
       jobs.push(job);
       if (!pool.has(image.poolKey)) pool.set(image.poolKey, job.slug);

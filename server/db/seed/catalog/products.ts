@@ -1,5 +1,11 @@
 import type { ProductStatus } from "../../../catalog/schema.ts";
-import type { Garment, MockupSpec } from "../mockups.ts";
+import {
+  CLOTHING_GARMENTS,
+  GARMENT_VIEWS,
+  type Garment,
+  type GarmentView,
+  type MockupSpec,
+} from "../mockups.ts";
 import { type Random, seededRandom } from "../random.ts";
 import {
   COLOURS,
@@ -87,6 +93,8 @@ export type ImagePlan = {
   /** The colour (or format) this image shows, so the gallery can follow the shopper's choice. */
   attribute: AttributeRef | null;
   title: string;
+  /** What the image shows, for people who cannot see it, when its title does not say it. */
+  alt?: string;
   /** Products past the default count share one file per pool key instead of rendering their own. */
   poolKey: string;
 };
@@ -234,7 +242,17 @@ export class ProductPlanner {
       design = designFor(random, band, type);
     }
     if (this.usedTitles.has(`${band.slug}:${design.title}`)) {
-      design = { ...design, title: `${design.title} (Edition ${seq})` };
+      const { title } = design;
+      const edition = `${title} (Edition ${seq})`;
+      design = {
+        ...design,
+        title: edition,
+        images: design.images.map((image) => ({
+          ...image,
+          title: image.title.replace(title, edition),
+          alt: image.alt?.replace(title, edition),
+        })),
+      };
     }
     this.usedTitles.add(`${band.slug}:${design.title}`);
     return design;
@@ -413,12 +431,37 @@ function designFor(random: Random, band: DemoBand, type: TypeTitle): Design {
         : "",
       `<ul>${[...material.lines, ...(type === "Cap" || type === "Beanie" ? [] : [`Printed in ${random.pick(PRINT_TOWNS)}`]), ...material.care].map((line) => `<li>${line}</li>`).join("")}</ul>`,
     ].join("");
-    design.images = design.colours.map((colour) => ({
-      spec: { kind: "garment", garment, colour: swatch(colour), band: art, caption },
-      attribute: ["colour", colour] as const,
-      title: `${title} in ${colourTitle(colour)}`,
-      poolKey: `${band.slug}|${type}|${colour}`,
-    }));
+    design.images = design.colours.flatMap((colour): ImagePlan[] => {
+      const inColour = `${title} in ${colourTitle(colour)}`;
+      const spec = {
+        kind: "garment" as const,
+        garment,
+        colour: swatch(colour),
+        band: art,
+        caption,
+      };
+      const front: ImagePlan = {
+        spec,
+        attribute: ["colour", colour],
+        title: inColour,
+        alt: `${inColour}, front`,
+        poolKey: `${band.slug}|${type}|${colour}`,
+      };
+      if (!(CLOTHING_GARMENTS as readonly string[]).includes(garment)) return [front];
+      // Clothing sells on every side: the back print, the print up close and the piece worn.
+      return [
+        front,
+        ...GARMENT_VIEWS.map(
+          (view): ImagePlan => ({
+            spec: { ...spec, view, seed: `${band.slug}:${title}` },
+            attribute: ["colour", colour],
+            title: `${inColour}, ${VIEW_TITLES[view]}`,
+            alt: VIEW_ALTS[view](inColour),
+            poolKey: `${band.slug}|${type}|${colour}|${view}`,
+          }),
+        ),
+      ];
+    });
     return design;
   }
 
@@ -585,6 +628,18 @@ function designFor(random: Random, band: DemoBand, type: TypeTitle): Design {
   ];
   return design;
 }
+
+const VIEW_TITLES: Record<GarmentView, string> = {
+  back: "back",
+  detail: "print detail",
+  worn: "worn",
+};
+
+const VIEW_ALTS: Record<GarmentView, (inColour: string) => string> = {
+  back: (inColour) => `${inColour}, back, showing the back print`,
+  detail: (inColour) => `${inColour}, close-up of the front print and neck label`,
+  worn: (inColour) => `${inColour}, worn by a model`,
+};
 
 type Theme = "tour" | "album" | "logo" | "lyric" | "tracklist" | "origin";
 

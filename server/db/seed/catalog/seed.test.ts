@@ -193,7 +193,8 @@ describe("the demo catalogue", () => {
         alt: mediaFiles.alt,
       })
       .from(productMedia)
-      .innerJoin(mediaFiles, eq(mediaFiles.id, productMedia.fileId));
+      .innerJoin(mediaFiles, eq(mediaFiles.id, productMedia.fileId))
+      .orderBy(asc(productMedia.productId), asc(productMedia.position));
     const published = await db
       .select({ id: products.id, title: products.title, type: products.productType })
       .from(products)
@@ -201,7 +202,8 @@ describe("the demo catalogue", () => {
     for (const product of published) {
       const images = rows.filter((row) => row.productId === product.id && row.fileType === "IMAGE");
       expect(images.length, product.title).toBeGreaterThanOrEqual(1);
-      expect(images[0]?.alt).toBe(product.title);
+      // Each image's alt text says what it shows, starting from the product.
+      for (const image of images) expect(image.alt.startsWith(product.title)).toBe(true);
     }
     const store = files();
     for (const row of rows) {
@@ -210,7 +212,6 @@ describe("the demo catalogue", () => {
       expect(bytes?.length).toBe(row.byteSize);
       expect(isWebp(bytes as Buffer)).toBe(true);
     }
-    // Every colour a T-shirt comes in has its own image.
     const colourOfVariants = await db
       .selectDistinct({
         productId: productVariants.productId,
@@ -223,10 +224,17 @@ describe("the demo catalogue", () => {
       .innerJoin(products, eq(products.id, productVariants.productId))
       .where(sql`${attributeTypes.slug} = 'colour' and ${products.productType} = 'T-shirt'`);
     expect(colourOfVariants.length).toBeGreaterThan(50);
+    // Every colour a T-shirt comes in has its own front, back, print detail and worn images.
     for (const { productId, attributeId } of colourOfVariants) {
-      expect(
-        rows.some((row) => row.productId === productId && row.attributeId === attributeId),
-      ).toBe(true);
+      const alts = rows
+        .filter((row) => row.productId === productId && row.attributeId === attributeId)
+        .map((row) => row.alt.replace(/^.* in [^,]+, /, ""));
+      expect(alts).toEqual([
+        "front",
+        "back, showing the back print",
+        "close-up of the front print and neck label",
+        "worn by a model",
+      ]);
     }
   });
 
