@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSpotlight } from "../../../server/catalog/service/writes.ts";
 import { startTestApp, type TestApp } from "../../../tests/support/app.ts";
 import { databaseKinds } from "../../../tests/support/databases.ts";
 import { makeAttributeType, makeBrand, makeProduct } from "../../../tests/support/factories.ts";
@@ -149,6 +150,21 @@ describe.each(databaseKinds)("catalogue pages on %s", (kind) => {
     expect(html).toContain("Search results");
     expect(html).toContain("Pylon &amp; Sparks Tee");
     expect(html).not.toContain("Pylon Poster</a>");
+  });
+
+  it("shows a spotlight's text as safe HTML", async () => {
+    await createSpotlight(app.database.db, {
+      headline: "Velvet Pylon, loud",
+      body: '<p>Their <em>loudest</em> year.</p><script>alert("x")</script><p onclick="x()">Go.</p>',
+      brandId: band.id,
+      startsAt: new Date(),
+    });
+    const { html } = await page("/spotlight");
+    expect(html).toContain("<p>Their <em>loudest</em> year.</p>");
+    expect(html).toContain("<p>Go.</p>");
+    expect(html).not.toContain("alert(");
+    expect(html).not.toContain("onclick");
+    expect(html).not.toContain("&lt;p&gt;");
   });
 
   it("shows the spotlight and home sections", async () => {
