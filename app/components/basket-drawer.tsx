@@ -1,8 +1,10 @@
 import { useEffect, useRef } from "react";
+import { alertHostStore } from "../client/alerts";
 import { trackBasket } from "../client/analytics";
 import { basketStore, changeBasket, closeBasketDrawer } from "../client/basket";
 import { applyDiscountCode, discountStore, removeDiscountCode } from "../client/discount";
 import { useStore } from "../client/store";
+import { DialogAlerts } from "./alert-region";
 import { BasketLineItem } from "./basket-line-item";
 import { BasketSummary } from "./basket-summary";
 import { AppLink } from "./ui/app-link";
@@ -36,12 +38,16 @@ export function BasketDrawer() {
   const { drawerOpen, lines, subtotal, ready } = useStore(basketStore);
   const { code, result, error } = useStore(discountStore);
   const dialog = useRef<HTMLDialogElement>(null);
+  const alertArea = useRef<HTMLElement>(null);
 
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
     if (drawerOpen && !element.open) element.showModal();
     if (!drawerOpen && element.open) element.close();
+    // The modal makes the page inert: its alerts ("added to your basket") show inside it.
+    alertHostStore.set(drawerOpen ? alertArea.current : null);
+    return () => alertHostStore.set(null);
   }, [drawerOpen]);
 
   return (
@@ -70,6 +76,7 @@ export function BasketDrawer() {
             ×
           </button>
         </header>
+        <DialogAlerts hostRef={alertArea} />
         {lines.length === 0 ? (
           <div className="flex flex-1 flex-col items-center justify-center gap-4 p-8 text-center">
             <p className="text-lg font-semibold">

@@ -8,10 +8,13 @@ type Props = {
   /** Cards above the fold load their image at once. */
   priority?: boolean;
   onSelect?: () => void;
+  /** One below the heading the grid sits under: 2 straight under a page's h1, else 3. */
+  headingLevel?: 2 | 3;
 };
 
 /** A product in a grid: image, badges, title, band and from-price. */
-export function ProductCard({ product, priority = false, onSelect }: Props) {
+export function ProductCard({ product, priority = false, onSelect, headingLevel = 3 }: Props) {
+  const Heading = `h${headingLevel}` as const;
   const soldOut = !product.inStock && !product.preOrder;
   return (
     <article className="group relative flex flex-col">
@@ -39,7 +42,7 @@ export function ProductCard({ product, priority = false, onSelect }: Props) {
       <p className="mt-3 text-xs font-semibold uppercase tracking-wider text-muted">
         {product.brand.title}
       </p>
-      <h3 className="mt-1 font-semibold leading-snug">
+      <Heading className="mt-1 font-semibold leading-snug">
         <AppLink
           to={`/products/${product.slug}`}
           onClick={onSelect}
@@ -47,7 +50,7 @@ export function ProductCard({ product, priority = false, onSelect }: Props) {
         >
           {product.title}
         </AppLink>
-      </h3>
+      </Heading>
       <Price
         price={product.priceFrom}
         compareAtPrice={product.compareAtPrice}

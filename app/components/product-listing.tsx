@@ -49,7 +49,7 @@ export function ProductListing({ page, facets, query, showBrands = true, label }
             </p>
           </div>
         ) : (
-          <ProductGrid products={page.data} label={label} />
+          <ProductGrid products={page.data} label={label} headingLevel={2} />
         )}
         <Pagination
           currentPage={page.meta.currentPage}

@@ -1,16 +1,19 @@
+import { useRef } from "react";
 import { data, redirect } from "react-router";
 import { trackBasket } from "../../client/analytics";
 import { changeBasket } from "../../client/basket";
+import { useBottomBar } from "../../client/bottom-bars";
 import { applyDiscountCode, discountStore, removeDiscountCode } from "../../client/discount";
 import { useStore } from "../../client/store";
 import { BasketLineItem } from "../../components/basket-line-item";
-import { BasketSummary } from "../../components/basket-summary";
+import { BasketSummary, basketTotal } from "../../components/basket-summary";
 import { PageHeading } from "../../components/page-heading";
 import { AppLink } from "../../components/ui/app-link";
 import { buttonClasses } from "../../components/ui/button";
 import { BASKET_FORM_INVALID, basketFor, parseBasketForm } from "../../lib/basket.server";
 import { readForm } from "../../lib/form-route.server";
 import { screenMeta } from "../../lib/meta";
+import { formatPrice } from "../../lib/money";
 import type { Route } from "./+types/basket";
 
 export const meta = screenMeta("Your basket", { noindex: true });
@@ -44,6 +47,31 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect("/basket", { status: 303, headers: outcome });
 }
 
+/**
+ * On a phone the order summary is a long scroll below the lines: a bar stuck to the foot of the
+ * screen keeps the total and the way to checkout in reach (hidden where the summary sits beside
+ * the lines).
+ */
+function CheckoutBar({ total, onCheckout }: { total: number; onCheckout: () => void }) {
+  const bar = useRef<HTMLElement>(null);
+  useBottomBar(bar);
+  return (
+    <section
+      ref={bar}
+      aria-label="Checkout"
+      className="sticky bottom-0 z-(--z-raised) -mx-4 mt-8 flex items-center justify-between gap-4 border-t border-line bg-paper px-4 py-3 shadow-[0_-8px_24px_rgb(22_19_26/0.12)] min-[641px]:hidden"
+    >
+      <p className="leading-tight">
+        <span className="block text-xs text-muted">Total</span>
+        <span className="text-lg font-bold">{formatPrice(total)}</span>
+      </p>
+      <AppLink to="/checkout" onClick={onCheckout} className={buttonClasses()}>
+        Checkout
+      </AppLink>
+    </section>
+  );
+}
+
 export default function BasketIndex({ loaderData, actionData }: Route.ComponentProps) {
   const { basket, discount, codeProblem } = loaderData;
   const live = useStore(discountStore);
@@ -68,6 +96,7 @@ export default function BasketIndex({ loaderData, actionData }: Route.ComponentP
     description: current.description,
     amount: current.discount,
   };
+  const beginCheckout = () => trackBasket("begin_checkout", basket.lines);
   return (
     <>
       <PageHeading
@@ -112,11 +141,7 @@ export default function BasketIndex({ loaderData, actionData }: Route.ComponentP
             onApply={applyDiscountCode}
             onRemove={removeDiscountCode}
           />
-          <AppLink
-            to="/checkout"
-            onClick={() => trackBasket("begin_checkout", basket.lines)}
-            className={`w-full ${buttonClasses()}`}
-          >
+          <AppLink to="/checkout" onClick={beginCheckout} className={`w-full ${buttonClasses()}`}>
             Checkout
           </AppLink>
           <form
@@ -136,6 +161,7 @@ export default function BasketIndex({ loaderData, actionData }: Route.ComponentP
           </form>
         </aside>
       </div>
+      <CheckoutBar total={basketTotal(basket.subtotal, shownDiscount)} onCheckout={beginCheckout} />
     </>
   );
 }
