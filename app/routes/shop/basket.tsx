@@ -111,7 +111,7 @@ export default function BasketIndex({ loaderData, actionData }: Route.ComponentP
           {actionData.error}
         </p>
       )}
-      <div className="grid gap-10 lg:grid-cols-[1fr_22rem]">
+      <div className="grid grid-cols-1 gap-10 lg:grid-cols-[1fr_22rem]">
         <ul aria-label="Basket items">
           {basket.lines.map((line) => (
             <BasketLineItem

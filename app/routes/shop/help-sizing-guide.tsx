@@ -55,11 +55,11 @@ export default function HelpSizingGuide({ loaderData }: Route.ComponentProps) {
                 </h2>
                 <p className="mt-2 max-w-3xl text-muted">{table.note}</p>
                 <ScrollRegion
-                  labelledBy={`${id}-title`}
+                  labelledBy={`${id}-caption`}
                   className="mt-4 rounded-xl bg-white ring-1 ring-line"
                 >
                   <table className="w-full min-w-[32rem] text-left">
-                    <caption className="sr-only">
+                    <caption id={`${id}-caption`} className="sr-only">
                       {table.title}: garment chest and length by size, in centimetres and inches
                     </caption>
                     <thead className="border-b border-line text-sm">
