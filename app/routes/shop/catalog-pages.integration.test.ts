@@ -167,6 +167,30 @@ describe.each(databaseKinds)("catalogue pages on %s", (kind) => {
     expect(html).not.toContain("&lt;p&gt;");
   });
 
+  it.each([
+    "/",
+    "/products",
+    "/products?q=pylon",
+    "/products/band/velvet-pylon",
+    "/bands/velvet-pylon",
+    "/spotlight",
+  ])("keeps the headings of %s in order: the h1, then no level skipped", async (path) => {
+    const { html } = await page(path);
+    const main = html.slice(html.indexOf('<main id="main"'), html.indexOf("</main>"));
+    const levels = [...main.matchAll(/<h([1-6])\b/g)].map(([, level]) => Number(level));
+    expect(levels[0]).toBe(1);
+    expect(levels.filter((level) => level === 1)).toHaveLength(1);
+    const skips = levels.filter(
+      (level, index) => index > 0 && level > (levels[index - 1] ?? 0) + 1,
+    );
+    expect(skips).toEqual([]);
+  });
+
+  it("gives the cards of a product list h2 headings, straight under the page's h1", async () => {
+    const { html } = await page("/products/band/velvet-pylon");
+    expect(html).toMatch(/<h2[^>]*><a[^>]*href="\/products\/[^"]+"[^>]*>Pylon Poster<\/a><\/h2>/);
+  });
+
   it("shows the spotlight and home sections", async () => {
     expect((await page("/spotlight")).status).toBe(200);
     const home = await page("/");
