@@ -60,10 +60,10 @@ export function AlertRegion() {
  * A modal dialog's own notifications area: while the dialog is open, alerts show here, where
  * they can be read and dismissed (the page behind a modal is inert).
  */
-export function DialogAlerts({ hostRef }: { hostRef: React.RefObject<HTMLElement | null> }) {
+export function DialogAlerts({ ref }: { ref: React.Ref<HTMLElement> }) {
   return (
     <section
-      ref={hostRef as React.RefObject<HTMLElement>}
+      ref={ref}
       aria-label="Notifications"
       aria-live="polite"
       className="flex flex-col gap-2 px-5 pt-3 empty:pt-0"

@@ -76,7 +76,7 @@ export function BasketDrawer() {
             ×
           </button>
         </header>
-        <DialogAlerts hostRef={alertArea} />
+        <DialogAlerts ref={alertArea} />
         {lines.length === 0 ? (
           <div className="flex flex-1 flex-col items-center justify-center gap-4 p-8 text-center">
             <p className="text-lg font-semibold">
