@@ -1,3 +1,4 @@
+import displayFont from "@fontsource/archivo-black/files/archivo-black-latin-400-normal.woff2?url";
 import { useEffect } from "react";
 import {
   isRouteErrorResponse,
@@ -26,6 +27,9 @@ export const links: Route.LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png", sizes: "180x180" },
   { rel: "manifest", href: "/site.webmanifest" },
   { rel: "stylesheet", href: appCss },
+  // Decision 0020: every page's heading (often its largest paint) is set in the display face;
+  // fetched with the CSS rather than after it, it swaps in before the first paint settles.
+  { rel: "preload", href: displayFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
 ];
 
 export const meta = screenMeta("Home");

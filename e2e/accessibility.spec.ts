@@ -3,6 +3,13 @@ import { DEMO_ACCOUNTS } from "../server/db/seed/accounts.ts";
 import { signInAs, violations } from "./support/admin.ts";
 import { gotoHydrated, openSession, type Session } from "./support/browser.ts";
 import { shopUnderTest } from "./support/shop.ts";
+import {
+  fillBasket,
+  openDrawer,
+  PLAIN_PAGES,
+  SHOP_PAGES,
+  VIEWPORTS,
+} from "./support/storefront.ts";
 
 const shop = shopUnderTest();
 
@@ -11,45 +18,42 @@ function signIn(session: Session, door: "/api/login-user" | "/api/login-admin") 
   return signInAs(shop, session, account, door);
 }
 
+/** A shopper at `width` with one product in the basket, signed in for the customer pages. */
+async function shopper(viewport: (typeof VIEWPORTS)[keyof typeof VIEWPORTS], path: string) {
+  const session = await openSession(shop.browser, shop.app.url, { viewport });
+  await fillBasket(shop, session.context);
+  if (path.startsWith("/customer/")) await signIn(session, "/api/login-user");
+  return session;
+}
+
 describe("accessibility (WCAG 2.2 AA, axe-core) in Chromium", () => {
-  it.each([
-    "/",
-    "/products",
-    "/products?collection=on-sale",
-    "/products/band/static-gulls?type=t-shirt",
-    "/bands",
-    "/blogs",
-    "/blogs/news/pylon-hymns-announce-the-northern-grid-tour-2026",
-    "/legal/cookie-policy",
-    "/help/contact",
-    "/help/sizing-guide",
-    "/company/careers",
-    "/login",
-    "/register",
-    "/forgot-password",
-    "/admin/login",
-  ])("%s has no violations", async (path) => {
-    const session = await openSession(shop.browser, shop.app.url);
-    await session.page.goto(path);
-    await session.page.waitForLoadState("networkidle");
-    expect(await violations(session.page)).toEqual([]);
-    await session.close();
+  describe.each(Object.entries(VIEWPORTS))("at %s width", (_name, viewport) => {
+    it.each(SHOP_PAGES)(
+      "%s has no violations, with the basket drawer closed and open",
+      async (path) => {
+        const session = await shopper(viewport, path);
+        await gotoHydrated(session.page, path);
+        await session.page.waitForLoadState("networkidle");
+        expect(await violations(session.page)).toEqual([]);
+        await openDrawer(session.page);
+        expect(await violations(session.page)).toEqual([]);
+        await session.close();
+      },
+    );
+
+    it.each([...PLAIN_PAGES, "/admin/login"])("%s has no violations", async (path) => {
+      const session = await openSession(shop.browser, shop.app.url, { viewport });
+      await session.page.goto(path);
+      await session.page.waitForLoadState("networkidle");
+      expect(await violations(session.page)).toEqual([]);
+      await session.close();
+    });
   });
 
-  it("the product lists and the band index have none on a 390 px phone, filter sheet open or not", async () => {
+  it("a 390 px phone with the filter sheet open has none", async () => {
     const session = await openSession(shop.browser, shop.app.url, {
       viewport: { width: 390, height: 844 },
     });
-    for (const path of [
-      "/products",
-      "/products?collection=on-sale",
-      "/products/band/static-gulls?type=t-shirt",
-      "/bands",
-    ]) {
-      await gotoHydrated(session.page, path);
-      await session.page.waitForLoadState("networkidle");
-      expect(await violations(session.page)).toEqual([]);
-    }
     await gotoHydrated(session.page, "/products?type=poster");
     await session.page.getByRole("button", { name: /^Filter and sort/ }).click();
     await session.page.getByRole("dialog", { name: "Filter and sort" }).waitFor();
@@ -57,22 +61,7 @@ describe("accessibility (WCAG 2.2 AA, axe-core) in Chromium", () => {
     await session.close();
   });
 
-  it("the product page, the customer dashboard and the back office have no violations", async () => {
-    const shopper = await openSession(shop.browser, shop.app.url);
-    await shopper.page.goto("/products");
-    const product = await shopper.page
-      .locator('a[href^="/products/"]')
-      .first()
-      .getAttribute("href");
-    await shopper.page.goto(product ?? "/");
-    await shopper.page.waitForLoadState("networkidle");
-    expect(await violations(shopper.page)).toEqual([]);
-    await signIn(shopper, "/api/login-user");
-    await shopper.page.goto("/customer/dashboard");
-    await shopper.page.waitForLoadState("networkidle");
-    expect(await violations(shopper.page)).toEqual([]);
-    await shopper.close();
-
+  it("the back office has no violations", async () => {
     const staff = await openSession(shop.browser, shop.app.url);
     await signIn(staff, "/api/login-admin");
     for (const path of ["/admin", "/admin/outbox"]) {

@@ -65,4 +65,57 @@ describe("alerts (spec §4, §9)", () => {
     await session.expectNoErrors();
     await session.close();
   });
+
+  it.each([
+    ["desktop", 1280, 900],
+    ["phone", 390, 844],
+  ])(
+    "shows a toast at the foot of a %s screen, clear of the header's navigation, search and basket",
+    async (_name, width, height) => {
+      const session = await openSession(shop.browser, shop.app.url, {
+        viewport: { width, height },
+      });
+      const { page, context } = session;
+      await openHome(page);
+      await context.setOffline(true);
+      const toast = await offlineAlert(page).boundingBox();
+      await context.setOffline(false);
+      if (!toast) throw new Error("no toast");
+      const header = page.getByRole("banner");
+      for (const part of [
+        header.getByRole("navigation", { name: "Main" }),
+        header.getByRole("search"),
+        header.getByRole("link", { name: /^Basket/ }),
+      ]) {
+        const box = await part.boundingBox();
+        if (!box) throw new Error("a header part is missing");
+        const overlaps =
+          toast.x < box.x + box.width &&
+          box.x < toast.x + toast.width &&
+          toast.y < box.y + box.height &&
+          box.y < toast.y + toast.height;
+        expect(overlaps).toBe(false);
+      }
+      expect(toast.y + toast.height).toBeGreaterThan(height - 100);
+      await session.close();
+    },
+  );
+
+  it("stands a toast on top of the cookie banner rather than over its buttons", async () => {
+    const session = await openSession(shop.browser, shop.app.url, {
+      viewport: { width: 390, height: 844 },
+    });
+    const { page, context } = session;
+    await openHome(page);
+    await page.getByRole("button", { name: "Cookie settings" }).click();
+    const banner = page.getByRole("region", { name: "Cookie choices" });
+    await banner.waitFor();
+    await context.setOffline(true);
+    const toast = await offlineAlert(page).boundingBox();
+    await context.setOffline(false);
+    const bannerBox = await banner.boundingBox();
+    if (!toast || !bannerBox) throw new Error("no toast or banner");
+    expect(toast.y + toast.height).toBeLessThanOrEqual(bannerBox.y);
+    await session.close();
+  });
 });

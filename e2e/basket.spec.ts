@@ -185,6 +185,51 @@ describe("basket with JavaScript (spec §4)", () => {
   });
 });
 
+describe("basket layers and the phone checkout bar", () => {
+  it("shows the added-to-basket toast inside the open drawer, where its dismiss button works", async () => {
+    const session = await openSession(shop.browser, shop.app.url);
+    const { page } = session;
+    await gotoHydrated(page, `/products/${product.slug}`);
+    await chooseVariant(page);
+    await page.getByRole("button", { name: "Add to basket" }).click();
+    const toast = drawer(page)
+      .getByRole("region", { name: "Notifications" })
+      .getByRole("status")
+      .filter({ hasText: `${product.title} added to your basket.` });
+    await toast.waitFor();
+    // A real click: it fails if the backdrop or anything else is on top of the button.
+    await toast.getByRole("button", { name: "Dismiss notification" }).click();
+    await toast.waitFor({ state: "hidden" });
+    expect(await drawer(page).isVisible()).toBe(true);
+    await session.expectNoErrors();
+    await session.close();
+  });
+
+  it("keeps the total and Checkout in a bar at the foot of a phone's screen, and only there", async () => {
+    const phone = await openSession(shop.browser, shop.app.url, {
+      viewport: { width: 390, height: 700 },
+    });
+    await putOneInBasket(phone.context);
+    await gotoHydrated(phone.page, "/basket");
+    const bar = phone.page.getByRole("region", { name: "Checkout" });
+    await bar.waitFor();
+    expect(await bar.textContent()).toContain(price(variant().price));
+    const box = await bar.boundingBox();
+    expect(box && Math.round(box.y + box.height)).toBe(700);
+    await bar.getByRole("link", { name: "Checkout" }).click();
+    await phone.page.waitForURL((url) => url.pathname === "/checkout");
+    await phone.close();
+
+    const desktop = await openSession(shop.browser, shop.app.url, {
+      viewport: { width: 1280, height: 900 },
+    });
+    await putOneInBasket(desktop.context);
+    await gotoHydrated(desktop.page, "/basket");
+    expect(await desktop.page.getByRole("region", { name: "Checkout" }).isVisible()).toBe(false);
+    await desktop.close();
+  });
+});
+
 describe("basket without JavaScript (spec §4)", () => {
   it("adds with a form post that lands on /basket, then changes, discounts and empties it", async () => {
     const session = await openSession(shop.browser, shop.app.url, { javaScriptEnabled: false });

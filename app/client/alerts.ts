@@ -7,6 +7,11 @@ export type Alert = { key: string; type: AlertType; body: string };
 export const ALERT_TIMEOUT_MS = 3000;
 
 export const alertsStore = createStore<Alert[]>([]);
+/**
+ * Where alerts show while a modal dialog is open: a modal makes the rest of the page inert, so an
+ * alert outside it could be neither clicked nor heard. Null is the page's own notifications area.
+ */
+export const alertHostStore = createStore<HTMLElement | null>(null);
 let nextKey = 0;
 
 /** Shows an alert that disappears after `timeoutMs` (0 keeps it until dismissed). */

@@ -1,8 +1,10 @@
 import { useEffect, useRef } from "react";
+import { alertHostStore } from "../client/alerts";
 import { trackBasket } from "../client/analytics";
 import { basketStore, changeBasket, closeBasketDrawer } from "../client/basket";
 import { applyDiscountCode, discountStore, removeDiscountCode } from "../client/discount";
 import { useStore } from "../client/store";
+import { DialogAlerts } from "./alert-region";
 import { BasketLineItem } from "./basket-line-item";
 import { BasketSummary } from "./basket-summary";
 import { AppLink } from "./ui/app-link";
@@ -37,12 +39,16 @@ export function BasketDrawer() {
   const { drawerOpen, lines, subtotal, ready, refusal } = useStore(basketStore);
   const { code, result, error } = useStore(discountStore);
   const dialog = useRef<HTMLDialogElement>(null);
+  const alertArea = useRef<HTMLElement>(null);
 
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
     if (drawerOpen && !element.open) element.showModal();
     if (!drawerOpen && element.open) element.close();
+    // The modal makes the page inert: its alerts ("added to your basket") show inside it.
+    alertHostStore.set(drawerOpen ? alertArea.current : null);
+    return () => alertHostStore.set(null);
   }, [drawerOpen]);
 
   return (
@@ -71,6 +77,7 @@ export function BasketDrawer() {
             ×
           </button>
         </header>
+        <DialogAlerts ref={alertArea} />
         {refusal && (
           <div className="px-5 pt-4">
             <FormMessage type="error">{refusal}</FormMessage>

@@ -30,11 +30,12 @@ export function BasketLineItem({ line, onQuantity, compact = false }: Props) {
   const button =
     "inline-flex h-9 w-9 items-center justify-center rounded-full border border-zinc-400 bg-white font-bold hover:border-ink disabled:opacity-40";
   return (
-    <li className="flex gap-4 border-b border-line py-4">
+    // On a phone the line total drops under the details, so the stepper keeps its width (320 px).
+    <li className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 border-b border-line py-4 sm:grid-cols-[auto_minmax(0,1fr)_auto]">
       <div className={compact ? "w-20 shrink-0" : "w-24 shrink-0 sm:w-28"}>
         <ProductImage image={line.image} sizes="120px" className="rounded-lg" />
       </div>
-      <div className="flex flex-1 flex-col gap-1">
+      <div className="flex flex-col gap-1">
         <p className="text-xs font-semibold uppercase tracking-wider text-muted">
           {variant.product.brand.title}
         </p>
@@ -99,7 +100,7 @@ export function BasketLineItem({ line, onQuantity, compact = false }: Props) {
           </p>
         )}
       </div>
-      <p className="font-bold">
+      <p className="col-start-2 font-bold sm:col-start-auto">
         <span className="sr-only">Line total: </span>
         {formatPrice(line.lineTotal)}
       </p>

@@ -13,6 +13,11 @@ type Props = {
   formError?: string | null;
 };
 
+/** What the shopper pays before delivery: the server's subtotal less its discount, never below 0. */
+export function basketTotal(subtotal: number, discount: { amount: number } | null): number {
+  return Math.max(0, subtotal - (discount?.amount ?? 0));
+}
+
 /** Subtotal, discount and total, with the discount code field. Prices include VAT. */
 export function BasketSummary({
   subtotal,
@@ -24,30 +29,33 @@ export function BasketSummary({
 }: Props) {
   const [error, setError] = useState<string | null>(formError);
   const [busy, setBusy] = useState(false);
-  const total = Math.max(0, subtotal - (discount?.amount ?? 0));
+  const total = basketTotal(subtotal, discount);
   const appliedCode = discount?.code ?? codeProblem?.code;
   return (
     <div className="space-y-4">
-      <dl className="space-y-2 text-sm">
-        <div className="flex justify-between">
-          <dt>Subtotal</dt>
-          <dd>{formatPrice(subtotal)}</dd>
-        </div>
-        {discount && (
-          <div className="flex justify-between text-success">
-            <dt>
-              Discount ({discount.code})
-              <span className="block text-xs text-muted">{discount.description}</span>
-            </dt>
-            <dd>−{formatPrice(discount.amount)}</dd>
+      <div className="space-y-2 text-sm">
+        <dl className="space-y-2">
+          <div className="flex justify-between">
+            <dt>Subtotal</dt>
+            <dd>{formatPrice(subtotal)}</dd>
           </div>
-        )}
-        <div className="flex justify-between border-t border-line pt-2 text-base font-bold">
-          <dt>Total</dt>
-          <dd>{formatPrice(total)}</dd>
-        </div>
+          {discount && (
+            <div className="flex justify-between text-success">
+              <dt>
+                Discount ({discount.code})
+                <span className="block text-xs text-muted">{discount.description}</span>
+              </dt>
+              <dd>−{formatPrice(discount.amount)}</dd>
+            </div>
+          )}
+          <div className="flex justify-between border-t border-line pt-2 text-base font-bold">
+            <dt>Total</dt>
+            <dd>{formatPrice(total)}</dd>
+          </div>
+        </dl>
+        {/* A note, not a term: it sits after the list (a <dl> holds only its groups). */}
         <p className="text-xs text-muted">Includes VAT. Delivery is worked out at checkout.</p>
-      </dl>
+      </div>
       {appliedCode ? (
         <form
           method="post"

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { useBottomBar } from "../client/bottom-bars";
 import {
   closeCookieSettings,
   consentStore,
@@ -88,6 +89,7 @@ export function CookieBanner({ gaMeasurementId }: { gaMeasurementId: string | nu
   const returnFocusTo = useRef<HTMLElement | null>(null);
   // Requests made before this banner mounted (say, on a back-office page) are not answered now.
   const handledRequests = useRef(settingsRequests);
+  const banner = useRef<HTMLElement>(null);
   const headingId = useId();
   const choicesId = useId();
 
@@ -96,6 +98,7 @@ export function CookieBanner({ gaMeasurementId }: { gaMeasurementId: string | nu
   // Until a first answer, there is only something to ask about when GA4 is configured.
   const mustAnswer = analytics === "unset" && Boolean(gaMeasurementId);
   const visible = analytics !== undefined && (settingsOpen || mustAnswer);
+  useBottomBar(banner, visible);
 
   // Opened from a cookie settings button: focus moves to the banner, and back once it closes.
   useEffect(() => {
@@ -115,12 +118,13 @@ export function CookieBanner({ gaMeasurementId }: { gaMeasurementId: string | nu
   if (!visible) return null;
   return (
     <section
+      ref={banner}
       aria-labelledby={headingId}
       onKeyDown={(event) => {
         // Esc leaves the choice as it is; a first visit needs an answer.
         if (event.key === "Escape" && !mustAnswer) closeCookieSettings();
       }}
-      className="fixed inset-x-0 bottom-0 z-40 max-h-[75dvh] overflow-y-auto border-t-4 border-ink bg-white text-ink shadow-[0_-8px_24px_rgb(22_19_26/0.18)]"
+      className="fixed inset-x-0 bottom-0 z-(--z-banner) max-h-[75dvh] overflow-y-auto border-t-4 border-ink bg-white text-ink shadow-[0_-8px_24px_rgb(22_19_26/0.18)]"
     >
       <div className="mx-auto max-w-7xl px-4 py-4 sm:px-6 sm:py-5">
         <div className="flex items-start justify-between gap-4">

@@ -38,10 +38,10 @@ export function FilterSheet({ total, chosen, clearTo, children }: Props) {
           )}
         </Button>
       </RadixDialog.Trigger>
-      <RadixDialog.Overlay className="fixed inset-0 z-50 bg-ink/60" />
+      <RadixDialog.Overlay className="fixed inset-0 z-(--z-dialog) bg-ink/60" />
       <RadixDialog.Content
         aria-describedby={undefined}
-        className="fixed inset-y-0 left-0 z-50 flex w-full max-w-sm flex-col bg-paper text-ink shadow-2xl"
+        className="fixed inset-y-0 left-0 z-(--z-dialog) flex w-full max-w-sm flex-col bg-paper text-ink shadow-2xl"
       >
         <header className="flex items-center justify-between border-b border-line px-5 py-3">
           <RadixDialog.Title className="font-display text-xl">Filter and sort</RadixDialog.Title>

@@ -9,6 +9,8 @@ type Props = {
   /** Cards above the fold load their image at once. */
   priority?: boolean;
   onSelect?: () => void;
+  /** One below the heading the grid sits under: 2 straight under a page's h1, else 3. */
+  headingLevel?: 2 | 3;
 };
 
 /** When a pre-order ships, or that few are left: what should make a shopper buy now. */
@@ -29,7 +31,8 @@ function Urgency({ product }: { product: Card }) {
 }
 
 /** A product in a grid: image, badges, title, band, from-price, and when to hurry. */
-export function ProductCard({ product, priority = false, onSelect }: Props) {
+export function ProductCard({ product, priority = false, onSelect, headingLevel = 3 }: Props) {
+  const Heading = `h${headingLevel}` as const;
   const soldOut = !product.inStock && !product.preOrder;
   return (
     <article className="group relative flex flex-col">
@@ -57,7 +60,7 @@ export function ProductCard({ product, priority = false, onSelect }: Props) {
       <p className="mt-3 text-xs font-semibold uppercase tracking-wider text-muted">
         {product.brand.title}
       </p>
-      <h3 className="mt-1 font-semibold leading-snug">
+      <Heading className="mt-1 font-semibold leading-snug">
         <AppLink
           to={`/products/${product.slug}`}
           onClick={onSelect}
@@ -65,7 +68,7 @@ export function ProductCard({ product, priority = false, onSelect }: Props) {
         >
           {product.title}
         </AppLink>
-      </h3>
+      </Heading>
       <Price
         price={product.priceFrom}
         compareAtPrice={product.compareAtPrice}

@@ -6,7 +6,16 @@ import { ProductCard } from "./product-card";
  * Products in a responsive grid; the first row loads its images at once. Opening a product
  * records select_item with the grid's label as the list name.
  */
-export function ProductGrid({ products, label }: { products: Card[]; label: string }) {
+export function ProductGrid({
+  products,
+  label,
+  headingLevel = 3,
+}: {
+  products: Card[];
+  label: string;
+  /** The cards' heading level: 2 where the grid sits straight under the page's h1. */
+  headingLevel?: 2 | 3;
+}) {
   return (
     <ul
       aria-label={label}
@@ -17,6 +26,7 @@ export function ProductGrid({ products, label }: { products: Card[]; label: stri
           <ProductCard
             product={product}
             priority={index < 4}
+            headingLevel={headingLevel}
             onSelect={() => trackSelectItem(product, label, index)}
           />
         </li>

@@ -115,7 +115,7 @@ export function ProductListing({ page, facets, query, brandFixed = false, label 
             </p>
           </div>
         ) : (
-          <ProductGrid products={page.data} label={label} />
+          <ProductGrid products={page.data} label={label} headingLevel={2} />
         )}
         <Pagination
           currentPage={page.meta.currentPage}

@@ -109,7 +109,7 @@ export function SearchBox() {
         role="listbox"
         aria-label="Suggestions"
         hidden={!expanded}
-        className="absolute left-0 right-0 top-full z-40 mt-2 overflow-hidden rounded-xl bg-white text-ink shadow-xl ring-1 ring-line"
+        className="absolute left-0 right-0 top-full z-(--z-header) mt-2 overflow-hidden rounded-xl bg-white text-ink shadow-xl ring-1 ring-line"
       >
         {suggestions.map((product, index) => (
           <div

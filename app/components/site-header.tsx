@@ -27,10 +27,10 @@ export function SiteHeader({
     ? basket.lines.reduce((sum, line) => sum + line.quantity, 0)
     : serverCount;
   return (
-    <header className="bg-ink text-white">
+    <header className="relative z-(--z-header) bg-ink text-white">
       <a
         href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-3 focus:top-3 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-ink"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-3 focus:top-3 focus:z-(--z-header) focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-ink"
       >
         Skip to content
       </a>
@@ -39,7 +39,8 @@ export function SiteHeader({
           ENCORE<span className="text-accent">.</span>
         </AppLink>
         <nav aria-label="Main" className="order-last w-full sm:order-none sm:w-auto">
-          <ul className="-mx-2 flex gap-2 sm:gap-4">
+          {/* Tight gaps that may wrap: the four links fit a 320 px screen without sideways scroll. */}
+          <ul className="-mx-2 flex flex-wrap gap-1 sm:gap-4">
             {navigation.map((item) => (
               <li key={item.to}>
                 <AppNavLink to={item.to} className={navLinkClass}>

@@ -12,7 +12,7 @@ describe("markdownToHtml", () => {
     const html = markdownToHtml(
       "| Name | Lasts |\n|---|---|\n| `token` | 30 days |\n\n[Contact](/help/contact) <script>alert(1)</script> [x](javascript:alert(1))",
     );
-    expect(html).toContain("<table>");
+    expect(html).toContain('<table tabindex="0">');
     expect(html).toContain("<td>token</td>");
     expect(html).toContain('<a href="/help/contact"');
     expect(html).not.toContain("<script");

@@ -31,11 +31,20 @@ export function sanitizeRichText(html: string): string {
       "td",
     ],
     // Heading ids are the anchors of a page's contents list.
-    allowedAttributes: { a: ["href", "title", "rel"], h2: ["id"], h3: ["id"], th: ["scope"] },
+    allowedAttributes: {
+      a: ["href", "title", "rel"],
+      h2: ["id"],
+      h3: ["id"],
+      th: ["scope"],
+      table: ["tabindex"],
+    },
     allowedSchemes: ["https", "http", "mailto"],
     allowProtocolRelative: false,
     transformTags: {
       a: sanitizeHtml.simpleTransform("a", { rel: "noopener noreferrer nofollow" }),
+      // A wide table scrolls sideways inside itself on a phone (WCAG 1.4.10); focusable, the
+      // keyboard can scroll it too (WCAG 2.1.1). Whatever else the writer put on it goes.
+      table: () => ({ tagName: "table", attribs: { tabindex: "0" } }),
     },
   });
 }

@@ -14,8 +14,17 @@ describe("sanitizeRichText", () => {
 
   it("keeps tables and the ids of headings, for legal pages and their contents lists", () => {
     const html =
-      '<h2 id="your-rights">Your rights</h2><table><thead><tr><th scope="col">Name</th></tr></thead><tbody><tr><td>token</td></tr></tbody></table>';
+      '<h2 id="your-rights">Your rights</h2><table tabindex="0"><thead><tr><th scope="col">Name</th></tr></thead><tbody><tr><td>token</td></tr></tbody></table>';
     expect(sanitizeRichText(html)).toBe(html);
+  });
+
+  it("makes every table a keyboard-scrollable box, whatever the writer put on it", () => {
+    expect(sanitizeRichText('<table tabindex="-1" onfocus="x()"><tr><td>a</td></tr></table>')).toBe(
+      '<table tabindex="0"><tr><td>a</td></tr></table>',
+    );
+  });
+
+  it("drops ids and handlers outside the allow-list", () => {
     expect(sanitizeRichText('<p id="main">x</p><td onclick="x()">y</td>')).toBe(
       "<p>x</p><td>y</td>",
     );

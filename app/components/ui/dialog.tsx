@@ -39,7 +39,7 @@ function Panel({
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       {trigger && <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger>}
-      <RadixDialog.Overlay className="fixed inset-0 z-50 bg-ink/60" />
+      <RadixDialog.Overlay className="fixed inset-0 z-(--z-dialog) bg-ink/60" />
       <RadixDialog.Content
         role={role}
         aria-labelledby={titleId}
@@ -48,7 +48,7 @@ function Panel({
         onPointerDownOutside={
           role === "alertdialog" ? (event) => event.preventDefault() : undefined
         }
-        className="fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 text-ink shadow-2xl"
+        className="fixed top-1/2 left-1/2 z-(--z-dialog) max-h-[90dvh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 text-ink shadow-2xl"
       >
         <h2 id={titleId} className="font-display text-xl">
           {title}

@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { Outlet, useRevalidator } from "react-router";
 import { BASKET_COOKIE, parseStoredBasket } from "../../../common/basket-rules";
 import { onBasketChanged, restoreBasket, storedBasketChanged } from "../../client/basket";
+import { useFocusOnPageChange } from "../../client/page-focus";
 import { runStartup } from "../../client/startup";
 import { BasketDrawer } from "../../components/basket-drawer";
 import { FlashMessages } from "../../components/flash-messages";
@@ -28,6 +29,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export default function DefaultLayout({ loaderData }: Route.ComponentProps) {
   const { hasToken, basketCount, flash } = loaderData;
   const revalidator = useRevalidator();
+  useFocusOnPageChange();
   useEffect(() => {
     void runStartup(hasToken);
   }, [hasToken]);

@@ -89,7 +89,7 @@ export default function BandsIndex({ loaderData }: Route.ComponentProps) {
         <>
           <nav
             aria-label="Jump to letter"
-            className="sticky top-0 z-10 -mx-4 mb-6 border-b border-line bg-paper/95 px-4 py-2 backdrop-blur sm:-mx-6 sm:px-6"
+            className="sticky top-0 z-(--z-raised) -mx-4 mb-6 border-b border-line bg-paper/95 px-4 py-2 backdrop-blur sm:-mx-6 sm:px-6"
           >
             {/* On a phone the row scrolls sideways; its fading edge says there is more. */}
             <ul className="flex gap-0.5 overflow-x-auto max-lg:[mask-image:linear-gradient(to_right,#000_85%,transparent)] lg:flex-wrap">

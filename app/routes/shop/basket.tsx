@@ -1,10 +1,12 @@
+import { useRef } from "react";
 import { data, redirect } from "react-router";
 import { trackBasket } from "../../client/analytics";
 import { basketStore, changeBasket } from "../../client/basket";
+import { useBottomBar } from "../../client/bottom-bars";
 import { applyDiscountCode, discountStore, removeDiscountCode } from "../../client/discount";
 import { useStore } from "../../client/store";
 import { BasketLineItem } from "../../components/basket-line-item";
-import { BasketSummary } from "../../components/basket-summary";
+import { BasketSummary, basketTotal } from "../../components/basket-summary";
 import { PageHeading } from "../../components/page-heading";
 import { AppLink } from "../../components/ui/app-link";
 import { buttonClasses } from "../../components/ui/button";
@@ -12,6 +14,7 @@ import { FormMessage } from "../../components/ui/form";
 import { BASKET_FORM_INVALID, basketFor, parseBasketForm } from "../../lib/basket.server";
 import { readForm } from "../../lib/form-route.server";
 import { screenMeta } from "../../lib/meta";
+import { formatPrice } from "../../lib/money";
 import type { Route } from "./+types/basket";
 
 export const meta = screenMeta("Your basket", { noindex: true });
@@ -45,6 +48,31 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect("/basket", { status: 303, headers: outcome });
 }
 
+/**
+ * On a phone the order summary is a long scroll below the lines: a bar stuck to the foot of the
+ * screen keeps the total and the way to checkout in reach (hidden where the summary sits beside
+ * the lines).
+ */
+function CheckoutBar({ total, onCheckout }: { total: number; onCheckout: () => void }) {
+  const bar = useRef<HTMLElement>(null);
+  useBottomBar(bar);
+  return (
+    <section
+      ref={bar}
+      aria-label="Checkout"
+      className="sticky bottom-0 z-(--z-raised) -mx-4 mt-8 flex items-center justify-between gap-4 border-t border-line bg-paper px-4 py-3 shadow-[0_-8px_24px_rgb(22_19_26/0.12)] min-[641px]:hidden"
+    >
+      <p className="leading-tight">
+        <span className="block text-xs text-muted">Total</span>
+        <span className="text-lg font-bold">{formatPrice(total)}</span>
+      </p>
+      <AppLink to="/checkout" onClick={onCheckout} className={buttonClasses()}>
+        Checkout
+      </AppLink>
+    </section>
+  );
+}
+
 export default function BasketIndex({ loaderData, actionData }: Route.ComponentProps) {
   const { basket, discount, codeProblem } = loaderData;
   const live = useStore(discountStore);
@@ -72,6 +100,7 @@ export default function BasketIndex({ loaderData, actionData }: Route.ComponentP
     description: current.description,
     amount: current.discount,
   };
+  const beginCheckout = () => trackBasket("begin_checkout", basket.lines);
   return (
     <>
       <PageHeading
@@ -83,7 +112,7 @@ export default function BasketIndex({ loaderData, actionData }: Route.ComponentP
           <FormMessage type="error">{refusal}</FormMessage>
         </div>
       )}
-      <div className="grid gap-10 lg:grid-cols-[1fr_22rem]">
+      <div className="grid grid-cols-1 gap-10 lg:grid-cols-[1fr_22rem]">
         <ul aria-label="Basket items">
           {basket.lines.map((line) => (
             <BasketLineItem
@@ -113,11 +142,7 @@ export default function BasketIndex({ loaderData, actionData }: Route.ComponentP
             onApply={applyDiscountCode}
             onRemove={removeDiscountCode}
           />
-          <AppLink
-            to="/checkout"
-            onClick={() => trackBasket("begin_checkout", basket.lines)}
-            className={`w-full ${buttonClasses()}`}
-          >
+          <AppLink to="/checkout" onClick={beginCheckout} className={`w-full ${buttonClasses()}`}>
             Checkout
           </AppLink>
           <form
@@ -137,6 +162,7 @@ export default function BasketIndex({ loaderData, actionData }: Route.ComponentP
           </form>
         </aside>
       </div>
+      <CheckoutBar total={basketTotal(basket.subtotal, shownDiscount)} onCheckout={beginCheckout} />
     </>
   );
 }

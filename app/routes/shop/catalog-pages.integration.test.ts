@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSpotlight } from "../../../server/catalog/service/writes.ts";
 import { startTestApp, type TestApp } from "../../../tests/support/app.ts";
 import { databaseKinds } from "../../../tests/support/databases.ts";
 import {
@@ -208,6 +209,45 @@ describe.each(databaseKinds)("catalogue pages on %s", (kind) => {
     expect(html).toContain("Search results");
     expect(html).toContain("Pylon &amp; Sparks Tee");
     expect(html).not.toContain("Pylon Poster</a>");
+  });
+
+  it("shows a spotlight's text as safe HTML", async () => {
+    await createSpotlight(app.database.db, {
+      headline: "Velvet Pylon, loud",
+      body: '<p>Their <em>loudest</em> year.</p><script>alert("x")</script><p onclick="x()">Go.</p>',
+      brandId: band.id,
+      startsAt: new Date(),
+    });
+    const { html } = await page("/spotlight");
+    expect(html).toContain("<p>Their <em>loudest</em> year.</p>");
+    expect(html).toContain("<p>Go.</p>");
+    expect(html).not.toContain("alert(");
+    expect(html).not.toContain("onclick");
+    expect(html).not.toContain("&lt;p&gt;");
+  });
+
+  it.each([
+    "/",
+    "/products",
+    "/products?q=pylon",
+    "/products/band/velvet-pylon",
+    "/bands/velvet-pylon",
+    "/spotlight",
+  ])("keeps the headings of %s in order: the h1, then no level skipped", async (path) => {
+    const { html } = await page(path);
+    const main = html.slice(html.indexOf('<main id="main"'), html.indexOf("</main>"));
+    const levels = [...main.matchAll(/<h([1-6])\b/g)].map(([, level]) => Number(level));
+    expect(levels[0]).toBe(1);
+    expect(levels.filter((level) => level === 1)).toHaveLength(1);
+    const skips = levels.filter(
+      (level, index) => index > 0 && level > (levels[index - 1] ?? 0) + 1,
+    );
+    expect(skips).toEqual([]);
+  });
+
+  it("gives the cards of a product list h2 headings, straight under the page's h1", async () => {
+    const { html } = await page("/products/band/velvet-pylon");
+    expect(html).toMatch(/<h2[^>]*><a[^>]*href="\/products\/[^"]+"[^>]*>Pylon Poster<\/a><\/h2>/);
   });
 
   it("shows the spotlight and home sections", async () => {

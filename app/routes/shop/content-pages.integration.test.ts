@@ -114,6 +114,43 @@ describe.each(databaseKinds)("content pages on %s", (kind) => {
     });
   });
 
+  describe("rich text", () => {
+    // Staff and seed text is sanitised HTML: it must reach the page as elements, never as "<p>".
+    const printedAsText =
+      /&lt;\/?(p|em|strong|b|i|u|br|ul|ol|li|h[234]|blockquote|a|table|tr|th|td)\b/;
+    const richBlocks = (html: string) => html.match(/<div class="rich-text[^"]*">/g)?.length ?? 0;
+
+    it("shows the spotlight's story as paragraphs, its album in italics", async () => {
+      const { status, html } = await page("/spotlight");
+      expect(status).toBe(200);
+      expect(html).not.toMatch(printedAsText);
+      expect(html).toMatch(/<p>Static Gulls spent the summer/);
+      expect(html).toContain("<em>Low Tide Radio</em>");
+    });
+
+    it.each([
+      ["the home page's collections", "/", 6],
+      ["a band's story", "/bands/static-gulls", 1],
+      ["an article", "/blogs/news/pylon-hymns-announce-the-northern-grid-tour-2026", 1],
+      ["a legal page", "/legal/privacy-policy", 1],
+      ["the careers page and its roles", "/company/careers", 5],
+    ])("renders %s as HTML (%s)", async (_place, path, blocks) => {
+      const { status, html } = await page(path);
+      expect(status).toBe(200);
+      expect(html).not.toMatch(printedAsText);
+      expect(richBlocks(html)).toBeGreaterThanOrEqual(blocks);
+    });
+
+    it("renders a product's description as HTML", async () => {
+      const spotlight = (await page("/spotlight")).html;
+      const product = /href="(\/products\/[a-z0-9-]+)"/.exec(spotlight)?.[1] ?? "";
+      const { status, html } = await page(product);
+      expect(status).toBe(200);
+      expect(html).not.toMatch(printedAsText);
+      expect(/<div class="rich-text[^"]*">(.*?)<\/div>/s.exec(html)?.[1]).toMatch(/^<p>/);
+    });
+  });
+
   describe("help and careers", () => {
     it("gives every garment size table in centimetres and inches, at the anchor product pages link to", async () => {
       const { html } = await page("/help/sizing-guide");

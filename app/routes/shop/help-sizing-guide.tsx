@@ -1,5 +1,6 @@
 import { HOW_TO_MEASURE, SIZE_TABLES } from "../../../common/sizing";
 import { PageHeading } from "../../components/page-heading";
+import { ScrollRegion } from "../../components/ui/scroll-region";
 import { screenMeta } from "../../lib/meta";
 import type { Route } from "./+types/help-sizing-guide";
 
@@ -43,7 +44,8 @@ export default function HelpSizingGuide({ loaderData }: Route.ComponentProps) {
         </ul>
       </nav>
       <div className="grid gap-12 lg:grid-cols-[1fr_22rem]">
-        <div className="space-y-12">
+        {/* min-w-0: a wide table scrolls in its region instead of widening the grid's column. */}
+        <div className="min-w-0 space-y-12">
           {tables.map((table) => {
             const id = anchorOf(table.garment, table.fit);
             return (
@@ -52,9 +54,12 @@ export default function HelpSizingGuide({ loaderData }: Route.ComponentProps) {
                   {table.title}
                 </h2>
                 <p className="mt-2 max-w-3xl text-muted">{table.note}</p>
-                <div className="mt-4 overflow-x-auto rounded-xl bg-white ring-1 ring-line">
+                <ScrollRegion
+                  labelledBy={`${id}-caption`}
+                  className="mt-4 rounded-xl bg-white ring-1 ring-line"
+                >
                   <table className="w-full min-w-[32rem] text-left">
-                    <caption className="sr-only">
+                    <caption id={`${id}-caption`} className="sr-only">
                       {table.title}: garment chest and length by size, in centimetres and inches
                     </caption>
                     <thead className="border-b border-line text-sm">
@@ -90,7 +95,7 @@ export default function HelpSizingGuide({ loaderData }: Route.ComponentProps) {
                       ))}
                     </tbody>
                   </table>
-                </div>
+                </ScrollRegion>
               </section>
             );
           })}

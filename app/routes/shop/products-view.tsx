@@ -2,6 +2,7 @@ import { type RefObject, useEffect, useRef, useState } from "react";
 import { productTypeByTitle } from "../../../common/product-types";
 import { trackViewItem } from "../../client/analytics";
 import { addToBasket } from "../../client/basket";
+import { useBottomBar } from "../../client/bottom-bars";
 import { Breadcrumbs } from "../../components/breadcrumbs";
 import { Price } from "../../components/price";
 import { ProductGallery } from "../../components/product-gallery";
@@ -316,6 +317,8 @@ function StickyAddBar({
       document.body.style.paddingBottom = "";
     };
   }, []);
+  const bar = useRef<HTMLDivElement>(null);
+  useBottomBar(bar);
   const backToOptions = () => {
     const form = document.getElementById("add-to-basket");
     form?.scrollIntoView({ block: "start" });
@@ -326,8 +329,9 @@ function StickyAddBar({
   };
   return (
     <div
+      ref={bar}
       data-sticky-add-bar
-      className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-white px-4 py-3 shadow-[0_-4px_16px_rgb(0_0_0/0.08)] sm:hidden"
+      className="fixed inset-x-0 bottom-0 z-(--z-raised) border-t border-line bg-white px-4 py-3 shadow-[0_-4px_16px_rgb(0_0_0/0.08)] sm:hidden"
     >
       <div className="flex items-center gap-3">
         <div className="min-w-0 flex-1">

@@ -2,6 +2,7 @@ import { PageHeading } from "../../components/page-heading";
 import { ProductGrid } from "../../components/product-grid";
 import { AppLink } from "../../components/ui/app-link";
 import { buttonClasses } from "../../components/ui/button";
+import { RichText } from "../../components/ui/rich-text";
 import { catalog } from "../../lib/catalog.server";
 import { screenMeta } from "../../lib/meta";
 import type { Route } from "./+types/spotlight";
@@ -50,7 +51,7 @@ export default function SpotlightIndex({ loaderData }: Route.ComponentProps) {
         <h2 id="spotlight-headline" className="font-display text-3xl">
           {spotlight.headline}
         </h2>
-        <p className="mt-4 text-lg text-muted">{spotlight.body}</p>
+        <RichText html={spotlight.body} className="mt-4 text-lg text-muted" />
         <AppLink to={subject.to} className={`mt-6 ${buttonClasses()}`}>
           {subject.label}
         </AppLink>

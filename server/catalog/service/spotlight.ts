@@ -8,6 +8,7 @@ import { findCollection, listProducts } from "./products.ts";
 
 export type SpotlightView = {
   headline: string;
+  /** Sanitised HTML (SECURITY §22), as the team wrote it. */
   body: string;
   brand: BrandView | null;
   collection: { id: number; slug: string; title: string; description: string } | null;
@@ -35,7 +36,7 @@ export async function getActiveSpotlight(
     const page = await listProducts(db, { ...query, brand: [String(brand.id)] });
     return {
       headline: spotlight.headline,
-      body: spotlight.body,
+      body: sanitizeRichText(spotlight.body),
       brand,
       collection: null,
       products: page.data,
@@ -48,7 +49,7 @@ export async function getActiveSpotlight(
   const page = await listProducts(db, { ...query, collection: collection.id });
   return {
     headline: spotlight.headline,
-    body: spotlight.body,
+    body: sanitizeRichText(spotlight.body),
     brand: null,
     collection: {
       id: collection.id,

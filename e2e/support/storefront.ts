@@ -1,0 +1,63 @@
+import type { BrowserContext, Page } from "playwright-core";
+import type { ProductCard } from "../../common/catalog.ts";
+import { LEGAL_PAGES } from "../../common/legal-pages.ts";
+import type { Shop } from "./shop.ts";
+
+/**
+ * Every storefront screen of spec §2 in the default layout (header, basket drawer, footer), as the
+ * demo seed fills them; `/customer/…` pages need a signed-in customer.
+ */
+export const SHOP_PAGES = [
+  "/",
+  "/products",
+  "/products?q=hoodie",
+  "/products?collection=on-sale",
+  "/products/band/static-gulls",
+  "/products/band/static-gulls?type=t-shirt",
+  "/products/mothwing-cathedral-logo-longsleeve",
+  "/bands",
+  "/bands/static-gulls",
+  "/spotlight",
+  "/blogs",
+  "/blogs/news",
+  "/blogs/news/pylon-hymns-announce-the-northern-grid-tour-2026",
+  "/basket",
+  "/checkout",
+  "/company/careers",
+  "/help/contact",
+  "/help/sizing-guide",
+  ...LEGAL_PAGES.map((page) => `/legal/${page.slug}`),
+  "/customer/dashboard",
+];
+
+/** Pages without the shop's header and drawer: the account screens and the not-found page. */
+export const PLAIN_PAGES = ["/login", "/register", "/forgot-password", "/no-such-page"];
+
+/** A desktop and a phone, the widths the storefront is designed and checked at. */
+export const VIEWPORTS = {
+  desktop: { width: 1280, height: 900 },
+  phone: { width: 390, height: 844 },
+};
+
+/** Gives `context` a basket holding one in-stock demo product, so basket pages have lines. */
+export async function fillBasket(shop: Shop, context: BrowserContext): Promise<void> {
+  const response = await shop.app.fetch("/api/products?inStock=true&perPage=1");
+  const [card] = ((await response.json()) as { data: ProductCard[] }).data;
+  if (!card) throw new Error("no demo product in stock");
+  const view = (await (await shop.app.fetch(`/api/products/${card.slug}`)).json()) as {
+    data: { variants: Array<{ id: number; inStock: boolean }> };
+  };
+  const variant = view.data.variants.find((entry) => entry.inStock);
+  if (!variant) throw new Error("no variant in stock");
+  const value = encodeURIComponent(JSON.stringify({ [variant.id]: 1 }));
+  await context.addCookies([{ name: "basket", value, url: shop.app.url }]);
+}
+
+/** Opens the basket drawer from the header, as a shopper would. */
+export async function openDrawer(page: Page): Promise<void> {
+  await page
+    .getByRole("banner")
+    .getByRole("link", { name: /^Basket/ })
+    .click();
+  await page.getByRole("dialog", { name: "Your basket" }).waitFor();
+}
