@@ -45,7 +45,7 @@ const stripeWebhook = defineRoute({
       payload: Buffer.from(await c.req.arrayBuffer()),
       signature: c.req.header("stripe-signature"),
       webhookSecret: stripe.webhookSecret,
-      listener: c.get("paymentListener"),
+      listeners: c.get("webhookListeners"),
     });
     if (isRefusal(received)) {
       c.get("logger").warn({ reason: received.message }, "stripe webhook refused");
