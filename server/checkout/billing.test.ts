@@ -6,16 +6,14 @@ import { startTestApp, type TestApp } from "../../tests/support/app.ts";
 import {
   charge,
   makeCheckoutStock,
+  makeProductOnModel,
   orderRow,
   post,
   UK_ADDRESS,
   ukDeliveryOptions,
 } from "../../tests/support/checkout.ts";
 import { databaseKinds } from "../../tests/support/databases.ts";
-import { makeBrand, makeProduct } from "../../tests/support/factories.ts";
 import { read } from "../../tests/support/staff-api.ts";
-import { billingModels } from "../billing/schema.ts";
-import { products } from "../catalog/schema.ts";
 import { orderLines } from "../orders/schema.ts";
 
 // Issue 15 (decision 0016): pre-orders and memberships from the quote to the stored order.
@@ -28,18 +26,8 @@ describe.each(databaseKinds)("checkout with pre-orders and memberships on %s", (
   let monthly: number;
   let yearly: number;
 
-  /** A product of its own on the billing model titled `model`, released on `releaseDate`. */
-  async function onModel(model: string, releaseDate: string | null) {
-    const db = app.database.db;
-    const [row] = await db.select().from(billingModels).where(eq(billingModels.title, model));
-    const brand = await makeBrand(db);
-    const made = await makeProduct(db, { brandId: brand.id, variants: [{ price: 2000 }] });
-    await db
-      .update(products)
-      .set({ billingModelId: row?.id, releaseDate, preOrder: row?.type === "pre_order" })
-      .where(eq(products.id, made.product.id));
-    return made.variants[0]?.id as number;
-  }
+  const onModel = (model: string, releaseDate: string | null) =>
+    makeProductOnModel(app.database.db, model, releaseDate);
 
   beforeAll(async () => {
     app = await startTestApp(kind);
