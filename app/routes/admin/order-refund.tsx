@@ -356,7 +356,7 @@ function PastRefunds({ refunds }: { refunds: RefundableOrder["refunds"] }) {
                     ? "Refunded"
                     : refund.state === "failed"
                       ? "Failed"
-                      : "Pending"}
+                      : "Waiting for the payment provider"}
                 </Badge>
               </div>
               <p className="text-muted">
