@@ -13,6 +13,9 @@ import { callContextOf, readForm } from "./form-route.server";
 import { formatPrice } from "./money";
 import { requireId } from "./route-params";
 
+/** A refund the provider has not settled yet: its webhook, or the sweeper asking again, will. */
+const WAITING = "waiting for the payment provider, which gives the money back shortly";
+
 type Context = Readonly<RouterContextProvider>;
 type Args = {
   request: Request;
@@ -130,9 +133,11 @@ export async function refundAction(args: Args) {
     const done = result as RefundResult;
     return finished(
       args,
-      done.refund
-        ? `Order ${done.order.number} cancelled: ${formatPrice(done.refund.amount)} refunded to the customer's card.`
-        : `Order ${done.order.number} cancelled.`,
+      done.refund?.state === "pending"
+        ? `${formatPrice(done.refund.amount)} to refund on order ${done.order.number}: ${WAITING}. The order is cancelled once it has.`
+        : done.refund
+          ? `Order ${done.order.number} cancelled: ${formatPrice(done.refund.amount)} refunded to the customer's card.`
+          : `Order ${done.order.number} cancelled.`,
     );
   }
 
@@ -159,9 +164,12 @@ export async function refundAction(args: Args) {
     return { intent: "preview", preview: result as RefundAmounts, values } as const;
   }
   const done = result as RefundResult;
+  const amount = formatPrice(done.refund?.amount ?? 0);
   return finished(
     args,
-    `${formatPrice(done.refund?.amount ?? 0)} refunded on order ${done.order.number}.`,
+    done.refund?.state === "pending"
+      ? `${amount} to refund on order ${done.order.number}: ${WAITING}.`
+      : `${amount} refunded on order ${done.order.number}.`,
   );
 }
 
