@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { data, type RouterContextProvider, redirect } from "react-router";
+import { WAITING_FOR_PROVIDER } from "../../common/order-statuses";
 import type { RefundAmounts, RefundableOrder, RefundResult } from "../../common/refunds";
 import { type FieldErrors, isRefusal } from "../../common/refusal";
 import { fieldErrors } from "../../server/http/errors";
@@ -12,9 +13,6 @@ import { flashCookie } from "./flash.server";
 import { callContextOf, readForm } from "./form-route.server";
 import { formatPrice } from "./money";
 import { requireId } from "./route-params";
-
-/** A refund the provider has not settled yet: its webhook, or the sweeper asking again, will. */
-const WAITING = "waiting for the payment provider, which gives the money back shortly";
 
 type Context = Readonly<RouterContextProvider>;
 type Args = {
@@ -134,7 +132,7 @@ export async function refundAction(args: Args) {
     return finished(
       args,
       done.refund?.state === "pending"
-        ? `${formatPrice(done.refund.amount)} to refund on order ${done.order.number}: ${WAITING}. The order is cancelled once it has.`
+        ? `${formatPrice(done.refund.amount)} to refund on order ${done.order.number}. ${WAITING_FOR_PROVIDER}: the order is cancelled once it has given the money back.`
         : done.refund
           ? `Order ${done.order.number} cancelled: ${formatPrice(done.refund.amount)} refunded to the customer's card.`
           : `Order ${done.order.number} cancelled.`,
@@ -168,7 +166,7 @@ export async function refundAction(args: Args) {
   return finished(
     args,
     done.refund?.state === "pending"
-      ? `${amount} to refund on order ${done.order.number}: ${WAITING}.`
+      ? `${amount} to refund on order ${done.order.number}. ${WAITING_FOR_PROVIDER}.`
       : `${amount} refunded on order ${done.order.number}.`,
   );
 }

@@ -1,6 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { BILLING_PERIOD_TITLES } from "../../../../common/billing";
 import { CARRIERS } from "../../../../common/carriers";
+import { WAITING_FOR_PROVIDER } from "../../../../common/order-statuses";
 import type { StaffOrderEdit } from "../../../../common/orders-admin";
 import { Badge, LondonTime } from "../../../components/admin/cells";
 import { DayCell, OrderStatusBadge } from "../../../components/admin/order-cells";
@@ -38,8 +39,6 @@ const RENEWAL = {
   past_due: { label: "Renewal unpaid", tone: "warning" },
   cancelled: { label: "Cancelled", tone: "danger" },
 } as const;
-/** A refund the provider has not settled yet: asked again by the sweeper, or awaiting its word. */
-const WAITING = "Waiting for the payment provider";
 
 function Memberships({ memberships }: { memberships: StaffOrderEdit["memberships"] }) {
   return (
@@ -56,7 +55,7 @@ function Memberships({ memberships }: { memberships: StaffOrderEdit["memberships
               {membership.renewsAt && ` · next renewal ${formatLongDate(membership.renewsAt)}`}
             </p>
             {!membership.atProvider && membership.state === "active" && (
-              <p className="text-muted">{WAITING}</p>
+              <p className="text-muted">{WAITING_FOR_PROVIDER}</p>
             )}
           </li>
         ))}
@@ -313,7 +312,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                   <li key={refund.id}>
                     <span className="font-semibold">{formatPrice(refund.amount)}</span> (VAT{" "}
                     {formatPrice(refund.vat)}) ·{" "}
-                    {refund.state === "pending" ? WAITING : refund.state} ·{" "}
+                    {refund.state === "pending" ? WAITING_FOR_PROVIDER : refund.state} ·{" "}
                     <LondonTime iso={refund.createdAt} />
                     {refund.reason && ` · ${refund.reason}`}
                     {refund.restocked && " · goods back in stock"}
