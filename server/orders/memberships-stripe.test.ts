@@ -183,6 +183,11 @@ describe.each(databaseKinds)("membership renewal through Stripe on %s", (kind) =
       .map((request) => request.idempotencyKey);
     const line = (await membershipOf(order.orderId))?.orderLineId;
     expect(keys.filter((key) => key === `encore-membership-${line}`)).toHaveLength(4);
+    // Every membership of the product shares its one Stripe Product.
+    const productsMade = stripe.requests.filter(
+      (request) => request.method === "POST" && request.path === "/v1/products",
+    );
+    expect(productsMade).toHaveLength(1);
   });
 
   it("a paid renewal invoice moves the period and tells the order's timeline, once", async () => {
@@ -279,5 +284,34 @@ describe.each(databaseKinds)("membership renewal through Stripe on %s", (kind) =
       state: "cancelled",
       renewsAt: null,
     });
+  });
+
+  it("cancelling the order cancels its membership's subscription at Stripe", async () => {
+    const order = await paidMembership();
+    await app.server.reconcileOrders();
+    const response = await app.fetch(`/api/staff/orders/cancel/${order.orderId}`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        "Idempotency-Key": randomUUID(),
+        ...headers.staff,
+      },
+      body: JSON.stringify({}),
+    });
+    expect(response.status).toBe(200);
+    expect((await orderRow(db(), order.orderId))?.status).toBe("cancelled");
+    await app.server.reconcileOrders();
+    expect(subscriptionOf(order.orderId)?.status).toBe("canceled");
+    expect(await membershipOf(order.orderId)).toMatchObject({
+      state: "cancelled",
+      cancelledAt: expect.any(Date),
+    });
+    // Stripe's own news of the end changes nothing more.
+    const deleted = stripe.event(
+      "customer.subscription.deleted",
+      subscriptionOf(order.orderId) ?? {},
+    );
+    expect((await webhook(deleted)).status).toBe(200);
+    expect((await membershipOf(order.orderId))?.state).toBe("cancelled");
   });
 });

@@ -236,6 +236,23 @@ describe.each(databaseKinds)("refunds through Stripe on %s", (kind) => {
     expect((await orderRow(db(), order.orderId))?.refundedTotal).toBe(given?.amount);
   });
 
+  it("a refund Stripe leaves pending is settled by the sweeper when its webhook never comes", async () => {
+    const order = await startOrder();
+    await paid(order);
+    stripe.refundsPending(true);
+    await staffPost(`/orders/refund/${order.orderId}`, { full: true }).finally(() =>
+      stripe.refundsPending(false),
+    );
+    const [given] = stripe.refundsOf(order.paymentReference);
+    stripe.settleRefund(given?.id ?? "", "succeeded");
+    await app.server.reconcileOrders();
+    expect(await refundsOfOrder(order.orderId)).toEqual([
+      { state: "succeeded", reference: given?.id, failure: null },
+    ]);
+    expect(await orderRow(db(), order.orderId)).toMatchObject({ status: "refunded" });
+    expect(stripe.refundsOf(order.paymentReference)).toHaveLength(1);
+  });
+
   it("a refund Stripe leaves pending and then fails gives the amount back to the order, once", async () => {
     const order = await startOrder();
     await paid(order);
