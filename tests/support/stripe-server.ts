@@ -573,8 +573,11 @@ export async function startStripeServer(): Promise<StripeServer> {
         message: `This PaymentIntent (${intent.id}) does not have a successful charge to refund.`,
       });
     }
-    const left =
-      intent.amount_received - refundsOf(intent.id).reduce((sum, r) => sum + r.amount, 0);
+    // A failed or cancelled refund gave nothing back.
+    const given = refundsOf(intent.id).filter(
+      (refund) => refund.status !== "failed" && refund.status !== "canceled",
+    );
+    const left = intent.amount_received - given.reduce((sum, r) => sum + r.amount, 0);
     const amount = params.amount === undefined ? left : Number(params.amount);
     if (!Number.isInteger(amount) || amount < 1) {
       return apiError(400, {
