@@ -253,6 +253,29 @@ describe.each(databaseKinds)("refunds through Stripe on %s", (kind) => {
     expect(stripe.refundsOf(order.paymentReference)).toHaveLength(1);
   });
 
+  it("charge.refunded settles the pending refunds it lists", async () => {
+    const order = await startOrder();
+    await paid(order);
+    stripe.refundsPending(true);
+    await staffPost(`/orders/refund/${order.orderId}`, { full: true }).finally(() =>
+      stripe.refundsPending(false),
+    );
+    const [given] = stripe.refundsOf(order.paymentReference);
+    const settled = stripe.settleRefund(given?.id ?? "", "succeeded");
+    // The Charge, with its refunds listed (https://docs.stripe.com/api/charges/object).
+    const refunded = stripe.event("charge.refunded", {
+      id: settled.charge,
+      object: "charge",
+      amount_refunded: settled.amount,
+      payment_intent: order.paymentReference,
+      refunded: true,
+      refunds: { object: "list", data: [settled], has_more: false, url: "/v1/refunds" },
+    });
+    expect(await (await webhook(refunded)).json()).toMatchObject({ outcome: "handled" });
+    expect((await refundsOfOrder(order.orderId))[0]?.state).toBe("succeeded");
+    expect(await orderRow(db(), order.orderId)).toMatchObject({ status: "refunded" });
+  });
+
   it("a refund Stripe leaves pending and then fails gives the amount back to the order, once", async () => {
     const order = await startOrder();
     await paid(order);
