@@ -273,6 +273,7 @@ async function startRefund(
       amount: plan.amount,
       vat: plan.vat,
       delivery: plan.delivery,
+      // What the sweeper and the webhook need to settle it later (`startedRefund`).
       ...({
         refundId: refund.id,
         kind: meta.kind,
@@ -479,6 +480,8 @@ async function sendRefund(
       amount: started.plan.amount,
       idempotencyKey: options.idempotencyKey,
     });
+  // Not asked, or its answer not written: the refund stays pending, shown as waiting for the
+  // provider, and the sweeper asks again (and logs what stops it).
   return settleRefund(db, config, started, ask, options.kind, options.actor).catch(() => undefined);
 }
 

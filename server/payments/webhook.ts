@@ -47,8 +47,9 @@ const SUBSCRIPTION_EVENTS = new Set([
 ]);
 
 /**
- * Acts on one event in the transaction that records its id: answers false when it concerns
- * nothing of this shop's, and nothing is recorded.
+ * Acts on one event in the transaction that records its id (`record` answers false for a
+ * replay). One that concerns nothing of this shop's answers `ignored`, or throws `NotOurs` once
+ * its id is written, so the rollback leaves no trace and a later delivery can still act.
  */
 type EventAction = (tx: Db, record: () => Promise<boolean>) => Promise<WebhookOutcome>;
 
