@@ -83,8 +83,19 @@ export async function syncMemberships(db: Db, config: Config, logger: Logger): P
 }
 
 /**
+ * Tells the provider at once of the order's memberships a refund has just cancelled; one it
+ * cannot be told about now is left to `syncMemberships`, which logs why.
+ */
+export async function sendCancellationsOf(db: Db, config: Config, orderId: number) {
+  for (const membership of await cancellationsToSend(db, orderId)) {
+    await cancelAtProvider(db, config, membership).catch(() => undefined);
+  }
+}
+
+/**
  * A refund or cancel gave back a membership line: it never renews again. In the refund's
- * transaction, with a timeline entry; the provider is told by `syncMemberships`.
+ * transaction, with a timeline entry; the provider is told afterwards (`sendCancellationsOf`,
+ * else `syncMemberships`).
  */
 export async function cancelMembershipsOfLines(
   tx: Db,

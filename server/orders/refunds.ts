@@ -19,7 +19,7 @@ import type {
 import { RefundRefusedError } from "../payments/provider.ts";
 import { paymentProviderFor } from "../payments/service.ts";
 import { recordOrderEvent } from "./events.ts";
-import { cancelMembershipsOfLines } from "./memberships.ts";
+import { cancelMembershipsOfLines, sendCancellationsOf } from "./memberships.ts";
 import { deliveryPaid, unitsPaid } from "./refund-amounts.ts";
 import { orderRefundMail } from "./refund-mail.ts";
 import type { CancelInput, RefundInput } from "./refund-validators.ts";
@@ -482,7 +482,11 @@ async function sendRefund(
     });
   // Not asked, or its answer not written: the refund stays pending, shown as waiting for the
   // provider, and the sweeper asks again (and logs what stops it).
-  return settleRefund(db, config, started, ask, options.kind, options.actor).catch(() => undefined);
+  const settled = await settleRefund(db, config, started, ask, options.kind, options.actor).catch(
+    () => undefined,
+  );
+  await sendCancellationsOf(db, config, started.order.id);
+  return settled;
 }
 
 async function resultOf(

@@ -118,8 +118,12 @@ export async function cancelMemberships(
   return cancelled;
 }
 
-/** Cancelled memberships the provider has not confirmed stopping yet. */
-export function cancellationsToSend(db: Db, limit = 100): Promise<MembershipSubscription[]> {
+/** Cancelled memberships (of one order, or all) the provider has not confirmed stopping yet. */
+export function cancellationsToSend(
+  db: Db,
+  orderId?: number,
+  limit = 100,
+): Promise<MembershipSubscription[]> {
   return db
     .select()
     .from(membershipSubscriptions)
@@ -128,6 +132,7 @@ export function cancellationsToSend(db: Db, limit = 100): Promise<MembershipSubs
         eq(membershipSubscriptions.state, "cancelled"),
         isNotNull(membershipSubscriptions.reference),
         isNull(membershipSubscriptions.cancelledAt),
+        orderId === undefined ? undefined : eq(membershipSubscriptions.orderId, orderId),
       ),
     )
     .orderBy(asc(membershipSubscriptions.id))
