@@ -92,3 +92,16 @@ export function orderDispatchNote(order: {
   const extra = order.dispatchPlan === "split" ? " (at no extra delivery charge)" : "";
   return `${when} You chose: ${dispatchPlanTitle(order.dispatchPlan, order.shipsFrom)}${extra}.`;
 }
+
+/**
+ * Where a membership's renewal stands, as its member reads it: "Renews on 24 November 2027",
+ * "Renewal payment due" or "Cancelled".
+ */
+export function membershipRenewalNote(membership: {
+  state: "active" | "past_due" | "cancelled";
+  renewsAt: string | null;
+}): string {
+  if (membership.state === "cancelled") return "Cancelled";
+  if (membership.state === "past_due") return "Renewal payment due";
+  return membership.renewsAt ? `Renews on ${formatLongDate(membership.renewsAt)}` : "Active";
+}

@@ -8,3 +8,9 @@ export const ORDER_STATUS_LABELS: Record<OrderStatusId, string> = {
   cancelled: "Cancelled",
   refunded: "Refunded",
 };
+
+/**
+ * What staff read of a refund the payment provider has not settled yet: its webhook, or the
+ * sweeper asking again with the same key, settles it.
+ */
+export const WAITING_FOR_PROVIDER = "Waiting for the payment provider";

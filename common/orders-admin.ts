@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PublicAddress } from "./accounts.ts";
 import { BILLING_MODEL_TYPES, BILLING_PERIODS, DISPATCH_PLANS } from "./billing.ts";
-import { ORDER_STATUS_IDS, OrderLineView, ShipmentView } from "./orders.ts";
+import { MembershipView, ORDER_STATUS_IDS, OrderLineView, ShipmentView } from "./orders.ts";
 
 export { ShipmentView };
 
@@ -141,6 +141,7 @@ export const StaffOrderEdit = z
     }),
     shipments: z.array(ShipmentView),
     refunds: z.array(StaffRefundView),
+    memberships: z.array(MembershipView),
     timeline: z.array(OrderEventView),
     dispatch: DispatchReadiness,
   })

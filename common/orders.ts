@@ -75,6 +75,27 @@ export const CustomerRefundView = z
   .meta({ id: "CustomerRefundView", description: "Money given back on an order." });
 export type CustomerRefundView = z.output<typeof CustomerRefundView>;
 
+/** Where a membership's renewal stands with the payment provider (decision 0016). */
+export const MEMBERSHIP_STATES = ["active", "past_due", "cancelled"] as const;
+
+/** A paid membership line's renewal, for the order's pages. */
+export const MembershipView = z
+  .object({
+    orderLineId: Id,
+    title: z.string(),
+    period: z.enum(BILLING_PERIODS),
+    amount: Pence.meta({ description: "Charged each period, VAT included." }),
+    state: z.enum(MEMBERSHIP_STATES),
+    renewsAt: Instant.nullable().meta({
+      description: "When the provider next charges; null once cancelled.",
+    }),
+    atProvider: z.boolean().meta({
+      description: "The payment provider holds the subscription (false: waiting for it).",
+    }),
+  })
+  .meta({ id: "MembershipView", description: "A membership's renewal." });
+export type MembershipView = z.output<typeof MembershipView>;
+
 /** An order as its owner sees it. */
 export const OrderView = z
   .object({
@@ -116,6 +137,9 @@ export const OrderView = z
     }),
     dispatchPlan: z.enum(DISPATCH_PLANS).nullable().meta({
       description: "Pre-orders with goods that shipped now: split, or together on release.",
+    }),
+    memberships: z.array(MembershipView).meta({
+      description: "The renewal of each membership the order paid for, once paid.",
     }),
   })
   .meta({

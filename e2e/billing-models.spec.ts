@@ -1,10 +1,22 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import type { ChargeResult } from "../common/checkout.ts";
+import { formatLongDate } from "../common/dates.ts";
 import { billingModels } from "../server/billing/schema.ts";
+import { DEMO_ACCOUNTS } from "../server/db/seed/accounts.ts";
+import { periodEnd } from "../server/orders/memberships.ts";
 import { orders } from "../server/orders/schema.ts";
-import { makeCheckoutStock } from "../tests/support/checkout.ts";
+import { signedInCookie } from "../tests/support/accounts.ts";
+import {
+  charge,
+  makeCheckoutStock,
+  makeProductOnModel,
+  orderRow,
+  UK_ADDRESS,
+  ukDeliveryOptions,
+} from "../tests/support/checkout.ts";
 import { makeBrand, makeProduct } from "../tests/support/factories.ts";
-import { gotoLive, staffSession, violations } from "./support/admin.ts";
+import { gotoLive, signInAs, staffSession, violations } from "./support/admin.ts";
 import { gotoHydrated, openSession } from "./support/browser.ts";
 import { shopUnderTest } from "./support/shop.ts";
 
@@ -103,5 +115,41 @@ describe("billing models in Chromium", () => {
     }
     await session.expectNoErrors();
     await session.close();
+  });
+
+  it("a membership order's pages show its renewal to staff and to the member, with no axe violations", async () => {
+    const db = shop.app.database.db;
+    const yearly = await makeProductOnModel(db, "Fan club (yearly)", null);
+    const cookie = await signedInCookie(shop.app);
+    const response = await charge(
+      shop.app,
+      {
+        lines: [{ id: yearly, quantity: 1 }],
+        email: DEMO_ACCOUNTS.customer.email,
+        shippingAddress: UK_ADDRESS,
+        deliveryOptionId: (await ukDeliveryOptions(shop.app))[0]?.id,
+        payment: { provider: "test", outcome: "success" },
+      },
+      { Authorization: `Bearer ${cookie.slice("token=".length)}` },
+    );
+    const { orderId } = ((await response.json()) as { data: ChargeResult }).data;
+    await shop.app.server.reconcileOrders();
+    const paidAt = (await orderRow(db, orderId))?.paidAt ?? new Date();
+    const renewsOn = formatLongDate(periodEnd(paidAt, "year").toISOString());
+
+    const staff = await staffSession(shop, "staff");
+    await gotoLive(staff.page, `/admin/orders/${orderId}`);
+    await staff.page.getByText(`next renewal ${renewsOn}`).waitFor();
+    await staff.page.getByText("Renewing", { exact: true }).waitFor();
+    expect(await violations(staff.page)).toEqual([]);
+    await staff.close();
+
+    const member = await openSession(shop.browser, shop.app.url);
+    await signInAs(shop, member, DEMO_ACCOUNTS.customer, "/api/login-user");
+    await gotoHydrated(member.page, `/customer/orders/${orderId}`);
+    await member.page.getByRole("heading", { name: "Membership" }).waitFor();
+    await member.page.getByText(`Renews on ${renewsOn}`).waitFor();
+    expect(await violations(member.page)).toEqual([]);
+    await member.close();
   });
 });

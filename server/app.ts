@@ -22,7 +22,9 @@ import { staticFiles } from "./http/static-files.ts";
 import type { Logger } from "./logger.ts";
 import { UPLOAD_BODY_BYTES } from "./media/library.ts";
 import type { FileStore } from "./media/storage.ts";
-import type { PaymentListener } from "./payments/provider.ts";
+import { recordMembershipRenewal } from "./orders/memberships.ts";
+import { settleRefundFromProvider } from "./orders/refunds.ts";
+import type { PaymentListener, WebhookListeners } from "./payments/provider.ts";
 import { type BuildInfo, buildsRoute } from "./platform/api.ts";
 
 const ONE_MEGABYTE = 1024 * 1024;
@@ -63,7 +65,11 @@ export function createApp(options: AppOptions) {
       stripe: config.stripe !== undefined,
     }),
   );
-  const paymentListener = options.paymentListener ?? settleOnPayment(config);
+  const webhookListeners: WebhookListeners = {
+    payment: options.paymentListener ?? settleOnPayment(config),
+    refund: settleRefundFromProvider(config),
+    renewal: recordMembershipRenewal,
+  };
   // Uploads take their own limit and start their deadline once their body has arrived.
   const routeReadsOwnBody = readsOwnBody(API_ROUTES);
   // Staff pages that upload without JavaScript (the media library, the product import) post
@@ -83,7 +89,7 @@ export function createApp(options: AppOptions) {
     c.set("secret", options.secret);
     c.set("files", options.files);
     c.set("catalogCache", options.catalogCache);
-    c.set("paymentListener", paymentListener);
+    c.set("webhookListeners", webhookListeners);
     await next();
   });
   app.use(compress());

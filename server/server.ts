@@ -47,7 +47,10 @@ export type RunningServer = {
   routes: ReadonlyArray<{ method: string; path: string }>;
   /** Delivers the mail that is due now (tests wait on it). */
   flushMail(): Promise<void>;
-  /** Settles every pending order with its provider now, as a restart does. */
+  /**
+   * Settles every pending order with its provider now, as a restart does, then asks the provider
+   * again about pending refunds and memberships it has not answered for.
+   */
   reconcileOrders(): Promise<void>;
   /** Releases (or settles) the reservations that have run out now, as the minute's sweep does. */
   sweepReservations(): Promise<void>;

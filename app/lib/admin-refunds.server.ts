@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { data, type RouterContextProvider, redirect } from "react-router";
+import { WAITING_FOR_PROVIDER } from "../../common/order-statuses";
 import type { RefundAmounts, RefundableOrder, RefundResult } from "../../common/refunds";
 import { type FieldErrors, isRefusal } from "../../common/refusal";
 import { fieldErrors } from "../../server/http/errors";
@@ -130,9 +131,11 @@ export async function refundAction(args: Args) {
     const done = result as RefundResult;
     return finished(
       args,
-      done.refund
-        ? `Order ${done.order.number} cancelled: ${formatPrice(done.refund.amount)} refunded to the customer's card.`
-        : `Order ${done.order.number} cancelled.`,
+      done.refund?.state === "pending"
+        ? `${formatPrice(done.refund.amount)} to refund on order ${done.order.number}. ${WAITING_FOR_PROVIDER}: the order is cancelled once it has given the money back.`
+        : done.refund
+          ? `Order ${done.order.number} cancelled: ${formatPrice(done.refund.amount)} refunded to the customer's card.`
+          : `Order ${done.order.number} cancelled.`,
     );
   }
 
@@ -159,9 +162,12 @@ export async function refundAction(args: Args) {
     return { intent: "preview", preview: result as RefundAmounts, values } as const;
   }
   const done = result as RefundResult;
+  const amount = formatPrice(done.refund?.amount ?? 0);
   return finished(
     args,
-    `${formatPrice(done.refund?.amount ?? 0)} refunded on order ${done.order.number}.`,
+    done.refund?.state === "pending"
+      ? `${amount} to refund on order ${done.order.number}. ${WAITING_FOR_PROVIDER}.`
+      : `${amount} refunded on order ${done.order.number}.`,
   );
 }
 

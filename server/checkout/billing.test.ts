@@ -6,17 +6,17 @@ import { startTestApp, type TestApp } from "../../tests/support/app.ts";
 import {
   charge,
   makeCheckoutStock,
+  makeProductOnModel,
   orderRow,
   post,
   UK_ADDRESS,
   ukDeliveryOptions,
 } from "../../tests/support/checkout.ts";
 import { databaseKinds } from "../../tests/support/databases.ts";
-import { makeBrand, makeProduct } from "../../tests/support/factories.ts";
 import { read } from "../../tests/support/staff-api.ts";
-import { billingModels } from "../billing/schema.ts";
-import { products } from "../catalog/schema.ts";
+import { periodEnd } from "../orders/memberships.ts";
 import { orderLines } from "../orders/schema.ts";
+import { membershipSubscriptions } from "../payments/schema.ts";
 
 // Issue 15 (decision 0016): pre-orders and memberships from the quote to the stored order.
 describe.each(databaseKinds)("checkout with pre-orders and memberships on %s", (kind) => {
@@ -28,18 +28,8 @@ describe.each(databaseKinds)("checkout with pre-orders and memberships on %s", (
   let monthly: number;
   let yearly: number;
 
-  /** A product of its own on the billing model titled `model`, released on `releaseDate`. */
-  async function onModel(model: string, releaseDate: string | null) {
-    const db = app.database.db;
-    const [row] = await db.select().from(billingModels).where(eq(billingModels.title, model));
-    const brand = await makeBrand(db);
-    const made = await makeProduct(db, { brandId: brand.id, variants: [{ price: 2000 }] });
-    await db
-      .update(products)
-      .set({ billingModelId: row?.id, releaseDate, preOrder: row?.type === "pre_order" })
-      .where(eq(products.id, made.product.id));
-    return made.variants[0]?.id as number;
-  }
+  const onModel = (model: string, releaseDate: string | null) =>
+    makeProductOnModel(app.database.db, model, releaseDate);
 
   beforeAll(async () => {
     app = await startTestApp(kind);
@@ -193,5 +183,54 @@ describe.each(databaseKinds)("checkout with pre-orders and memberships on %s", (
       expect(refused.status).toBe(422);
       expect(Object.keys((await read(refused)).errors ?? {})).toEqual(["lines"]);
     }
+  });
+
+  it("a paid membership renews through the test provider: its own tsub_ reference from the end of the paid month", async () => {
+    const response = await charge(app, body([{ id: monthly, quantity: 1 }]));
+    const { data: charged } = await read<ChargeResult>(response);
+    const paidAt = (await orderRow(app.database.db, charged.orderId))?.paidAt ?? new Date();
+    const until = periodEnd(paidAt, "month");
+    const memberships = () =>
+      app.database.db
+        .select()
+        .from(membershipSubscriptions)
+        .where(eq(membershipSubscriptions.orderId, charged.orderId));
+    expect(await memberships()).toEqual([
+      expect.objectContaining({ provider: "test", reference: null, currentPeriodEnd: until }),
+    ]);
+    await app.server.reconcileOrders();
+    await app.server.reconcileOrders();
+    expect(await memberships()).toEqual([
+      expect.objectContaining({
+        reference: expect.stringMatching(/^tsub_/),
+        customerReference: expect.stringMatching(/^tcus_/),
+        state: "active",
+        currentPeriodEnd: until,
+      }),
+    ]);
+    const shown = await app.fetch(
+      `/api/orders/show/${charged.orderId}?token=${encodeURIComponent(charged.accessToken ?? "")}`,
+    );
+    expect((await read<OrderView>(shown)).data.memberships).toEqual([
+      expect.objectContaining({
+        period: "month",
+        amount: 2000,
+        state: "active",
+        renewsAt: until.toISOString(),
+        atProvider: true,
+      }),
+    ]);
+  });
+
+  it("an order with no membership records none", async () => {
+    const response = await charge(app, body([{ id: stock.zineId, quantity: 1 }]));
+    const { data: charged } = await read<ChargeResult>(response);
+    expect(charged.status).toBe("paid");
+    expect(
+      await app.database.db
+        .select()
+        .from(membershipSubscriptions)
+        .where(eq(membershipSubscriptions.orderId, charged.orderId)),
+    ).toEqual([]);
   });
 });

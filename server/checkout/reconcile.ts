@@ -2,6 +2,8 @@ import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { forgetOldKeys } from "../idempotency/service.ts";
 import type { Logger } from "../logger.ts";
+import { syncMemberships } from "../orders/memberships.ts";
+import { retryPendingRefunds } from "../orders/refunds.ts";
 import { expiredReservations, pendingOrders } from "../orders/service.ts";
 import { settleOrder } from "./service.ts";
 
@@ -12,8 +14,9 @@ const SWEEP_MS = 60_000;
  * SECURITY §12: settles orders nobody is waiting on. At start, every pending order (a process
  * killed between charging and placing left it so) is brought in line with its provider; then,
  * each minute, reservations past their time are settled (paid if the payment went through
- * meanwhile, otherwise the payment is stopped and the stock goes back), and idempotency keys past
- * their lifetime are forgotten. Every step is guarded, so several processes may run it at once.
+ * meanwhile, otherwise the payment is stopped and the stock goes back), refunds and membership
+ * subscriptions the provider has not answered are asked again, and idempotency keys past their
+ * lifetime are forgotten. Every step is guarded, so several processes may run it at once.
  */
 export function startOrderReconciler(database: Database, config: Config, logger: Logger) {
   let stopped = false;
@@ -38,6 +41,9 @@ export function startOrderReconciler(database: Database, config: Config, logger:
       try {
         const settled = await settleAll(await orders());
         if (settled) logger.info({ settled }, "orders settled");
+        // The provider calls a crash, an outage or a timeout left undone, with their own keys.
+        await retryPendingRefunds(database.db, config, logger);
+        await syncMemberships(database.db, config, logger);
         await forgetOldKeys(database.db);
       } catch (error) {
         logger.warn({ err: error }, "order reconciliation skipped");

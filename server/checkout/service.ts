@@ -11,6 +11,7 @@ import { inTransaction, inTransactionOrRefuse } from "../db/transaction.ts";
 import { redeemDiscount, type Shopper, signedInShopper } from "../discounts/service.ts";
 import { queueMail } from "../mail/service.ts";
 import { orderConfirmationMail } from "../orders/confirmation-mail.ts";
+import { recordMembershipsOf } from "../orders/memberships.ts";
 import { refundLatePayment } from "../orders/refunds.ts";
 import {
   cancelPendingOrder,
@@ -235,6 +236,8 @@ export async function applyPayment(
       }
       const paid = (await markOrderPaid(tx, order.id)) ?? order;
       await queueConfirmation(tx, config, paid);
+      // Renewed from the end of the period just paid; the provider is asked after the commit.
+      await recordMembershipsOf(tx, paid);
       return { order: paid, released: false };
     }
     const release =

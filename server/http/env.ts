@@ -4,7 +4,7 @@ import type { Config } from "../config.ts";
 import type { Database, Db } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 import type { FileStore } from "../media/storage.ts";
-import type { PaymentListener } from "../payments/provider.ts";
+import type { WebhookListeners } from "../payments/provider.ts";
 
 /** What every Hono handler can read from its context. */
 export type AppEnv = {
@@ -23,7 +23,7 @@ export type AppEnv = {
     catalogCache: MiddlewareHandler<AppEnv>;
     /** Who is signed in: set behind a sign-in, and on public routes that identify the shopper. */
     auth: Authenticated | undefined;
-    /** What a provider's webhook tells of a payment, in the transaction that records it. */
-    paymentListener: PaymentListener;
+    /** What the shop does with a provider's webhook news, in the transaction that records it. */
+    webhookListeners: WebhookListeners;
   };
 };

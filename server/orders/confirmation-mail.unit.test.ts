@@ -86,6 +86,7 @@ function ukOrder(): OrderView {
     refunds: [],
     shipsFrom: null,
     dispatchPlan: null,
+    memberships: [],
   };
 }
 

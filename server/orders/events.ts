@@ -17,6 +17,8 @@ export const ORDER_EVENT_TYPES = [
   "refunded",
   "refund_failed",
   "restocked",
+  "membership_renewed",
+  "membership_cancelled",
   "archived",
   "email_sent",
   "note",

@@ -44,12 +44,12 @@ export const refundsRoutes: RouteGroup[] = [
         tag,
         summary: "Refund an order in full or by line and quantity, through its payment provider",
         description:
-          "Amounts and VAT come from the order's stored figures. Only a paid or dispatched order; never more than was paid (409). A provider's refusal is a 409 in its words, a provider that does not answer a 502; either way nothing changes.",
+          "Amounts and VAT come from the order's stored figures. Only a paid or dispatched order; never more than was paid (409). A provider's refusal is a 409 in its words, and nothing changes. A refund the provider leaves pending, or that it could not be asked for (no answer, a 5xx), is answered `pending`: its amount stays taken, its webhook or the sweeper (asking again with the same key) settles it.",
         params,
         body: RefundInput,
         idempotent: true,
         answers: { data: RefundResult },
-        refusals: ["invalid", "not-found", "conflict", "provider-failed"],
+        refusals: ["invalid", "not-found", "conflict"],
         call: ({ db, config, account }, input) =>
           refundOrder(db, config, input.params.id, input.body, actorOf(account)),
       }),
@@ -59,12 +59,13 @@ export const refundsRoutes: RouteGroup[] = [
         tag,
         summary:
           "Cancel an order: unpaid, its reservation released; paid, refunded in full and restocked",
-        description: "A dispatched order cannot be cancelled (409): refund it instead.",
+        description:
+          "A dispatched order cannot be cancelled (409): refund it instead. A paid one's refund goes as `POST /orders/refund/{id}`'s does, and the order is cancelled once the provider has given the money back.",
         params,
         body: CancelInput,
         idempotent: true,
         answers: { data: RefundResult },
-        refusals: ["invalid", "not-found", "conflict", "provider-failed"],
+        refusals: ["invalid", "not-found", "conflict"],
         call: ({ db, config, account }, input) =>
           cancelOrder(db, config, input.params.id, input.body, actorOf(account)),
       }),

@@ -133,7 +133,21 @@ describe.each(databaseKinds)("refunds through Stripe on %s", (kind) => {
     expect((await eventsOf(order.orderId)).at(-1)?.type).toBe("refund_failed");
   });
 
-  it("a Stripe that does not answer is a 502 and changes nothing", async () => {
+  const refundsOfOrder = (orderId: number) =>
+    db()
+      .select({
+        state: orderRefunds.state,
+        reference: orderRefunds.providerReference,
+        failure: orderRefunds.failureMessage,
+      })
+      .from(orderRefunds)
+      .where(eq(orderRefunds.orderId, orderId));
+  const refundKeys = () =>
+    stripe.requests
+      .filter((request) => request.path === "/v1/refunds" && request.method === "POST")
+      .map((request) => request.idempotencyKey);
+
+  it("a Stripe that does not answer leaves the refund pending, and the sweeper gives it once with the same key", async () => {
     const order = await startOrder();
     await paid(order);
     // Stripe goes away: the SDK's connection is refused (after its own retries).
@@ -141,11 +155,154 @@ describe.each(databaseKinds)("refunds through Stripe on %s", (kind) => {
     const response = await staffPost(`/orders/refund/${order.orderId}`, { full: true }).finally(
       () => relay.heal(),
     );
-    expect(response.status).toBe(502);
-    expect((await read(response)).message).toMatch(/did not answer/);
-    expect(await orderRow(db(), order.orderId)).toMatchObject({ status: "paid", refundedTotal: 0 });
+    expect(response.status).toBe(200);
+    const { data } = await read<RefundResult>(response);
+    expect(data.refund?.state).toBe("pending");
+    const row = await orderRow(db(), order.orderId);
+    // The guards stay up while Stripe is asked again: nobody can refund the same pounds twice.
+    expect(row).toMatchObject({ status: "paid", refundedTotal: row?.total });
     expect(stripe.refundsOf(order.paymentReference)).toEqual([]);
-    expect((await eventsOf(order.orderId)).at(-1)?.type).toBe("refund_failed");
+
+    await app.server.reconcileOrders();
+    expect(await refundsOfOrder(order.orderId)).toEqual([
+      { state: "succeeded", reference: expect.stringMatching(/^re_/), failure: null },
+    ]);
+    expect(await orderRow(db(), order.orderId)).toMatchObject({ status: "refunded" });
+    expect(stripe.refundsOf(order.paymentReference)).toHaveLength(1);
+    await app.server.reconcileOrders();
+    expect(stripe.refundsOf(order.paymentReference)).toHaveLength(1);
+  });
+
+  it("a refund call Stripe fails (500 on every try) is asked again by the sweeper with the same key", async () => {
+    const order = await startOrder();
+    await paid(order);
+    const before = refundKeys().length;
+    // The SDK's first try and its two retries.
+    stripe.failNext("/v1/refunds", 3);
+    const response = await staffPost(`/orders/refund/${order.orderId}`, { full: true });
+    expect(response.status).toBe(200);
+    expect((await read<RefundResult>(response)).data.refund?.state).toBe("pending");
+    expect(stripe.refundsOf(order.paymentReference)).toEqual([]);
+
+    await app.server.reconcileOrders();
+    const keys = refundKeys().slice(before);
+    expect(keys).toHaveLength(4);
+    expect(new Set(keys).size).toBe(1);
+    expect(stripe.refundsOf(order.paymentReference)).toEqual([
+      expect.objectContaining({
+        status: "succeeded",
+        amount: (await orderRow(db(), order.orderId))?.total,
+      }),
+    ]);
+    expect(await refundsOfOrder(order.orderId)).toEqual([
+      expect.objectContaining({ state: "succeeded" }),
+    ]);
+  });
+
+  it("a refund Stripe leaves pending is settled by refund.updated, once", async () => {
+    const order = await startOrder();
+    await paid(order);
+    stripe.refundsPending(true);
+    const response = await staffPost(`/orders/refund/${order.orderId}`, { full: true }).finally(
+      () => stripe.refundsPending(false),
+    );
+    expect(response.status).toBe(200);
+    expect((await read<RefundResult>(response)).data.refund?.state).toBe("pending");
+    const [given] = stripe.refundsOf(order.paymentReference);
+    expect(await refundsOfOrder(order.orderId)).toEqual([
+      { state: "pending", reference: given?.id, failure: null },
+    ]);
+    // Still pending at Stripe: the sweeper looks, and leaves it.
+    await app.server.reconcileOrders();
+    expect((await refundsOfOrder(order.orderId))[0]?.state).toBe("pending");
+
+    const updated = stripe.event(
+      "refund.updated",
+      stripe.settleRefund(given?.id ?? "", "succeeded"),
+    );
+    const answer = await webhook(updated);
+    expect(await answer.json()).toMatchObject({ outcome: "handled" });
+    expect((await refundsOfOrder(order.orderId))[0]?.state).toBe("succeeded");
+    expect(await orderRow(db(), order.orderId)).toMatchObject({ status: "refunded" });
+    const events = await eventsOf(order.orderId);
+    // Delivered again: nothing more happens.
+    expect(await (await webhook(updated)).json()).toMatchObject({ outcome: "replayed" });
+    const replayedAgain = stripe.event(
+      "refund.updated",
+      stripe.refundsOf(order.paymentReference)[0] ?? {},
+    );
+    expect((await webhook(replayedAgain)).status).toBe(200);
+    expect(await eventsOf(order.orderId)).toEqual(events);
+    expect((await orderRow(db(), order.orderId))?.refundedTotal).toBe(given?.amount);
+  });
+
+  it("a refund Stripe leaves pending is settled by the sweeper when its webhook never comes", async () => {
+    const order = await startOrder();
+    await paid(order);
+    stripe.refundsPending(true);
+    await staffPost(`/orders/refund/${order.orderId}`, { full: true }).finally(() =>
+      stripe.refundsPending(false),
+    );
+    const [given] = stripe.refundsOf(order.paymentReference);
+    stripe.settleRefund(given?.id ?? "", "succeeded");
+    await app.server.reconcileOrders();
+    expect(await refundsOfOrder(order.orderId)).toEqual([
+      { state: "succeeded", reference: given?.id, failure: null },
+    ]);
+    expect(await orderRow(db(), order.orderId)).toMatchObject({ status: "refunded" });
+    expect(stripe.refundsOf(order.paymentReference)).toHaveLength(1);
+  });
+
+  it("charge.refunded settles the pending refunds it lists", async () => {
+    const order = await startOrder();
+    await paid(order);
+    stripe.refundsPending(true);
+    await staffPost(`/orders/refund/${order.orderId}`, { full: true }).finally(() =>
+      stripe.refundsPending(false),
+    );
+    const [given] = stripe.refundsOf(order.paymentReference);
+    const settled = stripe.settleRefund(given?.id ?? "", "succeeded");
+    // The Charge, with its refunds listed (https://docs.stripe.com/api/charges/object).
+    const refunded = stripe.event("charge.refunded", {
+      id: settled.charge,
+      object: "charge",
+      amount_refunded: settled.amount,
+      payment_intent: order.paymentReference,
+      refunded: true,
+      refunds: { object: "list", data: [settled], has_more: false, url: "/v1/refunds" },
+    });
+    expect(await (await webhook(refunded)).json()).toMatchObject({ outcome: "handled" });
+    expect((await refundsOfOrder(order.orderId))[0]?.state).toBe("succeeded");
+    expect(await orderRow(db(), order.orderId)).toMatchObject({ status: "refunded" });
+  });
+
+  it("a refund Stripe leaves pending and then fails gives the amount back to the order, once", async () => {
+    const order = await startOrder();
+    await paid(order);
+    stripe.refundsPending(true);
+    const response = await staffPost(`/orders/refund/${order.orderId}`, { full: true }).finally(
+      () => stripe.refundsPending(false),
+    );
+    expect(response.status).toBe(200);
+    const [given] = stripe.refundsOf(order.paymentReference);
+    const failed = stripe.event("refund.failed", stripe.settleRefund(given?.id ?? "", "failed"));
+    expect(await (await webhook(failed)).json()).toMatchObject({ outcome: "handled" });
+    expect(await refundsOfOrder(order.orderId)).toEqual([
+      {
+        state: "failed",
+        reference: given?.id,
+        failure: expect.stringMatching(/expired_or_canceled_card/),
+      },
+    ]);
+    expect(await orderRow(db(), order.orderId)).toMatchObject({ status: "paid", refundedTotal: 0 });
+    const lines = await db().select().from(orderLines).where(eq(orderLines.orderId, order.orderId));
+    expect(lines.map((line) => line.refundedQuantity)).toEqual([0]);
+    expect(await (await webhook(failed)).json()).toMatchObject({ outcome: "replayed" });
+    const failures = (await eventsOf(order.orderId)).filter(
+      (event) => event.type === "refund_failed",
+    );
+    expect(failures).toHaveLength(1);
+    expect((await orderRow(db(), order.orderId))?.refundedTotal).toBe(0);
   });
 
   it("refunds in full, at once, a payment that succeeds after its order was cancelled", async () => {

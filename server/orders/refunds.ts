@@ -8,11 +8,18 @@ import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { inTransaction, inTransactionOrRefuse } from "../db/transaction.ts";
 import { formatPence } from "../discounts/amounts.ts";
+import type { Logger } from "../logger.ts";
 import { queueMail } from "../mail/service.ts";
-import type { Payment, PaymentProvider } from "../payments/provider.ts";
+import type {
+  Payment,
+  PaymentProvider,
+  ProviderRefund,
+  WebhookListeners,
+} from "../payments/provider.ts";
 import { RefundRefusedError } from "../payments/provider.ts";
 import { paymentProviderFor } from "../payments/service.ts";
 import { recordOrderEvent } from "./events.ts";
+import { cancelMembershipsOfLines, sendCancellationsOf } from "./memberships.ts";
 import { deliveryPaid, unitsPaid } from "./refund-amounts.ts";
 import { orderRefundMail } from "./refund-mail.ts";
 import type { CancelInput, RefundInput } from "./refund-validators.ts";
@@ -20,6 +27,7 @@ import { refundView } from "./refund-views.ts";
 import {
   type OrderLineRow,
   type OrderRow,
+  orderEvents,
   orderLines,
   orderRefundLines,
   orderRefunds,
@@ -160,6 +168,19 @@ function refundRefusal(order: OrderRow): Refusal | undefined {
 }
 
 type Started = { refund: RefundRow; plan: Plan; order: OrderRow };
+type RefundKind = "refund" | "cancel" | "late";
+
+/**
+ * What the sweeper needs to send or settle a refund later, as its timeline entry keeps it: the
+ * kind, the provider's key and payment, and the units going back to stock line by line.
+ */
+type RefundRecord = {
+  refundId: number;
+  kind: RefundKind;
+  idempotencyKey: string;
+  paymentReference: string;
+  restock: Array<{ orderLineId: number; quantity: number }>;
+};
 
 /**
  * Transaction 1: the guards go up (`refundedTotal`, each line's `refundedQuantity`, by guarded
@@ -170,7 +191,17 @@ async function startRefund(
   tx: Db,
   order: OrderRow,
   plan: Plan,
-  meta: { reason: string; restock: boolean; actor?: Actor; kind: "refund" | "cancel" | "late" },
+  meta: {
+    reason: string;
+    restock: boolean;
+    actor?: Actor;
+    kind: RefundKind;
+    /** A late payment's own key; otherwise the refund's. */
+    idempotencyKey?: string;
+    paymentReference: string;
+    /** The units going back to stock, when not the plan's (a cancel returns every unit). */
+    restockLines?: PlannedLine[];
+  },
 ): Promise<Started | Refusal> {
   const [raised] = await tx
     .update(orders)
@@ -238,7 +269,21 @@ async function startRefund(
     orderId: order.id,
     type: "refunded",
     message: `${lead} (${what})${meta.reason ? `: ${meta.reason}` : ""}`,
-    detail: { refundId: refund.id, amount: plan.amount, vat: plan.vat, delivery: plan.delivery },
+    detail: {
+      amount: plan.amount,
+      vat: plan.vat,
+      delivery: plan.delivery,
+      // What the sweeper and the webhook need to settle it later (`startedRefund`).
+      ...({
+        refundId: refund.id,
+        kind: meta.kind,
+        idempotencyKey: meta.idempotencyKey ?? refundKey(refund),
+        paymentReference: meta.paymentReference,
+        restock: (meta.restockLines ?? plan.lines)
+          .filter((planned) => planned.restock > 0)
+          .map((planned) => ({ orderLineId: planned.line.id, quantity: planned.restock })),
+      } satisfies RefundRecord),
+    },
     actor: meta.actor,
   });
   if (meta.actor) {
@@ -265,7 +310,7 @@ async function startRefund(
   return { refund, plan, order: raised };
 }
 
-/** Transaction 2 after a provider's "no" or silence: the guards come down, the timeline says why. */
+/** Transaction 2 after a provider's "no": the guards come down, the timeline says why. */
 async function failRefund(db: Db, started: Started, message: string, actor?: Actor) {
   await inTransaction(db, async (tx) => {
     const [failed] = await tx
@@ -310,17 +355,20 @@ async function finishRefund(
   config: Config,
   started: Started,
   providerReference: string,
-  kind: "refund" | "cancel" | "late",
+  kind: RefundKind,
   actor?: Actor,
 ) {
   const restock = started.plan.lines.filter((planned) => planned.restock > 0);
-  await inTransaction(db, async (tx) => {
-    await tx
-      .update(orderRefunds)
-      .set({ state: "succeeded", providerReference, updatedAt: new Date() })
-      .where(eq(orderRefunds.id, started.refund.id));
+  const finished = await inTransaction(db, async (tx) => {
     const order = await lockOrder(tx, started.order.id);
     if (!order) throw new Error(`Order ${started.order.id} vanished`);
+    // Settled once: the sweeper and a webhook may both hear the provider's yes.
+    const [settled] = await tx
+      .update(orderRefunds)
+      .set({ state: "succeeded", providerReference, updatedAt: new Date() })
+      .where(and(eq(orderRefunds.id, started.refund.id), eq(orderRefunds.state, "pending")))
+      .returning({ id: orderRefunds.id });
+    if (!settled) return false;
     if (restock.length > 0) {
       await returnStock(
         tx,
@@ -368,39 +416,77 @@ async function finishRefund(
         { supportEmail: config.supportEmail, late: kind === "late" },
       ),
     );
+    const membershipLines = started.plan.lines.filter(
+      (planned) => planned.quantity > 0 && planned.line.billingModelType === "membership",
+    );
+    await cancelMembershipsOfLines(
+      tx,
+      order.id,
+      membershipLines.map((planned) => planned.line.id),
+    );
+    return true;
   });
-  if (restock.length > 0) await notifyCatalogChanged(db);
+  if (finished && restock.length > 0) await notifyCatalogChanged(db);
+}
+
+/**
+ * Settles a refund from the provider's answer: given back (`finishRefund`); pending, with the
+ * provider's reference kept so its webhook or the sweeper settles it; refused (`failRefund`,
+ * answered as a 409 in the provider's words).
+ */
+async function settleRefund(
+  db: Db,
+  config: Config,
+  started: Started,
+  answer: () => Promise<ProviderRefund>,
+  kind: RefundKind,
+  actor?: Actor,
+): Promise<undefined | Refusal> {
+  let given: ProviderRefund;
+  try {
+    given = await answer();
+  } catch (error) {
+    if (!(error instanceof RefundRefusedError)) throw error;
+    await failRefund(db, started, error.message, actor);
+    return refuse("conflict", `The payment provider refused the refund: ${error.message}`);
+  }
+  if (given.state === "succeeded") {
+    await finishRefund(db, config, started, given.reference, kind, actor);
+  } else {
+    await db
+      .update(orderRefunds)
+      .set({ providerReference: given.reference, updatedAt: new Date() })
+      .where(and(eq(orderRefunds.id, started.refund.id), eq(orderRefunds.state, "pending")));
+  }
+  return undefined;
 }
 
 /**
  * Gives the money back through the order's provider, outside any transaction, with the refund's
- * own key (so a retry never gives twice), then settles the refund either way.
+ * own key (so a retry never gives twice), then settles the refund. A provider that could not be
+ * asked (no answer, a 5xx) leaves the refund pending, its guards up: the sweeper asks again
+ * with the same key until the provider answers.
  */
 async function sendRefund(
   db: Db,
   config: Config,
   provider: PaymentProvider,
   started: Started,
-  options: { kind: "refund" | "cancel" | "late"; idempotencyKey: string; actor?: Actor },
+  options: { kind: RefundKind; idempotencyKey: string; actor?: Actor },
 ): Promise<undefined | Refusal> {
-  try {
-    const given = await provider.refund(db, {
+  const ask = () =>
+    provider.refund(db, {
       reference: started.order.paymentReference ?? "",
       amount: started.plan.amount,
       idempotencyKey: options.idempotencyKey,
     });
-    await finishRefund(db, config, started, given.reference, options.kind, options.actor);
-    return undefined;
-  } catch (error) {
-    if (error instanceof RefundRefusedError) {
-      await failRefund(db, started, error.message, options.actor);
-      return refuse("conflict", `The payment provider refused the refund: ${error.message}`);
-    }
-    const message =
-      "The payment provider did not answer, so nothing was refunded. Try again in a moment.";
-    await failRefund(db, started, message, options.actor);
-    return refuse("provider-failed", message);
-  }
+  // Not asked, or its answer not written: the refund stays pending, shown as waiting for the
+  // provider, and the sweeper asks again (and logs what stops it).
+  const settled = await settleRefund(db, config, started, ask, options.kind, options.actor).catch(
+    () => undefined,
+  );
+  await sendCancellationsOf(db, config, started.order.id);
+  return settled;
 }
 
 async function resultOf(
@@ -437,6 +523,7 @@ function providerOf(config: Config, order: OrderRow): PaymentProvider | Refusal 
 }
 
 const refundKey = (refund: RefundRow) => `encore-refund-${refund.id}`;
+const latePaymentKey = (paymentReference: string) => `encore-late-payment-${paymentReference}`;
 
 /**
  * POST /api/staff/orders/refund/{id}: gives back units of lines and, if asked, the delivery
@@ -465,6 +552,7 @@ export async function refundOrder(
       restock: input.restock,
       actor,
       kind: "refund",
+      paymentReference: order.paymentReference ?? "",
     });
     return isRefusal(begun) ? begun : { ...begun, provider };
   });
@@ -559,19 +647,21 @@ export async function cancelOrder(
       restock: false,
     });
     if (isRefusal(plan)) return plan;
-    const begun = await startRefund(tx, order, plan, {
-      reason: input.reason,
-      restock: true,
-      actor,
-      kind: "cancel",
-    });
-    if (isRefusal(begun)) return begun;
     // The goods never left: every unit not yet back in stock goes back, refunded before or now.
     const everyLine = lines.map((line) => {
       const planned = plan.lines.find((candidate) => candidate.line.id === line.id);
       const restock = line.quantity - line.restockedQuantity;
       return { line, quantity: 0, amount: 0, vat: 0, ...planned, restock };
     });
+    const begun = await startRefund(tx, order, plan, {
+      reason: input.reason,
+      restock: true,
+      actor,
+      kind: "cancel",
+      paymentReference: order.paymentReference ?? "",
+      restockLines: everyLine,
+    });
+    if (isRefusal(begun)) return begun;
     await tx
       .update(orderLines)
       .set({ restockedQuantity: orderLines.quantity })
@@ -622,6 +712,8 @@ export async function refundLatePayment(db: Db, config: Config, payment: Payment
       reason: "The payment arrived after the order was cancelled.",
       restock: false,
       kind: "late",
+      idempotencyKey: latePaymentKey(payment.reference),
+      paymentReference: payment.reference,
     });
     return isRefusal(begun)
       ? begun
@@ -630,8 +722,119 @@ export async function refundLatePayment(db: Db, config: Config, payment: Payment
   if (isRefusal(started)) return;
   await sendRefund(db, config, provider, started, {
     kind: "late",
-    idempotencyKey: `encore-late-payment-${payment.reference}`,
+    idempotencyKey: latePaymentKey(payment.reference),
   });
+}
+
+/** A pending refund as it was started, rebuilt from its rows and its timeline entry. */
+async function startedRefund(
+  db: Db,
+  refund: RefundRow,
+): Promise<{ started: Started; record: RefundRecord } | undefined> {
+  const [entry] = await db
+    .select({ detail: orderEvents.detail })
+    .from(orderEvents)
+    .where(
+      and(
+        eq(orderEvents.orderId, refund.orderId),
+        eq(orderEvents.type, "refunded"),
+        sql`${orderEvents.detail}->>'refundId' = ${String(refund.id)}`,
+      ),
+    );
+  const record = entry?.detail as RefundRecord | undefined;
+  // Started before refunds kept their record: staff settle it by hand.
+  if (!record?.idempotencyKey) return undefined;
+  const [order] = await db.select().from(orders).where(eq(orders.id, refund.orderId));
+  if (!order) return undefined;
+  const refunded = await db
+    .select()
+    .from(orderRefundLines)
+    .where(eq(orderRefundLines.refundId, refund.id));
+  const lines = (await orderLinesOf(db, order.id)).flatMap((line) => {
+    const given = refunded.find((candidate) => candidate.orderLineId === line.id);
+    const restock =
+      record.restock.find((candidate) => candidate.orderLineId === line.id)?.quantity ?? 0;
+    if (!given && restock === 0) return [];
+    return [
+      {
+        line,
+        quantity: given?.quantity ?? 0,
+        amount: given?.amount ?? 0,
+        vat: given?.vat ?? 0,
+        restock,
+      },
+    ];
+  });
+  const linesVat = lines.reduce((sum, line) => sum + line.vat, 0);
+  const plan: Plan = {
+    lines,
+    delivery: refund.delivery,
+    deliveryVat: refund.vat - linesVat,
+    amount: refund.amount,
+    vat: refund.vat,
+  };
+  return {
+    started: { refund, plan, order: { ...order, paymentReference: record.paymentReference } },
+    record,
+  };
+}
+
+/**
+ * The webhook's refund listener: a refund the provider had left pending, settled by its
+ * reference (given back, or failed and its amount back on the order), once: a replay or a late
+ * report finds it settled. False when the shop holds no refund under that reference.
+ */
+export function settleRefundFromProvider(config: Config): WebhookListeners["refund"] {
+  return async (tx, settlement) => {
+    const [refund] = await tx
+      .select()
+      .from(orderRefunds)
+      .where(eq(orderRefunds.providerReference, settlement.reference));
+    if (!refund) return false;
+    if (refund.state !== "pending") return true;
+    const resumed = await startedRefund(tx, refund);
+    if (!resumed) return true;
+    const answer = async (): Promise<ProviderRefund> => {
+      if (settlement.state === "failed") {
+        throw new RefundRefusedError(settlement.failureMessage ?? "The refund failed.");
+      }
+      return { reference: settlement.reference, amount: refund.amount, state: "succeeded" };
+    };
+    await settleRefund(tx, config, resumed.started, answer, resumed.record.kind);
+    return true;
+  };
+}
+
+/**
+ * The sweeper's step for refunds still pending: one the provider never answered is asked again
+ * with its own key (the provider answers the first refund if it made one: never twice); one it
+ * left pending is looked up. Each that fails is logged and tried next time.
+ */
+export async function retryPendingRefunds(db: Db, config: Config, logger: Logger): Promise<void> {
+  const pending = await db
+    .select()
+    .from(orderRefunds)
+    .where(eq(orderRefunds.state, "pending"))
+    .orderBy(asc(orderRefunds.id))
+    .limit(100);
+  for (const refund of pending) {
+    const resumed = await startedRefund(db, refund);
+    if (!resumed) continue;
+    const { started, record } = resumed;
+    const provider = providerOf(config, started.order);
+    if (isRefusal(provider)) continue;
+    const ask = () =>
+      refund.providerReference
+        ? provider.retrieveRefund(db, refund.providerReference)
+        : provider.refund(db, {
+            reference: record.paymentReference,
+            amount: refund.amount,
+            idempotencyKey: record.idempotencyKey,
+          });
+    await settleRefund(db, config, started, ask, record.kind).catch((error: unknown) =>
+      logger.warn({ err: error, orderId: refund.orderId }, "refund still waiting for the provider"),
+    );
+  }
 }
 
 /** GET /api/staff/orders/refund/{id}: the order as its refund screen shows it. */

@@ -10,6 +10,7 @@ import { returnStock } from "../catalog/service/stock.ts";
 import type { Db } from "../db/client.ts";
 import { releaseRedemptions } from "../discounts/service.ts";
 import { recordOrderEvent } from "./events.ts";
+import { membershipViews } from "./memberships.ts";
 import { deliveryPaid, linePaid } from "./refund-amounts.ts";
 import { customerRefunds } from "./refund-views.ts";
 import {
@@ -517,6 +518,7 @@ export async function orderView(db: Db, order: OrderRow): Promise<OrderView> {
     refunds: await customerRefunds(db, order.id),
     shipsFrom: order.shipsFrom,
     dispatchPlan: order.dispatchPlan,
+    memberships: await membershipViews(db, order.id),
   };
 }
 

@@ -16,6 +16,7 @@ import { findPaymentForOrder } from "../payments/record.ts";
 import { dispatchReadiness, linesToShip, londonDay, nextWorkingDay } from "./dispatch-rules.ts";
 import { orderTimeline, recordOrderEvent } from "./events.ts";
 import { lineMoney } from "./line-money.ts";
+import { membershipViews } from "./memberships.ts";
 import {
   type OrderAddress,
   type OrderRow,
@@ -224,7 +225,7 @@ export async function staffOrderEdit(
 ): Promise<StaffOrderEdit | undefined> {
   const [order] = await db.select().from(orders).where(eq(orders.id, id));
   if (!order) return undefined;
-  const [lines, shipments, refunds, timeline, payment] = await Promise.all([
+  const [lines, shipments, refunds, timeline, payment, memberships] = await Promise.all([
     db
       .select()
       .from(orderLines)
@@ -234,6 +235,7 @@ export async function staffOrderEdit(
     refundViews(db, id),
     orderTimeline(db, id),
     findPaymentForOrder(db, order.paymentProvider as "test" | "stripe", id),
+    membershipViews(db, id),
   ]);
   return {
     id: order.id,
@@ -283,6 +285,7 @@ export async function staffOrderEdit(
     },
     shipments,
     refunds,
+    memberships,
     timeline,
     dispatch: dispatchReadiness(order, lines, today),
   };

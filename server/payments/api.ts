@@ -9,13 +9,14 @@ const WebhookReceipt = z
   .meta({
     id: "WebhookReceipt",
     description:
-      "Taken: `handled` (the payment was recorded), `replayed` (this event id was handled before) or `ignored` (not an event or a payment the shop acts on).",
+      "Taken: `handled` (the event was acted on), `replayed` (this event id was handled before) or `ignored` (not an event, or not a payment, refund or subscription, the shop acts on).",
   });
 
 const WebhookRejected = z.object({ message: z.string() }).meta({ id: "WebhookRejected" });
 
 /**
- * POST /api/webhooks/stripe: Stripe's signed news of a PaymentIntent, server to server. Not
+ * POST /api/webhooks/stripe: Stripe's signed news of payments, refunds and subscriptions, server
+ * to server. Not
  * cookie-authenticated and reads no cookie: the signature is its authentication. The API's
  * cross-site rule does not stand in its way, as Stripe sends neither `Origin` nor
  * `Sec-Fetch-Site`. Its body is read raw (no `body` schema), since the signature covers the
@@ -25,9 +26,10 @@ const stripeWebhook = defineRoute({
   method: "post",
   path: "/webhooks/stripe",
   tag: "payments",
-  summary: "Stripe's signed payment events (called by Stripe, not by browsers)",
+  summary:
+    "Stripe's signed payment, refund and subscription events (called by Stripe, not by browsers)",
   description:
-    "The raw body must carry a valid `Stripe-Signature` header made with the shop's webhook secret, at most 300 s old; otherwise 400 and nothing changes. Each event id is acted on once; `payment_intent.succeeded`, `.payment_failed`, `.canceled` and `.processing` move the payment forward only, other events are acknowledged and ignored. 404 when the shop does not use Stripe.",
+    "The raw body must carry a valid `Stripe-Signature` header made with the shop's webhook secret, at most 300 s old; otherwise 400 and nothing changes. Each event id is acted on once; `payment_intent.succeeded`, `.payment_failed`, `.canceled` and `.processing` move the payment forward only; `refund.updated`, `refund.failed` and `charge.refunded` settle a refund Stripe had left pending; `customer.subscription.updated` and `.deleted` move a membership's renewal (cancelled is final); `invoice.paid` for a renewal moves its period and notes it on the order. Other events, and objects not of this shop, are acknowledged and ignored. 404 when the shop does not use Stripe.",
   refusals: ["not-found"],
   answers: [
     { json: WebhookReceipt, description: "Received." },
@@ -45,7 +47,7 @@ const stripeWebhook = defineRoute({
       payload: Buffer.from(await c.req.arrayBuffer()),
       signature: c.req.header("stripe-signature"),
       webhookSecret: stripe.webhookSecret,
-      listener: c.get("paymentListener"),
+      listeners: c.get("webhookListeners"),
     });
     if (isRefusal(received)) {
       c.get("logger").warn({ reason: received.message }, "stripe webhook refused");

@@ -1,5 +1,6 @@
+import type { BillingPeriod } from "../../common/billing.ts";
 import type { Db } from "../db/client.ts";
-import type { PAYMENT_PROVIDERS, PAYMENT_STATES } from "./schema.ts";
+import type { PAYMENT_PROVIDERS, PAYMENT_STATES, SubscriptionState } from "./schema.ts";
 
 export type PaymentProviderId = (typeof PAYMENT_PROVIDERS)[number];
 
@@ -70,6 +71,34 @@ export class RefundRefusedError extends Error {
   }
 }
 
+/** A paid membership line to renew at the provider from the end of the period its order paid. */
+export type SubscriptionRequest = {
+  orderId: number;
+  orderLineId: number;
+  email: string;
+  /** The shop's product: one provider product per shop product, reused by every member. */
+  productId: number;
+  productTitle: string;
+  period: BillingPeriod;
+  /** Pence, VAT included, charged each period: the line's unit price when it was sold. */
+  amount: number;
+  /** When the period the order paid ends: the provider charges from then on. */
+  paidUntil: Date;
+  /** The same key answers the same subscription, so a retry never subscribes twice. */
+  idempotencyKey: string;
+};
+
+/** A membership's subscription as its provider reports it. */
+export type ProviderSubscription = {
+  /** The provider's id: `sub_…` (Stripe), `tsub_…` (test). */
+  reference: string;
+  /** The provider's id of the paying customer: `cus_…` (Stripe), `tcus_…` (test). */
+  customerReference: string;
+  state: SubscriptionState;
+  /** When the provider next charges. */
+  currentPeriodEnd: Date;
+};
+
 export interface PaymentProvider {
   readonly id: PaymentProviderId;
   /**
@@ -93,6 +122,19 @@ export interface PaymentProvider {
    * the provider could not be asked. Call it outside a transaction, like `charge`.
    */
   refund(db: Db, request: RefundRequest): Promise<ProviderRefund>;
+  /**
+   * A refund as it stands now at the provider: still pending, succeeded, or failed (a
+   * `RefundRefusedError`, as when the provider says no at once).
+   */
+  retrieveRefund(db: Db, reference: string): Promise<ProviderRefund>;
+  /**
+   * Starts renewing a paid membership line from `paidUntil`, idempotent on `idempotencyKey`.
+   * Any error means the provider could not be asked, or said no: the caller tries again later.
+   * Call it outside a transaction, like `charge`.
+   */
+  subscribe(db: Db, request: SubscriptionRequest): Promise<ProviderSubscription>;
+  /** Stops renewing; harmless when the subscription has ended already. */
+  cancelSubscription(db: Db, reference: string): Promise<void>;
 }
 
 /**
@@ -103,6 +145,30 @@ export interface PaymentProvider {
  * unrecorded, and the provider delivers the event again.
  */
 export type PaymentListener = (db: Db, payment: Payment) => Promise<void>;
+
+/** A refund the provider had left pending, or had not answered, as it finally turned out. */
+export type RefundSettlement = {
+  /** The provider's id of the refund: matched with the reference we recorded. */
+  reference: string;
+  state: "succeeded" | "failed";
+  /** The provider's words for a failure, for staff. */
+  failureMessage?: string;
+};
+
+/** A membership renewed at its provider: the next period is paid until `until`. */
+export type MembershipRenewal = { orderId: number; orderLineId: number; until: Date };
+
+/**
+ * What the shop does with each new webhook event, in the transaction that records it (see
+ * `PaymentListener`): a payment moved, a refund settled, a membership renewed. A listener that
+ * throws undoes the event, and the provider delivers it again.
+ */
+export type WebhookListeners = {
+  payment: PaymentListener;
+  /** Settles the shop's refund with this reference; answers false when it has none. */
+  refund: (db: Db, refund: RefundSettlement) => Promise<boolean>;
+  renewal: (db: Db, renewal: MembershipRenewal) => Promise<void>;
+};
 
 /** The states a payment never leaves. */
 export const FINAL_STATES: ReadonlySet<PaymentState> = new Set(["succeeded", "cancelled"]);

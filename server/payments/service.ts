@@ -19,6 +19,10 @@ function recording(provider: PaymentProvider): PaymentProvider {
     cancel: async (db, reference) => recorded(db, await provider.cancel(db, reference)),
     // A refund leaves the payment as it was: the order keeps the refund's own record.
     refund: (db, request) => provider.refund(db, request),
+    retrieveRefund: (db, reference) => provider.retrieveRefund(db, reference),
+    // A membership's subscription has its own record (`subscriptions.ts`).
+    subscribe: (db, request) => provider.subscribe(db, request),
+    cancelSubscription: (db, reference) => provider.cancelSubscription(db, reference),
   };
 }
 

@@ -6,9 +6,13 @@ import {
   type PaymentProvider,
   type PaymentState,
   type ProviderRefund,
+  type ProviderSubscription,
   RefundRefusedError,
+  type RefundSettlement,
+  type SubscriptionRequest,
 } from "./provider.ts";
 import { findPaymentForOrder } from "./record.ts";
+import type { SubscriptionState } from "./schema.ts";
 
 /** The SDK on Stripe's API, or on the Stripe-compatible server at `apiUrl`. */
 export function stripeClient(settings: StripeSettings): Stripe {
@@ -100,6 +104,77 @@ function refundOf(refund: Stripe.Refund): ProviderRefund {
   };
 }
 
+/** A refund Stripe has settled (`succeeded`, `failed`, `canceled`); undefined while it is not. */
+export function refundSettlementOf(refund: Stripe.Refund): RefundSettlement | undefined {
+  if (refund.status === "succeeded") return { reference: refund.id, state: "succeeded" };
+  if (refund.status === "failed" || refund.status === "canceled") {
+    return {
+      reference: refund.id,
+      state: "failed",
+      failureMessage: `Stripe could not refund this payment (${refund.failure_reason ?? refund.status}).`,
+    };
+  }
+  return undefined;
+}
+
+/**
+ * Stripe's subscription status in our words: a trial (the period the order paid) and `active`
+ * renew; a renewal not paid yet (`past_due`, `unpaid`, `incomplete`, `paused`) is past due; the
+ * rest have ended.
+ */
+export function subscriptionStateOf(status: Stripe.Subscription.Status): SubscriptionState {
+  switch (status) {
+    case "active":
+    case "trialing":
+      return "active";
+    case "canceled":
+    case "incomplete_expired":
+      return "cancelled";
+    default:
+      return "past_due";
+  }
+}
+
+/** When a subscription next charges: its item's period end (Stripe keeps it per item). */
+export function periodEndOf(subscription: Stripe.Subscription): Date | undefined {
+  const end = subscription.items.data[0]?.current_period_end;
+  return end ? new Date(end * 1000) : undefined;
+}
+
+function subscriptionOf(subscription: Stripe.Subscription): ProviderSubscription {
+  const currentPeriodEnd = periodEndOf(subscription);
+  if (!currentPeriodEnd) throw new Error(`Stripe subscription ${subscription.id} has no items.`);
+  const customer = subscription.customer;
+  return {
+    reference: subscription.id,
+    customerReference: typeof customer === "string" ? customer : customer.id,
+    state: subscriptionStateOf(subscription.status),
+    currentPeriodEnd,
+  };
+}
+
+const isMissing = (error: unknown) =>
+  error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing";
+
+/**
+ * The shop product's Stripe Product, made once under an id of our own (`encore_product_<id>`),
+ * so every membership of that product, in any process, shares it long after an idempotency key
+ * (24 h) would have been forgotten.
+ */
+async function productFor(stripe: Stripe, request: SubscriptionRequest): Promise<string> {
+  const id = `encore_product_${request.productId}`;
+  try {
+    return (await stripe.products.retrieve(id)).id;
+  } catch (error) {
+    if (!isMissing(error)) throw error;
+  }
+  const created = await stripe.products.create(
+    { id, name: request.productTitle, metadata: { productId: String(request.productId) } },
+    { idempotencyKey: `encore-product-${request.productId}` },
+  );
+  return created.id;
+}
+
 /**
  * Stripe PaymentIntents (the shopper pays through Stripe Elements with the client secret; card
  * data never reaches us). One PaymentIntent per order: the order id is its idempotency key and in
@@ -166,5 +241,60 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
         throw error;
       }
     },
+
+    async retrieveRefund(_db, reference) {
+      return refundOf(await stripe.refunds.retrieve(reference));
+    },
+
+    /**
+     * A Customer and a Subscription for the membership line. The order paid the first period, so
+     * the subscription's trial runs until then (`trial_end`): Stripe bills nothing now, needs no
+     * card at creation, and starts the first full period at the trial's end. It sends each
+     * renewal's invoice to the member to pay (`send_invoice`), as the shop stores no card.
+     */
+    async subscribe(_db, request) {
+      const product = await productFor(stripe, request);
+      const metadata = {
+        orderId: String(request.orderId),
+        orderLineId: String(request.orderLineId),
+      };
+      const customer = await stripe.customers.create(
+        { email: request.email, metadata },
+        { idempotencyKey: `${request.idempotencyKey}-customer` },
+      );
+      const subscription = await stripe.subscriptions.create(
+        {
+          customer: customer.id,
+          items: [
+            {
+              price_data: {
+                currency: "gbp",
+                product,
+                unit_amount: request.amount,
+                recurring: { interval: request.period },
+              },
+            },
+          ],
+          trial_end: Math.floor(request.paidUntil.getTime() / 1000),
+          collection_method: "send_invoice",
+          days_until_due: INVOICE_DAYS,
+          metadata,
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      return subscriptionOf(subscription);
+    },
+
+    async cancelSubscription(_db, reference) {
+      try {
+        await stripe.subscriptions.cancel(reference);
+      } catch (error) {
+        // Ended already: Stripe no longer finds it among the live ones.
+        if (!isMissing(error)) throw error;
+      }
+    },
   };
 }
+
+/** Days a member has to pay a renewal's invoice before the subscription is past due. */
+const INVOICE_DAYS = 14;

@@ -1,4 +1,4 @@
-import { randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, notInArray, sum } from "drizzle-orm";
 import { type Refusal, refuse } from "../../common/refusal.ts";
 import type { Db } from "../db/client.ts";
@@ -133,6 +133,30 @@ export const testProvider: PaymentProvider = {
   },
 
   refund: refundTestPayment,
+
+  async retrieveRefund(db, reference) {
+    const [refund] = await db
+      .select()
+      .from(testPaymentRefunds)
+      .where(eq(testPaymentRefunds.reference, reference));
+    if (!refund)
+      throw new RefundRefusedError(`No such refund: '${reference}'.`, "resource_missing");
+    return asRefund(refund);
+  },
+
+  // It plays a provider that keeps its subscriptions: its reference follows from the key, so a
+  // repeat answers the same subscription, and it renews nothing by itself.
+  async subscribe(_db, request) {
+    const id = createHash("sha256").update(request.idempotencyKey).digest("hex").slice(0, 24);
+    return {
+      reference: `tsub_${id}`,
+      customerReference: `tcus_${id}`,
+      state: "active",
+      currentPeriodEnd: request.paidUntil,
+    };
+  },
+
+  async cancelSubscription() {},
 };
 
 type TestRefund = typeof testPaymentRefunds.$inferSelect;

@@ -2,6 +2,8 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { DeliveryOptionGroup } from "../../common/delivery.ts";
+import { billingModels } from "../../server/billing/schema.ts";
+import { products } from "../../server/catalog/schema.ts";
 import { stockOf } from "../../server/catalog/service/stock.ts";
 import type { Db } from "../../server/db/client.ts";
 import { orders } from "../../server/orders/schema.ts";
@@ -27,6 +29,21 @@ export async function makeCheckoutStock(db: Db, stock = 10) {
     variants: [{ price: 1000, stock: 50 }],
   });
   return { teeId: tee.variants[0]?.id ?? 0, zineId: zine.variants[0]?.id ?? 0 };
+}
+
+/**
+ * A product of its own (£20.00, 20% VAT) on the installed billing model titled `model`, released
+ * on `releaseDate`: answers its variant's id.
+ */
+export async function makeProductOnModel(db: Db, model: string, releaseDate: string | null) {
+  const [row] = await db.select().from(billingModels).where(eq(billingModels.title, model));
+  const brand = await makeBrand(db);
+  const made = await makeProduct(db, { brandId: brand.id, variants: [{ price: 2000 }] });
+  await db
+    .update(products)
+    .set({ billingModelId: row?.id, releaseDate, preOrder: row?.type === "pre_order" })
+    .where(eq(products.id, made.product.id));
+  return made.variants[0]?.id as number;
 }
 
 export async function ukDeliveryOptions(app: TestApp) {

@@ -198,6 +198,72 @@ describe("the local Stripe server", () => {
     await new Promise<void>((resolve) => endpoint.close(() => resolve()));
   });
 
+  it("makes products under the caller's id once, customers, and subscriptions trialing until trial_end", async () => {
+    await expect(sdk.products.retrieve("encore_product_1")).rejects.toMatchObject({
+      code: "resource_missing",
+    });
+    const product = await sdk.products.create({ id: "encore_product_1", name: "Fan club" });
+    expect(product).toMatchObject({ id: "encore_product_1", object: "product", name: "Fan club" });
+    await expect(
+      sdk.products.create({ id: "encore_product_1", name: "Again" }),
+    ).rejects.toMatchObject({ code: "resource_already_exists" });
+    const customer = await sdk.customers.create({ email: "fan@example.com", metadata: { a: "1" } });
+    expect(customer).toMatchObject({ object: "customer", email: "fan@example.com" });
+    const trialEnd = Math.floor(Date.now() / 1000) + 3600;
+    const subscription = await sdk.subscriptions.create({
+      customer: customer.id,
+      items: [
+        {
+          price_data: {
+            currency: "gbp",
+            product: product.id,
+            unit_amount: 1500,
+            recurring: { interval: "month" },
+          },
+        },
+      ],
+      trial_end: trialEnd,
+      collection_method: "send_invoice",
+      days_until_due: 14,
+      metadata: { orderLineId: "9" },
+    });
+    expect(subscription).toMatchObject({
+      status: "trialing",
+      customer: customer.id,
+      trial_end: trialEnd,
+      metadata: { orderLineId: "9" },
+    });
+    expect(subscription.items.data[0]?.current_period_end).toBe(trialEnd);
+    const invoice = server.renew(subscription.id);
+    expect(invoice.lines.data[0]?.period).toEqual({
+      start: trialEnd,
+      end: expect.any(Number),
+    });
+    expect((await sdk.subscriptions.retrieve(subscription.id)).status).toBe("active");
+    expect((await sdk.subscriptions.cancel(subscription.id)).status).toBe("canceled");
+    // An ended subscription is no longer found to cancel.
+    await expect(sdk.subscriptions.cancel(subscription.id)).rejects.toMatchObject({
+      code: "resource_missing",
+    });
+  });
+
+  it("leaves refunds pending when told, settles them, and fails the next calls to a path with 500", async () => {
+    const intent = await sdk.paymentIntents.create({ amount: 2000, currency: "gbp" });
+    await sdk.paymentIntents.confirm(intent.id, { payment_method: "pm_card_visa" });
+    server.refundsPending(true);
+    const pending = await sdk.refunds.create({ payment_intent: intent.id, amount: 500 });
+    server.refundsPending(false);
+    expect(pending.status).toBe("pending");
+    expect(server.settleRefund(pending.id, "failed")).toMatchObject({
+      status: "failed",
+      failure_reason: "expired_or_canceled_card",
+    });
+    server.failNext("/v1/refunds", 1);
+    const raw = await post("/v1/refunds", `payment_intent=${intent.id}&amount=100`);
+    expect(raw.status).toBe(500);
+    expect((await post("/v1/refunds", `payment_intent=${intent.id}&amount=100`)).status).toBe(200);
+  });
+
   it("signs events as Stripe does, so the SDK verifies them", () => {
     const payload = JSON.stringify({ id: "evt_1", object: "event" });
     const header = stripeSignature(payload, server.webhookSecret);

@@ -62,7 +62,111 @@ export type RefundObject = {
   receipt_number: string | null;
   source_transfer_reversal: string | null;
   status: "succeeded" | "pending" | "failed" | "canceled" | "requires_action";
+  /** Why a refund failed; absent otherwise. */
+  failure_reason?: string;
   transfer_reversal: string | null;
+};
+
+/** A Customer as the API returns it (https://docs.stripe.com/api/customers/object). */
+export type CustomerObject = {
+  id: string;
+  object: "customer";
+  created: number;
+  email: string | null;
+  livemode: false;
+  metadata: Record<string, string>;
+  name: string | null;
+};
+
+/** A Product as the API returns it (https://docs.stripe.com/api/products/object). */
+export type ProductObject = {
+  id: string;
+  object: "product";
+  active: boolean;
+  created: number;
+  livemode: false;
+  metadata: Record<string, string>;
+  name: string;
+};
+
+/**
+ * A Subscription as the API returns it (https://docs.stripe.com/api/subscriptions/object): its
+ * period lives on its item, as in Stripe's current API versions.
+ */
+export type SubscriptionObject = {
+  id: string;
+  object: "subscription";
+  billing_cycle_anchor: number;
+  cancel_at_period_end: boolean;
+  canceled_at: number | null;
+  collection_method: "charge_automatically" | "send_invoice";
+  created: number;
+  currency: string;
+  customer: string;
+  days_until_due: number | null;
+  items: {
+    object: "list";
+    data: Array<{
+      id: string;
+      object: "subscription_item";
+      created: number;
+      current_period_end: number;
+      current_period_start: number;
+      metadata: Record<string, string>;
+      price: {
+        id: string;
+        object: "price";
+        currency: string;
+        product: string;
+        recurring: { interval: "month" | "year"; interval_count: number };
+        type: "recurring";
+        unit_amount: number;
+      };
+      quantity: number;
+      subscription: string;
+    }>;
+    has_more: false;
+    url: string;
+  };
+  livemode: false;
+  metadata: Record<string, string>;
+  start_date: number;
+  status: Stripe.Subscription.Status;
+  trial_end: number | null;
+  trial_start: number | null;
+};
+
+/** A paid subscription Invoice (https://docs.stripe.com/api/invoices/object), the fields used. */
+export type InvoiceObject = {
+  id: string;
+  object: "invoice";
+  amount_due: number;
+  amount_paid: number;
+  billing_reason: "subscription_cycle";
+  collection_method: SubscriptionObject["collection_method"];
+  created: number;
+  currency: string;
+  customer: string;
+  lines: {
+    object: "list";
+    data: Array<{
+      id: string;
+      object: "line_item";
+      amount: number;
+      currency: string;
+      period: { start: number; end: number };
+    }>;
+    has_more: false;
+    url: string;
+  };
+  livemode: false;
+  parent: {
+    type: "subscription_details";
+    subscription_details: { metadata: Record<string, string>; subscription: string };
+  };
+  period_end: number;
+  period_start: number;
+  status: "paid";
 };
 
 export type StripeEventObject = {
@@ -70,7 +174,7 @@ export type StripeEventObject = {
   object: "event";
   api_version: string;
   created: number;
-  data: { object: PaymentIntentObject | Record<string, unknown> };
+  data: { object: object };
   livemode: false;
   pending_webhooks: number;
   request: { id: string | null; idempotency_key: string | null };
@@ -89,12 +193,35 @@ export type StripeServer = {
   requests: Array<{ method: string; path: string; idempotencyKey: string | undefined }>;
   /** The refunds of a PaymentIntent, oldest first (copies). */
   refundsOf(paymentIntent: string): RefundObject[];
+  /**
+   * From now on new refunds are left `pending` (as Stripe leaves some, e.g. for bank debits)
+   * until `settleRefund`, or `succeeded` at once again.
+   */
+  refundsPending(pending: boolean): void;
+  /** Stripe settles a pending refund: `succeeded`, or `failed` with its reason. Answers a copy. */
+  settleRefund(id: string, status: "succeeded" | "failed"): RefundObject;
+  /**
+   * The next `times` requests to `path` (e.g. `/v1/refunds`) are answered 500 `api_error`
+   * before anything is done, as when Stripe falters.
+   */
+  failNext(path: string, times: number): void;
+  /** Every Customer made so far (copies). */
+  customers(): CustomerObject[];
+  /** The Product with this id, if one was made (a copy). */
+  product(id: string): ProductObject | undefined;
+  /** The Subscriptions made so far, oldest first (copies). */
+  subscriptions(): SubscriptionObject[];
+  /**
+   * Stripe renews the subscription: a new period starts where the last one ended, and its
+   * invoice is paid. Answers the paid invoice, for an `invoice.paid` event.
+   */
+  renew(id: string): InvoiceObject;
   /** The PaymentIntent as the server holds it now (a copy). */
   paymentIntent(id: string): PaymentIntentObject;
   /** The shopper's bank answers a `requires_action` PaymentIntent (3D Secure in the browser). */
   authenticate(id: string, passed: boolean): PaymentIntentObject;
   /** An event as Stripe sends it, about `object` (a PaymentIntent as it is now, by default). */
-  event(type: string, object: StripeEventObject["data"]["object"]): StripeEventObject;
+  event(type: string, object: object): StripeEventObject;
   /**
    * POSTs the event to `url` as Stripe delivers it: pretty-printed JSON signed with the webhook
    * secret (or `secret`) at `timestamp` (unix seconds, now by default).
@@ -167,6 +294,24 @@ const CREATE_PARAMS = new Set([
 ]);
 
 const REFUND_PARAMS = new Set(["payment_intent", "charge", "amount", "reason", "metadata"]);
+const CUSTOMER_PARAMS = new Set(["email", "name", "metadata", "description"]);
+const PRODUCT_PARAMS = new Set(["id", "name", "metadata", "description"]);
+const SUBSCRIPTION_PARAMS = new Set([
+  "customer",
+  "items",
+  "trial_end",
+  "collection_method",
+  "days_until_due",
+  "metadata",
+]);
+
+/** The same moment one interval later, in unix seconds (UTC calendar, as in tests). */
+function after(start: number, interval: "month" | "year"): number {
+  const date = new Date(start * 1000);
+  if (interval === "month") date.setUTCMonth(date.getUTCMonth() + 1);
+  else date.setUTCFullYear(date.getUTCFullYear() + 1);
+  return Math.floor(date.getTime() / 1000);
+}
 
 const CONFIRMABLE = new Set([
   "requires_payment_method",
@@ -204,6 +349,11 @@ export async function startStripeServer(): Promise<StripeServer> {
     [...refunds.values()].filter((refund) => refund.payment_intent === intent);
   const idempotent = new Map<string, { fingerprint: string; answer: Answer }>();
   const requests: StripeServer["requests"] = [];
+  let refundStatus: RefundObject["status"] = "succeeded";
+  const failures = new Map<string, number>();
+  const customers = new Map<string, CustomerObject>();
+  const products = new Map<string, ProductObject>();
+  const subscriptions = new Map<string, SubscriptionObject>();
 
   const event: StripeServer["event"] = (type, object) => ({
     id: `evt_${random(24)}`,
@@ -423,8 +573,11 @@ export async function startStripeServer(): Promise<StripeServer> {
         message: `This PaymentIntent (${intent.id}) does not have a successful charge to refund.`,
       });
     }
-    const left =
-      intent.amount_received - refundsOf(intent.id).reduce((sum, r) => sum + r.amount, 0);
+    // A failed or cancelled refund gave nothing back.
+    const given = refundsOf(intent.id).filter(
+      (refund) => refund.status !== "failed" && refund.status !== "canceled",
+    );
+    const left = intent.amount_received - given.reduce((sum, r) => sum + r.amount, 0);
     const amount = params.amount === undefined ? left : Number(params.amount);
     if (!Number.isInteger(amount) || amount < 1) {
       return apiError(400, {
@@ -460,15 +613,209 @@ export async function startStripeServer(): Promise<StripeServer> {
       reason: typeof params.reason === "string" ? params.reason : null,
       receipt_number: null,
       source_transfer_reversal: null,
-      status: "succeeded",
+      status: refundStatus,
       transfer_reversal: null,
     };
     refunds.set(refund.id, refund);
     return { status: 200, body: refund };
   }
 
+  const unknownParam = (params: Params, known: Set<string>): Answer | undefined => {
+    const unknown = Object.keys(params).find((name) => !known.has(name));
+    return unknown
+      ? apiError(400, { param: unknown, message: `Received unknown parameter: ${unknown}` })
+      : undefined;
+  };
+  const noSuch = (kind: string, id: string): Answer =>
+    apiError(404, { code: "resource_missing", param: "id", message: `No such ${kind}: '${id}'` });
+  const text = (value: unknown) => (typeof value === "string" ? value : null);
+  const metadataOf = (params: Params) => ({
+    ...((params.metadata ?? {}) as Record<string, string>),
+  });
+
+  /** POST /v1/customers (https://docs.stripe.com/api/customers/create). */
+  function createCustomer(params: Params): Answer {
+    const refused = unknownParam(params, CUSTOMER_PARAMS);
+    if (refused) return refused;
+    const customer: CustomerObject = {
+      id: `cus_${random(14)}`,
+      object: "customer",
+      created: now(),
+      email: text(params.email),
+      livemode: false,
+      metadata: metadataOf(params),
+      name: text(params.name),
+    };
+    customers.set(customer.id, customer);
+    return { status: 200, body: customer };
+  }
+
+  /** POST /v1/products, with an id of the caller's if given (https://docs.stripe.com/api/products/create). */
+  function createProduct(params: Params): Answer {
+    const refused = unknownParam(params, PRODUCT_PARAMS);
+    if (refused) return refused;
+    if (typeof params.name !== "string" || params.name === "") {
+      return apiError(400, {
+        code: "parameter_missing",
+        param: "name",
+        message: "Missing required param: name.",
+      });
+    }
+    const id = text(params.id) ?? `prod_${random(14)}`;
+    if (products.has(id)) {
+      return apiError(400, {
+        code: "resource_already_exists",
+        param: "id",
+        message: `Product already exists.`,
+      });
+    }
+    const product: ProductObject = {
+      id,
+      object: "product",
+      active: true,
+      created: now(),
+      livemode: false,
+      metadata: metadataOf(params),
+      name: params.name,
+    };
+    products.set(id, product);
+    return { status: 200, body: product };
+  }
+
+  /**
+   * POST /v1/subscriptions with one item's `price_data` (https://docs.stripe.com/api/subscriptions/create):
+   * with a `trial_end` it is `trialing` until then, its first period starting at the trial's end.
+   */
+  function createSubscription(params: Params): Answer {
+    const refused = unknownParam(params, SUBSCRIPTION_PARAMS);
+    if (refused) return refused;
+    const customer =
+      typeof params.customer === "string" ? customers.get(params.customer) : undefined;
+    if (!customer) {
+      return apiError(400, {
+        code: "resource_missing",
+        param: "customer",
+        message: `No such customer: '${String(params.customer)}'`,
+      });
+    }
+    const [item] = (params.items ?? []) as Params[];
+    const price = item?.price_data as Params | undefined;
+    const recurring = price?.recurring as Params | undefined;
+    const interval = recurring?.interval;
+    const amount = Number(price?.unit_amount);
+    if (
+      !price ||
+      typeof price.product !== "string" ||
+      !products.has(price.product) ||
+      (interval !== "month" && interval !== "year") ||
+      !Number.isInteger(amount) ||
+      amount < 0
+    ) {
+      return apiError(400, {
+        code: "parameter_invalid",
+        param: "items[0][price_data]",
+        message: "Invalid price_data: a product, a unit_amount and recurring[interval] are needed.",
+      });
+    }
+    const sendInvoice = params.collection_method === "send_invoice";
+    if (sendInvoice && params.days_until_due === undefined) {
+      return apiError(400, {
+        code: "parameter_missing",
+        param: "days_until_due",
+        message: "Missing required param: days_until_due.",
+      });
+    }
+    const started = now();
+    const trialEnd = params.trial_end === undefined ? null : Number(params.trial_end);
+    if (trialEnd !== null && !(trialEnd > started)) {
+      return apiError(400, {
+        code: "parameter_invalid_integer",
+        param: "trial_end",
+        message: "Invalid timestamp: must be an integer Unix timestamp in the future.",
+      });
+    }
+    const id = `sub_${random(24)}`;
+    const periodEnd = trialEnd ?? after(started, interval);
+    const subscription: SubscriptionObject = {
+      id,
+      object: "subscription",
+      billing_cycle_anchor: periodEnd,
+      cancel_at_period_end: false,
+      canceled_at: null,
+      collection_method: sendInvoice ? "send_invoice" : "charge_automatically",
+      created: started,
+      currency: String(price.currency),
+      customer: customer.id,
+      days_until_due: sendInvoice ? Number(params.days_until_due) : null,
+      items: {
+        object: "list",
+        data: [
+          {
+            id: `si_${random(14)}`,
+            object: "subscription_item",
+            created: started,
+            current_period_end: periodEnd,
+            current_period_start: started,
+            metadata: {},
+            price: {
+              id: `price_${random(24)}`,
+              object: "price",
+              currency: String(price.currency),
+              product: price.product,
+              recurring: { interval, interval_count: 1 },
+              type: "recurring",
+              unit_amount: amount,
+            },
+            quantity: 1,
+            subscription: id,
+          },
+        ],
+        has_more: false,
+        url: `/v1/subscription_items?subscription=${id}`,
+      },
+      livemode: false,
+      metadata: metadataOf(params),
+      start_date: started,
+      status: trialEnd ? "trialing" : "active",
+      trial_end: trialEnd,
+      trial_start: trialEnd ? started : null,
+    };
+    subscriptions.set(id, subscription);
+    return { status: 200, body: subscription };
+  }
+
+  /** DELETE /v1/subscriptions/{id}: cancelled at once; an ended one is no longer found. */
+  function cancelSubscription(id: string): Answer {
+    const subscription = subscriptions.get(id);
+    if (!subscription || subscription.status === "canceled") return noSuch("subscription", id);
+    Object.assign(subscription, { status: "canceled", canceled_at: now() });
+    return { status: 200, body: subscription };
+  }
+
   function route(method: string, path: string, params: Params): Answer {
     const [, version, resource, id, action, ...extra] = path.split("/");
+    if (version === "v1" && !action && extra.length === 0) {
+      if (resource === "customers") {
+        if (method === "POST" && !id) return createCustomer(params);
+        const customer = id ? customers.get(id) : undefined;
+        if (method === "GET" && id)
+          return customer ? { status: 200, body: customer } : noSuch("customer", id);
+      }
+      if (resource === "products") {
+        if (method === "POST" && !id) return createProduct(params);
+        const product = id ? products.get(id) : undefined;
+        if (method === "GET" && id)
+          return product ? { status: 200, body: product } : noSuch("product", id);
+      }
+      if (resource === "subscriptions") {
+        if (method === "POST" && !id) return createSubscription(params);
+        if (method === "DELETE" && id) return cancelSubscription(id);
+        const subscription = id ? subscriptions.get(id) : undefined;
+        if (method === "GET" && id) {
+          return subscription ? { status: 200, body: subscription } : noSuch("subscription", id);
+        }
+      }
+    }
     if (version === "v1" && resource === "refunds" && !action && extra.length === 0) {
       if (method === "POST" && !id) return createRefund(params);
       const refund = id ? refunds.get(id) : undefined;
@@ -567,6 +914,14 @@ export async function startStripeServer(): Promise<StripeServer> {
     }
     const refused = authenticated(request.headers.authorization);
     if (refused) return reply(refused);
+    const failing = failures.get(url.pathname) ?? 0;
+    if (failing > 0) {
+      failures.set(url.pathname, failing - 1);
+      return reply({
+        status: 500,
+        body: { error: { type: "api_error", message: "An unknown error occurred." } },
+      });
+    }
     if (method === "POST" && key) {
       const fingerprint = JSON.stringify([url.pathname, params]);
       const earlier = idempotent.get(key);
@@ -622,6 +977,69 @@ export async function startStripeServer(): Promise<StripeServer> {
     requests,
     paymentIntent: (id) => structuredClone(held(id)),
     refundsOf: (id) => structuredClone(refundsOf(id)),
+    refundsPending(pending) {
+      refundStatus = pending ? "pending" : "succeeded";
+    },
+    settleRefund(id, status) {
+      const refund = refunds.get(id);
+      if (refund?.status !== "pending") throw new Error(`${id} is not pending`);
+      Object.assign(refund, {
+        status,
+        ...(status === "failed" ? { failure_reason: "expired_or_canceled_card" } : {}),
+      });
+      return structuredClone(refund);
+    },
+    failNext(path, times) {
+      failures.set(path, times);
+    },
+    customers: () => structuredClone([...customers.values()]),
+    product: (id) => structuredClone(products.get(id)),
+    subscriptions: () => structuredClone([...subscriptions.values()]),
+    renew(id) {
+      const subscription = subscriptions.get(id);
+      const item = subscription?.items.data[0];
+      if (!subscription || !item || subscription.status === "canceled") {
+        throw new Error(`No live subscription '${id}'`);
+      }
+      const start = item.current_period_end;
+      const end = after(start, item.price.recurring.interval);
+      Object.assign(item, { current_period_start: start, current_period_end: end });
+      Object.assign(subscription, { status: "active" });
+      return {
+        id: `in_${random(24)}`,
+        object: "invoice",
+        amount_due: item.price.unit_amount,
+        amount_paid: item.price.unit_amount,
+        billing_reason: "subscription_cycle",
+        collection_method: subscription.collection_method,
+        created: now(),
+        currency: subscription.currency,
+        customer: subscription.customer,
+        lines: {
+          object: "list",
+          data: [
+            {
+              id: `il_${random(24)}`,
+              object: "line_item",
+              amount: item.price.unit_amount,
+              currency: subscription.currency,
+              period: { start, end },
+            },
+          ],
+          has_more: false,
+          url: `/v1/invoices/lines`,
+        },
+        livemode: false,
+        parent: {
+          type: "subscription_details",
+          subscription_details: { metadata: { ...subscription.metadata }, subscription: id },
+        },
+        // A subscription invoice's own period is the one just billed in arrears: here, none.
+        period_end: start,
+        period_start: start,
+        status: "paid",
+      };
+    },
     authenticate(id, passed) {
       const intent = held(id);
       if (intent.status !== "requires_action") throw new Error(`${id} is ${intent.status}`);

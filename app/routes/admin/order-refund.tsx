@@ -1,4 +1,5 @@
 import { Form, useNavigation } from "react-router";
+import { WAITING_FOR_PROVIDER } from "../../../common/order-statuses";
 import type { RefundAmounts, RefundableOrder } from "../../../common/refunds";
 import { Badge, LondonTime } from "../../components/admin/cells";
 import { ScreenError } from "../../components/admin/screen-error";
@@ -356,7 +357,7 @@ function PastRefunds({ refunds }: { refunds: RefundableOrder["refunds"] }) {
                     ? "Refunded"
                     : refund.state === "failed"
                       ? "Failed"
-                      : "Pending"}
+                      : WAITING_FOR_PROVIDER}
                 </Badge>
               </div>
               <p className="text-muted">

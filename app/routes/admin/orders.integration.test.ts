@@ -1,9 +1,19 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ChargeResult } from "../../../common/checkout";
+import { formatLongDate } from "../../../common/dates";
 import { DEMO_ACCOUNTS } from "../../../server/db/seed/accounts.ts";
-import { orders } from "../../../server/orders/schema.ts";
+import { periodEnd } from "../../../server/orders/memberships.ts";
+import { orderRefunds, orders } from "../../../server/orders/schema.ts";
 import { adminPages, flashOf } from "../../../tests/support/admin-pages.ts";
 import { startTestApp, type TestApp } from "../../../tests/support/app.ts";
+import {
+  charge,
+  makeProductOnModel,
+  orderRow,
+  UK_ADDRESS,
+  ukDeliveryOptions,
+} from "../../../tests/support/checkout.ts";
 import { databaseKinds } from "../../../tests/support/databases.ts";
 
 // Issue 15: the orders' back-office screens, by HTTP as a browser without JavaScript uses them.
@@ -61,6 +71,42 @@ describe.each(databaseKinds)("the orders screens on %s", (kind) => {
     expect(html).toContain(`href="/admin/orders/${paid?.id}/invoice"`);
     expect(html).toMatch(/<select[^>]*name="carrier"/);
     expect((await pages.page("/admin/orders/99999999", pages.staff)).status).toBe(404);
+  });
+
+  it("shows a membership's renewal, waiting for the provider until it answers, and a refund waiting for it", async () => {
+    const monthly = await makeProductOnModel(app.database.db, "Fan club (monthly)", null);
+    const response = await charge(app, {
+      lines: [{ id: monthly, quantity: 1 }],
+      email: "staff.page.member@example.com",
+      shippingAddress: UK_ADDRESS,
+      deliveryOptionId: (await ukDeliveryOptions(app))[0]?.id,
+      payment: { provider: "test", outcome: "success" },
+    });
+    const { orderId } = ((await response.json()) as { data: ChargeResult }).data;
+    const renewsOn = formatLongDate(
+      periodEnd(
+        (await orderRow(app.database.db, orderId))?.paidAt ?? new Date(),
+        "month",
+      ).toISOString(),
+    );
+    const waiting = await pages.html(`/admin/orders/${orderId}`);
+    expect(waiting).toContain("Membership");
+    expect(waiting).toContain("Renewing");
+    expect(waiting).toContain(`next renewal ${renewsOn}`);
+    expect(waiting).toContain("Waiting for the payment provider");
+
+    await app.server.reconcileOrders();
+    const subscribed = await pages.html(`/admin/orders/${orderId}`);
+    expect(subscribed).toContain(`next renewal ${renewsOn}`);
+    expect(subscribed).not.toContain("Waiting for the payment provider");
+
+    // A refund the provider has not settled yet (written as the refund service starts one).
+    await app.database.db
+      .insert(orderRefunds)
+      .values({ orderId, amount: 100, vat: 17, reason: "Goodwill" });
+    expect(await pages.html(`/admin/orders/${orderId}`)).toContain(
+      "Waiting for the payment provider",
+    );
   });
 
   it("dispatches from the order page: errors beside the fields, then the order sent", async () => {

@@ -1,4 +1,5 @@
 import { OrderDetails, OrderStatusBadge } from "../../components/order-details";
+import { OrderMemberships } from "../../components/order-memberships";
 import { OrderRefunds } from "../../components/order-refunds";
 import { OrderShipments } from "../../components/order-shipments";
 import { PageHeading } from "../../components/page-heading";
@@ -30,6 +31,7 @@ export default function CustomerOrdersShow({ loaderData: order }: Route.Componen
         <OrderStatusBadge status={order.status} />
       </p>
       <OrderShipments order={order} />
+      <OrderMemberships order={order} />
       <OrderRefunds order={order} />
       <OrderDetails order={order} />
     </>

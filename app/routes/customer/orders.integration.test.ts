@@ -1,10 +1,16 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChargeResult } from "../../../common/checkout";
+import { formatLongDate } from "../../../common/dates";
+import { periodEnd } from "../../../server/orders/memberships.ts";
+import { membershipSubscriptions } from "../../../server/payments/schema.ts";
 import { signedInCookie } from "../../../tests/support/accounts.ts";
 import { startTestApp, type TestApp } from "../../../tests/support/app.ts";
 import {
   charge,
   makeCheckoutStock,
+  makeProductOnModel,
+  orderRow,
   UK_ADDRESS,
   ukDeliveryOptions,
 } from "../../../tests/support/checkout.ts";
@@ -54,6 +60,34 @@ describe.each(databaseKinds)("order pages on %s", (kind) => {
       expect(await response.text()).toContain(`Page not found: ${path}`);
     }
     expect((await page("/customer/orders/3000000000")).status).toBe(404);
+  });
+
+  it("shows a membership's renewal date, or that it was cancelled", async () => {
+    const yearly = await makeProductOnModel(app.database.db, "Fan club (yearly)", null);
+    const bearer = { Authorization: `Bearer ${cookie.slice("token=".length)}` };
+    const response = await charge(
+      app,
+      {
+        lines: [{ id: yearly, quantity: 1 }],
+        email: "page.member@example.com",
+        shippingAddress: UK_ADDRESS,
+        deliveryOptionId: (await ukDeliveryOptions(app))[0]?.id,
+        payment: { provider: "test", outcome: "success" },
+      },
+      bearer,
+    );
+    const { orderId } = ((await response.json()) as { data: ChargeResult }).data;
+    const paidAt = (await orderRow(app.database.db, orderId))?.paidAt ?? new Date();
+    const html = await (await page(`/customer/orders/${orderId}`)).text();
+    expect(html).toContain(`Renews on ${formatLongDate(periodEnd(paidAt, "year").toISOString())}`);
+
+    await app.database.db
+      .update(membershipSubscriptions)
+      .set({ state: "cancelled", currentPeriodEnd: null })
+      .where(eq(membershipSubscriptions.orderId, orderId));
+    const cancelled = await (await page(`/customer/orders/${orderId}`)).text();
+    expect(cancelled).toContain(": Cancelled</li>");
+    expect(cancelled).not.toContain("Renews on");
   });
 
   it("lists the customer's orders on the dashboard, newest first", async () => {

@@ -1,7 +1,9 @@
 import { Form, useNavigation } from "react-router";
+import { BILLING_PERIOD_TITLES } from "../../../../common/billing";
 import { CARRIERS } from "../../../../common/carriers";
+import { WAITING_FOR_PROVIDER } from "../../../../common/order-statuses";
 import type { StaffOrderEdit } from "../../../../common/orders-admin";
-import { LondonTime } from "../../../components/admin/cells";
+import { Badge, LondonTime } from "../../../components/admin/cells";
 import { DayCell, OrderStatusBadge } from "../../../components/admin/order-cells";
 import { AddressLines, TotalsRows } from "../../../components/admin/order-parts";
 import { ScreenError } from "../../../components/admin/screen-error";
@@ -9,6 +11,7 @@ import { Card, ScreenHeader } from "../../../components/admin/screen-header";
 import { Button, buttonClasses } from "../../../components/ui/button";
 import { FormMessage, SelectField, TextField } from "../../../components/ui/form";
 import { orderAction, orderScreen } from "../../../lib/admin-orders.server";
+import { formatLongDate } from "../../../lib/dates";
 import { formPageHeaders } from "../../../lib/form-headers";
 import { errorMeta, pageMeta } from "../../../lib/meta";
 import { formatPrice } from "../../../lib/money";
@@ -31,6 +34,35 @@ const PLANS = {
   together: "Together, once everything is out",
 };
 const BILLING = { one_off: null, pre_order: "Pre-order", membership: "Membership" } as const;
+const RENEWAL = {
+  active: { label: "Renewing", tone: "success" },
+  past_due: { label: "Renewal unpaid", tone: "warning" },
+  cancelled: { label: "Cancelled", tone: "danger" },
+} as const;
+
+function Memberships({ memberships }: { memberships: StaffOrderEdit["memberships"] }) {
+  return (
+    <Card title="Membership">
+      <ul className="space-y-2 text-sm">
+        {memberships.map((membership) => (
+          <li key={membership.orderLineId}>
+            <p className="flex flex-wrap items-center gap-2">
+              <span className="font-semibold">{membership.title}</span>
+              <Badge tone={RENEWAL[membership.state].tone}>{RENEWAL[membership.state].label}</Badge>
+            </p>
+            <p>
+              {BILLING_PERIOD_TITLES[membership.period]}, {formatPrice(membership.amount)}
+              {membership.renewsAt && ` · next renewal ${formatLongDate(membership.renewsAt)}`}
+            </p>
+            {!membership.atProvider && membership.state === "active" && (
+              <p className="text-muted">{WAITING_FOR_PROVIDER}</p>
+            )}
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
 
 function Lines({ order }: { order: StaffOrderEdit }) {
   const parcel = (id: number | null) => order.shipments.findIndex((shipment) => shipment.id === id);
@@ -279,7 +311,8 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                 {order.refunds.map((refund) => (
                   <li key={refund.id}>
                     <span className="font-semibold">{formatPrice(refund.amount)}</span> (VAT{" "}
-                    {formatPrice(refund.vat)}) · {refund.state} ·{" "}
+                    {formatPrice(refund.vat)}) ·{" "}
+                    {refund.state === "pending" ? WAITING_FOR_PROVIDER : refund.state} ·{" "}
                     <LondonTime iso={refund.createdAt} />
                     {refund.reason && ` · ${refund.reason}`}
                     {refund.restocked && " · goods back in stock"}
@@ -288,6 +321,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               </ul>
             )}
           </Card>
+          {order.memberships.length > 0 && <Memberships memberships={order.memberships} />}
           <Card title="Timeline">
             <ol className="space-y-3 border-l-2 border-line pl-4">
               {[...order.timeline].reverse().map((event) => (
