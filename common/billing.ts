@@ -33,3 +33,7 @@ export const billingModelTypeChoices = (): Array<{ id: string; title: string }> 
   BILLING_MODEL_TYPES.map((id) => ({ id, title: BILLING_MODEL_TYPE_TITLES[id] }));
 export const billingPeriodChoices = (): Array<{ id: string; title: string }> =>
   BILLING_PERIODS.map((id) => ({ id, title: BILLING_PERIOD_TITLES[id] }));
+
+/** Where a membership's renewal stands with the payment provider (decision 0016). */
+export const MEMBERSHIP_STATES = ["active", "past_due", "cancelled"] as const;
+export type MembershipState = (typeof MEMBERSHIP_STATES)[number];

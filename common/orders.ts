@@ -1,6 +1,11 @@
 import { z } from "zod";
 import { PublicAddress } from "./accounts.ts";
-import { BILLING_MODEL_TYPES, BILLING_PERIODS, DISPATCH_PLANS } from "./billing.ts";
+import {
+  BILLING_MODEL_TYPES,
+  BILLING_PERIODS,
+  DISPATCH_PLANS,
+  MEMBERSHIP_STATES,
+} from "./billing.ts";
 
 /** The kinds of charge an order's lines carry: goods, delivery, and money off. */
 export const CHARGE_TYPE_IDS = ["product", "delivery", "discount"] as const;
@@ -74,9 +79,6 @@ export const CustomerRefundView = z
   })
   .meta({ id: "CustomerRefundView", description: "Money given back on an order." });
 export type CustomerRefundView = z.output<typeof CustomerRefundView>;
-
-/** Where a membership's renewal stands with the payment provider (decision 0016). */
-export const MEMBERSHIP_STATES = ["active", "past_due", "cancelled"] as const;
 
 /** A paid membership line's renewal, for the order's pages. */
 export const MembershipView = z

@@ -240,7 +240,9 @@ export type RefundState = (typeof REFUND_STATES)[number];
  * Money given back on an order, through its payment provider. The amount and its VAT come from
  * the order's stored figures (the lines' own VAT, the delivery's), never from the request. A
  * refund is written `pending` with the order's `refundedTotal` raised in one transaction, then
- * sent to the provider; a provider failure marks it `failed` and gives the amount back.
+ * sent to the provider. The provider's "no" marks it `failed` and gives the amount back; a
+ * provider that could not be asked, or that answered `pending`, leaves it `pending` until the
+ * sweeper asks again with the same key or a webhook settles it (decision 0012).
  */
 export const orderRefunds = pgTable(
   "order_refunds",

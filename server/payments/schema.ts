@@ -9,7 +9,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { BILLING_PERIODS } from "../../common/billing.ts";
+import { BILLING_PERIODS, MEMBERSHIP_STATES, type MembershipState } from "../../common/billing.ts";
 import { createdAt, pence, timestamps } from "../db/columns.ts";
 import { orderLines, orders } from "../orders/schema.ts";
 
@@ -134,8 +134,8 @@ export const testPaymentRefunds = pgTable(
 );
 
 /** Where a membership's renewal stands with its provider (Stripe's subscription statuses, ours). */
-export const SUBSCRIPTION_STATES = ["active", "past_due", "cancelled"] as const;
-export type SubscriptionState = (typeof SUBSCRIPTION_STATES)[number];
+export const SUBSCRIPTION_STATES = MEMBERSHIP_STATES;
+export type SubscriptionState = MembershipState;
 
 /**
  * A paid membership line's renewal at its payment provider (decision 0016): a Stripe
