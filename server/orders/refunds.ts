@@ -27,11 +27,12 @@ import { refundView } from "./refund-views.ts";
 import {
   type OrderLineRow,
   type OrderRow,
-  orderEvents,
   orderLines,
   orderRefundLines,
   orderRefunds,
   orders,
+  type RefundKind,
+  type RefundRestock,
 } from "./schema.ts";
 import { cancelPendingOrder, lockOrder } from "./service.ts";
 import { moveOrder } from "./status.ts";
@@ -168,18 +169,12 @@ function refundRefusal(order: OrderRow): Refusal | undefined {
 }
 
 type Started = { refund: RefundRow; plan: Plan; order: OrderRow };
-type RefundKind = "refund" | "cancel" | "late";
-
-/**
- * What the sweeper needs to send or settle a refund later, as its timeline entry keeps it: the
- * kind, the provider's key and payment, and the units going back to stock line by line.
- */
+/** What the sweeper needs to send or settle a refund later, as its row keeps it. */
 type RefundRecord = {
-  refundId: number;
   kind: RefundKind;
   idempotencyKey: string;
   paymentReference: string;
-  restock: Array<{ orderLineId: number; quantity: number }>;
+  restock: RefundRestock;
 };
 
 /**
@@ -243,6 +238,12 @@ async function startRefund(
       delivery: plan.delivery,
       reason: meta.reason,
       restocked: plan.lines.some((line) => line.restock > 0),
+      kind: meta.kind,
+      idempotencyKey: meta.idempotencyKey ?? null,
+      paymentReference: meta.paymentReference,
+      restock: (meta.restockLines ?? plan.lines)
+        .filter((planned) => planned.restock > 0)
+        .map((planned) => ({ orderLineId: planned.line.id, quantity: planned.restock })),
       actorId: meta.actor?.id ?? null,
     })
     .returning();
@@ -273,16 +274,7 @@ async function startRefund(
       amount: plan.amount,
       vat: plan.vat,
       delivery: plan.delivery,
-      // What the sweeper and the webhook need to settle it later (`startedRefund`).
-      ...({
-        refundId: refund.id,
-        kind: meta.kind,
-        idempotencyKey: meta.idempotencyKey ?? refundKey(refund),
-        paymentReference: meta.paymentReference,
-        restock: (meta.restockLines ?? plan.lines)
-          .filter((planned) => planned.restock > 0)
-          .map((planned) => ({ orderLineId: planned.line.id, quantity: planned.restock })),
-      } satisfies RefundRecord),
+      refundId: refund.id,
     },
     actor: meta.actor,
   });
@@ -726,24 +718,19 @@ export async function refundLatePayment(db: Db, config: Config, payment: Payment
   });
 }
 
-/** A pending refund as it was started, rebuilt from its rows and its timeline entry. */
+/** A pending refund as it was started, rebuilt from its rows. */
 async function startedRefund(
   db: Db,
   refund: RefundRow,
 ): Promise<{ started: Started; record: RefundRecord } | undefined> {
-  const [entry] = await db
-    .select({ detail: orderEvents.detail })
-    .from(orderEvents)
-    .where(
-      and(
-        eq(orderEvents.orderId, refund.orderId),
-        eq(orderEvents.type, "refunded"),
-        sql`${orderEvents.detail}->>'refundId' = ${String(refund.id)}`,
-      ),
-    );
-  const record = entry?.detail as RefundRecord | undefined;
-  // Started before refunds kept their record: staff settle it by hand.
-  if (!record?.idempotencyKey) return undefined;
+  // Started before refunds kept what resuming needs: staff settle it by hand.
+  if (!refund.kind || !refund.paymentReference) return undefined;
+  const record: RefundRecord = {
+    kind: refund.kind,
+    idempotencyKey: refund.idempotencyKey ?? refundKey(refund),
+    paymentReference: refund.paymentReference,
+    restock: refund.restock ?? [],
+  };
   const [order] = await db.select().from(orders).where(eq(orders.id, refund.orderId));
   if (!order) return undefined;
   const refunded = await db

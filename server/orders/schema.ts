@@ -232,6 +232,13 @@ export const orderShipments = pgTable(
   (table) => [index("order_shipments_order_idx").on(table.orderId)],
 );
 
+/** Why money goes back: staff's refund, a cancellation, or a payment that arrived after one. */
+export const REFUND_KINDS = ["refund", "cancel", "late"] as const;
+export type RefundKind = (typeof REFUND_KINDS)[number];
+
+/** Units of an order line that go back to stock once the provider has given the money back. */
+export type RefundRestock = Array<{ orderLineId: number; quantity: number }>;
+
 /** Where a refund stands with the payment provider. */
 export const REFUND_STATES = ["pending", "succeeded", "failed"] as const;
 export type RefundState = (typeof REFUND_STATES)[number];
@@ -262,16 +269,32 @@ export const orderRefunds = pgTable(
     /** The provider's id of the refund: `re_…` (Stripe), `tre_…` (test). */
     providerReference: text("provider_reference"),
     failureMessage: text("failure_message"),
+    /*
+     * What the sweeper needs to send the refund again, or settle it, after the provider could not
+     * be asked or answered `pending`. Null on refunds from before they were kept: staff settle
+     * those by hand.
+     */
+    kind: text("kind", { enum: REFUND_KINDS }),
+    /** The provider's key when it is not `encore-refund-{id}` (a late payment's own key). */
+    idempotencyKey: text("idempotency_key"),
+    /** The payment the money comes back from. */
+    paymentReference: text("payment_reference"),
+    restock: jsonb("restock").$type<RefundRestock>(),
     actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
     ...timestamps(),
   },
   (table) => [
     index("order_refunds_order_idx").on(table.orderId),
+    index("order_refunds_pending_idx").on(table.id).where(sql`${table.state} = 'pending'`),
     check(
       "order_refunds_amounts",
       sql`${table.amount} > 0 and ${table.vat} >= 0 and ${table.delivery} >= 0 and ${table.delivery} <= ${table.amount}`,
     ),
     check("order_refunds_state", sql`${table.state} in ('pending', 'succeeded', 'failed')`),
+    check(
+      "order_refunds_kind",
+      sql`${table.kind} is null or ${table.kind} in ('refund', 'cancel', 'late')`,
+    ),
   ],
 );
 
