@@ -3,16 +3,23 @@ import { trackSelectItem } from "../client/analytics";
 import { ProductCard } from "./product-card";
 
 /**
- * Products in a responsive grid; the first row loads its images at once. Opening a product
+ * Products in a responsive grid; a page-leading grid's first row loads its images at once. Opening a product
  * records select_item with the grid's label as the list name.
  */
 export function ProductGrid({
   products,
   label,
   headingLevel = 3,
+  leadsPage = true,
 }: {
   products: Card[];
   label: string;
+  /**
+   * The grid is the page's main content, so its first row loads at once with high priority.
+   * A grid under other content (recommendations) loads lazily and leaves the bandwidth to the
+   * page's main image.
+   */
+  leadsPage?: boolean;
   /** The cards' heading level: 2 where the grid sits straight under the page's h1. */
   headingLevel?: 2 | 3;
 }) {
@@ -25,7 +32,7 @@ export function ProductGrid({
         <li key={product.id}>
           <ProductCard
             product={product}
-            priority={index < 4}
+            priority={leadsPage && index < 4}
             headingLevel={headingLevel}
             onSelect={() => trackSelectItem(product, label, index)}
           />

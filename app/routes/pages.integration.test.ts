@@ -104,6 +104,18 @@ describe.each(databaseKinds)("pages on %s", (kind) => {
     expect(home).toContain('<link rel="canonical" href="http://localhost:3000/"/>');
   });
 
+  it("gives only a page's leading pictures high priority; recommendations load lazily", async () => {
+    const eager = (html: string) => html.match(/<img[^>]*fetchpriority="high"[^>]*>/gi) ?? [];
+    const product = await (await app.fetch("/products/mothwing-cathedral-logo-longsleeve")).text();
+    // The gallery's main picture alone: "Complete the look" and "More from …" wait their turn.
+    expect(eager(product)).toHaveLength(1);
+    expect(eager(product)[0]).toContain('alt="Logo Longsleeve in Black, front"');
+    const band = await (await app.fetch("/bands/static-gulls")).text();
+    // The band's banner alone: its products sit below it.
+    expect(eager(band)).toHaveLength(1);
+    expect(eager(band)[0]).toContain("w=1200");
+  });
+
   it("links real favicon files", async () => {
     const html = await (await app.fetch("/")).text();
     const icons = [

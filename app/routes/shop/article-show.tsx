@@ -89,7 +89,11 @@ export default function ArticleShow({ loaderData }: Route.ComponentProps) {
           <h2 id="article-products" className="mb-6 font-display text-2xl">
             Shop the story
           </h2>
-          <ProductGrid products={article.products} label="Products in this article" />
+          <ProductGrid
+            products={article.products}
+            label="Products in this article"
+            leadsPage={false}
+          />
         </section>
       )}
     </article>

@@ -124,7 +124,11 @@ export default function BandShow({ loaderData }: Route.ComponentProps) {
         {products.data.length === 0 ? (
           <p className="text-muted">Nothing from {brand.title} in stock right now.</p>
         ) : (
-          <ProductGrid products={products.data} label={`${brand.title} products`} />
+          <ProductGrid
+            products={products.data}
+            label={`${brand.title} products`}
+            leadsPage={false}
+          />
         )}
       </section>
     </>

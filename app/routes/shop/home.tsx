@@ -125,7 +125,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             title="New in"
             link={{ to: "/products?sort=newest", label: "Shop new in" }}
           />
-          <ProductGrid products={newIn} label="New in" />
+          <ProductGrid products={newIn} label="New in" leadsPage={false} />
         </section>
       )}
 

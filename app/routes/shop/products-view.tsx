@@ -219,7 +219,11 @@ function ProductPage({
           <h2 id="complete-the-look" className="mb-6 font-display text-2xl">
             Complete the look
           </h2>
-          <ProductGrid products={recommendations.completeTheLook} label="Complete the look" />
+          <ProductGrid
+            products={recommendations.completeTheLook}
+            label="Complete the look"
+            leadsPage={false}
+          />
         </section>
       )}
       {recommendations.moreFromBand.length > 0 && (
@@ -235,6 +239,7 @@ function ProductPage({
           <ProductGrid
             products={recommendations.moreFromBand}
             label={`More from ${product.brand.title}`}
+            leadsPage={false}
           />
         </section>
       )}

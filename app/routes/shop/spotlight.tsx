@@ -56,7 +56,11 @@ export default function SpotlightIndex({ loaderData }: Route.ComponentProps) {
           {subject.label}
         </AppLink>
       </section>
-      <ProductGrid products={spotlight.products} label={`${subject.title} products`} />
+      <ProductGrid
+        products={spotlight.products}
+        label={`${subject.title} products`}
+        leadsPage={false}
+      />
     </>
   );
 }
