@@ -399,15 +399,8 @@ export async function productCardsByIds(db: Db, ids: number[]): Promise<ProductC
   return rows.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
 }
 
-/**
- * Products to show beside `product`: the same band first, then the same type; never the product
- * itself; sold-out ones last.
- */
-export async function relatedProducts(
-  db: Db,
-  idOrSlug: number | string,
-  limit = 8,
-): Promise<ProductCard[] | undefined> {
+/** A published product's id, band and type, by id or slug: what its related lists start from. */
+export async function publishedProductKey(db: Db, idOrSlug: number | string) {
   const [product] = await db
     .select({ id: products.id, brandId: products.brandId, productType: products.productType })
     .from(products)
@@ -417,6 +410,19 @@ export async function relatedProducts(
         typeof idOrSlug === "number" ? eq(products.id, idOrSlug) : eq(products.slug, idOrSlug),
       ),
     );
+  return product;
+}
+
+/**
+ * Products to show beside `product`: the same band first, then the same type; never the product
+ * itself; sold-out ones last.
+ */
+export async function relatedProducts(
+  db: Db,
+  idOrSlug: number | string,
+  limit = 8,
+): Promise<ProductCard[] | undefined> {
+  const product = await publishedProductKey(db, idOrSlug);
   if (!product) return undefined;
   const rows = await db
     .select(cardColumns)

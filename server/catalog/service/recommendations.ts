@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import type { ProductCard } from "../../../common/catalog.ts";
 import type { Db } from "../../db/client.ts";
 import { brands, collectionProducts, products } from "../schema.ts";
-import { cardColumns } from "./products.ts";
+import { cardColumns, publishedProductKey } from "./products.ts";
 
 /** What the product page offers under a product (issue 16: pages that should sell harder). */
 export type ProductRecommendations = {
@@ -26,15 +26,7 @@ export async function productRecommendations(
   perList = 4,
 ): Promise<ProductRecommendations | undefined> {
   const published = eq(products.status, "published");
-  const [product] = await db
-    .select({ id: products.id, brandId: products.brandId, productType: products.productType })
-    .from(products)
-    .where(
-      and(
-        published,
-        typeof idOrSlug === "number" ? eq(products.id, idOrSlug) : eq(products.slug, idOrSlug),
-      ),
-    );
+  const product = await publishedProductKey(db, idOrSlug);
   if (!product) return undefined;
   // The curated collections the product is in: their other products go with it by design.
   const sameCollections = db
