@@ -116,6 +116,13 @@ describe.each(databaseKinds)("pages on %s", (kind) => {
     expect(eager(band)[0]).toContain("w=1200");
   });
 
+  it("shows the spotlight's artwork on the spotlight page, as the home page leads with it", async () => {
+    const artOf = (html: string) => /<img src="([^"]+)"[^>]*fetchpriority="high"/i.exec(html)?.[1];
+    const home = artOf(await (await app.fetch("/")).text());
+    expect(home).toMatch(/^\/api\/file\/.+\?w=1200$/);
+    expect(artOf(await (await app.fetch("/spotlight")).text())).toBe(home);
+  });
+
   it("links real favicon files", async () => {
     const html = await (await app.fetch("/")).text();
     const icons = [

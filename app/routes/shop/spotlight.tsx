@@ -4,6 +4,7 @@ import { AppLink } from "../../components/ui/app-link";
 import { buttonClasses } from "../../components/ui/button";
 import { RichText } from "../../components/ui/rich-text";
 import { catalog } from "../../lib/catalog.server";
+import { fileUrl, srcSet } from "../../lib/images";
 import { screenMeta } from "../../lib/meta";
 import type { Route } from "./+types/spotlight";
 
@@ -44,9 +45,23 @@ export default function SpotlightIndex({ loaderData }: Route.ComponentProps) {
         to: `/products?collection=${spotlight.collection?.slug}`,
         label: "See the whole collection",
       };
+  const art = spotlight.brand?.hero;
   return (
     <>
       <PageHeading title="Spotlight" intro={subject.title} />
+      {/* The band's artwork, whole, as the home page leads with it: its lettering names the band. */}
+      {art && (
+        <img
+          src={fileUrl(art.slug, 1200)}
+          srcSet={srcSet(art)}
+          sizes="(min-width: 1280px) 1232px, 100vw"
+          width={art.width ?? 1600}
+          height={art.height ?? 700}
+          alt=""
+          fetchPriority="high"
+          className="mb-10 aspect-[16/7] h-auto w-full rounded-3xl bg-ink object-cover"
+        />
+      )}
       <section aria-labelledby="spotlight-headline" className="mb-12 max-w-3xl">
         <h2 id="spotlight-headline" className="font-display text-3xl">
           {spotlight.headline}
