@@ -1,3 +1,4 @@
+import { BandArtwork } from "../../components/band-artwork";
 import { BandTile } from "../../components/band-tile";
 import { Price } from "../../components/price";
 import { ProductGrid } from "../../components/product-grid";
@@ -73,15 +74,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         >
           {/* The spotlight's artwork leads, whole: its own lettering is never cropped or covered. */}
           {art && (
-            <img
-              src={fileUrl(art.slug, 1200)}
-              srcSet={srcSet(art)}
+            <BandArtwork
+              art={art}
               sizes="(min-width: 1280px) 740px, (min-width: 1024px) 60vw, 100vw"
-              width={art.width ?? 1600}
-              height={art.height ?? 700}
-              alt=""
-              fetchPriority="high"
-              className="aspect-[16/7] h-auto w-full object-cover"
             />
           )}
           <div className="px-5 py-5 sm:px-10 sm:py-8">

@@ -1,10 +1,10 @@
+import { BandArtwork } from "../../components/band-artwork";
 import { PageHeading } from "../../components/page-heading";
 import { ProductGrid } from "../../components/product-grid";
 import { AppLink } from "../../components/ui/app-link";
 import { buttonClasses } from "../../components/ui/button";
 import { RichText } from "../../components/ui/rich-text";
 import { catalog } from "../../lib/catalog.server";
-import { fileUrl, srcSet } from "../../lib/images";
 import { screenMeta } from "../../lib/meta";
 import type { Route } from "./+types/spotlight";
 
@@ -51,15 +51,10 @@ export default function SpotlightIndex({ loaderData }: Route.ComponentProps) {
       <PageHeading title="Spotlight" intro={subject.title} />
       {/* The band's artwork, whole, as the home page leads with it: its lettering names the band. */}
       {art && (
-        <img
-          src={fileUrl(art.slug, 1200)}
-          srcSet={srcSet(art)}
+        <BandArtwork
+          art={art}
           sizes="(min-width: 1280px) 1232px, 100vw"
-          width={art.width ?? 1600}
-          height={art.height ?? 700}
-          alt=""
-          fetchPriority="high"
-          className="mb-10 aspect-[16/7] h-auto w-full rounded-3xl bg-ink object-cover"
+          className="mb-10 rounded-3xl bg-ink"
         />
       )}
       <section aria-labelledby="spotlight-headline" className="mb-12 max-w-3xl">
