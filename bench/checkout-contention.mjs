@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { createDatabase, withClient } from "./databases.mjs";
 import { atMost, exactly, measured, skipped } from "./figures.mjs";
 import { getJson } from "./http-get.mjs";
-import { removeDir, startApp, temporaryDir } from "./processes.mjs";
+import { removeDir, startApps, temporaryDir } from "./processes.mjs";
 
 export const BUYERS = 200;
 export const STOCK = 20;
@@ -205,13 +205,6 @@ async function checkDatabase(database, variantId) {
     const row = result.rows[0] ?? {};
     return { stock: Number(row.stock), paid: Number(row.paid), orders: Number(row.orders) };
   });
-}
-
-async function startApps(count, env) {
-  // The first migrates and seeds the demo shop; the others find it done.
-  const first = await startApp(env);
-  const others = await Promise.all(Array.from({ length: count - 1 }, () => startApp(env)));
-  return [first, ...others];
 }
 
 /**

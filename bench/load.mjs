@@ -25,9 +25,10 @@ function run(options) {
 
 /**
  * Loads `base` + each of `paths` in turn (one path is the usual case) with `connections`
- * keep-alive connections. A path may be a function, called for each request's path. Latencies
- * are autocannon's, in whole milliseconds.
- * @param {string} base
+ * keep-alive connections. A path may be a function, called for each request's path. With several
+ * bases (one per app process), autocannon deals the connections out to them in turn, as a load
+ * balancer would, and measures them as one run. Latencies are autocannon's, in whole milliseconds.
+ * @param {string | string[]} base
  * @param {(string | (() => string))[]} paths
  * @param {LoadSettings} settings
  * @param {Record<string, string>} [headers]

@@ -154,6 +154,16 @@ export function startApp(env = {}) {
 }
 
 /**
+ * Starts `count` app processes on one database (`env` as for `startApp`): the first migrates and
+ * seeds it, the others find it done.
+ */
+export async function startApps(count, env) {
+  const first = await startApp(env);
+  const others = await Promise.all(Array.from({ length: count - 1 }, () => startApp(env)));
+  return [first, ...others];
+}
+
+/**
  * Starts the baseline: a bare node:http server answering each fixture's path with the fixture's
  * status, headers and body, from memory.
  * @param {{ path: string, status: number, headers: string[], body: Buffer }[]} fixtures
@@ -184,16 +194,22 @@ export async function startBaseline(fixtures) {
   };
 }
 
-/** The resident set size of a process in bytes, or undefined where /proc is not available. */
-export function residentBytes(pid) {
+/** A `/proc/<pid>/status` memory field (`VmRSS`, `VmHWM`) in bytes, or undefined without /proc. */
+function statusBytes(pid, field) {
   try {
     const status = readFileSync(`/proc/${pid}/status`, "utf8");
-    const kilobytes = status.match(/^VmRSS:\s+(\d+)\s+kB/m)?.[1];
+    const kilobytes = status.match(new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, "m"))?.[1];
     return kilobytes === undefined ? undefined : Number(kilobytes) * 1024;
   } catch {
     return undefined;
   }
 }
+
+/** The resident set size of a process in bytes, or undefined where /proc is not available. */
+export const residentBytes = (pid) => statusBytes(pid, "VmRSS");
+
+/** The largest resident set a process has had since it started (`VmHWM`), in bytes. */
+export const residentHighWaterBytes = (pid) => statusBytes(pid, "VmHWM");
 
 /** Samples a process's RSS every `intervalMs` until `stop()`, which returns the peak in bytes. */
 export function watchResidentMemory(pid, intervalMs = 200) {

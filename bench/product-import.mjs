@@ -4,12 +4,12 @@
 // refused at its header (an unknown column): what the request costs before a row is read
 // (sign-in check, multipart, reading the CSV), so the ratio says how much the rows themselves
 // cost on this machine. Target: the real import ≤ 2,000 ms on PostgreSQL.
+import { DEMO_STAFF, signIn } from "./accounts.mjs";
 import { createDatabase } from "./databases.mjs";
 import { atMost, measured, skipped } from "./figures.mjs";
 import { removeDir, startApp, temporaryDir } from "./processes.mjs";
 
 export const IMPORT_PRODUCTS = 1000;
-const STAFF = { email: "staff@example.com", password: "encore-staff-2026" };
 const LABEL = "import";
 
 const target = (onPostgres) => atMost(2000, "ms", onPostgres, " on PostgreSQL");
@@ -56,15 +56,6 @@ async function post(url, token, csv, dryRun) {
   return { status: response.status, json, ms: performance.now() - started };
 }
 
-async function signIn(url) {
-  const response = await fetch(`${url}/api/login-admin`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(STAFF),
-  });
-  return response.status === 200 ? (await response.json()).data.token : undefined;
-}
-
 /** A band of the demo shop and two values of its Size option. */
 async function demoReferences(url, token) {
   const staffGet = async (path) => {
@@ -107,7 +98,7 @@ export async function measureProductImport({ databaseUrl }) {
       `Product import: fresh ${database ? `PostgreSQL database ${database.name}` : "PGlite folder"}, demo shop`,
     );
     app = await startApp({ DATA_DIR: dataDir, DATABASE_URL: database?.url, DEMO_DATA: "true" });
-    const token = await signIn(app.url);
+    const { token } = await signIn(app.url, "/api/login-admin", DEMO_STAFF);
     if (!token) return { figures: allSkipped("staff sign-in failed", onPostgres), details: {} };
     const { band, sizes } = await demoReferences(app.url, token);
     if (!band || sizes.length < 2)
