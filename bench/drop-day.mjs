@@ -25,6 +25,7 @@ const CONNECTIONS = 500;
 const DURATION_S = 20;
 const CHANGE_AFTER_MS = 5000;
 const POLL_EVERY_MS = 50;
+const CHANGE_ATTEMPTS = 3;
 // The change lowers the product's lowest price by £1.01, to a price no variant had before, so the
 // page's lowest offered price says which side of the change an answer was rendered on.
 const PRICE_CUT = 101;
@@ -98,14 +99,25 @@ function pollPrices(url, prices) {
   };
 }
 
+/**
+ * Sets the variant's price as staff do, saving again while the shop answers 503 (busy: its
+ * request deadline passed), as they would; setting a price twice changes nothing more. Resolves
+ * to the last answer's status, when it arrived, and how many saves it took.
+ */
 async function changePrice(url, token, variantId, price) {
-  const response = await fetch(`${url}/api/staff/product-variants/update`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-    body: JSON.stringify({ id: variantId, price }),
-  });
-  await response.arrayBuffer();
-  return response.status;
+  let status = 0;
+  let attempts = 0;
+  while (attempts < CHANGE_ATTEMPTS && (attempts === 0 || status === 503)) {
+    attempts += 1;
+    const response = await fetch(`${url}/api/staff/product-variants/update`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ id: variantId, price }),
+    });
+    await response.arrayBuffer();
+    status = response.status;
+  }
+  return { status, attempts, answeredAt: performance.now() };
 }
 
 function loadFigures(id, label, run, p99Target) {
@@ -130,7 +142,7 @@ export async function measureDropDay({ databaseUrl, settings }) {
     return {
       figures: allSkipped(reason),
       details: {},
-      remarks: [`Drop day: skipped (${reason}).`],
+      remarks: [],
     };
   }
   const dataDir = temporaryDir("encore-bench-drop-");
@@ -191,16 +203,14 @@ export async function measureDropDay({ databaseUrl, settings }) {
     );
     const changeRun = load(urls, [product.path], { ...loadSettings, warmup: 0 }, BROWSER_HEADERS);
     await sleep(CHANGE_AFTER_MS);
+    // Polling starts with the change, as a busy shop may take seconds to answer it; what a
+    // process shows is counted from the answer on (an earlier poll may show the new price too).
     const requestedAt = performance.now();
-    const changeStatus = await changePrice(
-      apps[0].url,
-      token,
-      product.variant.id,
-      product.newPence,
-    );
-    const changedAt = performance.now();
     const pollers = apps.map((app) => pollPrices(`${app.url}${product.path}`, product.prices));
-    const changed = await changeRun;
+    const [change, changed] = await Promise.all([
+      changePrice(apps[0].url, token, product.variant.id, product.newPence),
+      changeRun,
+    ]);
     const polls = await Promise.all(pollers.map((poller) => poller.stop()));
     const peaks = memories.map((memory) => memory.stop());
     const highWater = apps.map((app) => residentHighWaterBytes(app.pid));
@@ -209,8 +219,12 @@ export async function measureDropDay({ databaseUrl, settings }) {
       product,
       drop,
       changed,
-      change: { status: changeStatus, ms: changedAt - requestedAt },
-      visibility: polls.map((list) => changeVisibility(list, changedAt)),
+      change: {
+        status: change.status,
+        attempts: change.attempts,
+        ms: change.answeredAt - requestedAt,
+      },
+      visibility: polls.map((list) => changeVisibility(list, change.answeredAt)),
       peaks,
       highWater,
     });
@@ -252,7 +266,7 @@ function report({ product, drop, changed, change, visibility, peaks, highWater }
     ...failedFigures("drop.change", changed, "with a price change,"),
     measured(
       "drop.change.answer",
-      label("price change answered in"),
+      label(`price change answered in (${change.attempts} save${change.attempts > 1 ? "s" : ""})`),
       Math.round(change.ms),
       "ms",
       null,
@@ -311,7 +325,7 @@ function report({ product, drop, changed, change, visibility, peaks, highWater }
   const polls = visibility.reduce((sum, seen) => sum + seen.polls, 0);
   const failedPolls = visibility.reduce((sum, seen) => sum + seen.failed, 0);
   const remarks = [
-    `Drop day: ${product.path} at ${CONNECTIONS} connections for ${DURATION_S} s, dealt round-robin over ${PROCESSES} processes on one fresh PostgreSQL database, anonymous. Then again while staff cut variant ${product.variant.sku} to £${product.prices.newPrice} (the product's lowest price was £${product.prices.oldPrice}) ${CHANGE_AFTER_MS / 1000} s in, through process 1: from the change's answer to the end of the run each process was polled every ${POLL_EVERY_MS} ms as a shopper (${polls} polls, ${failedPolls} answered neither price), reading the lowest price of the page's Product JSON-LD. "New price shown after" counts to the sending of the first poll that got it (its own wait in the queue is load, not staleness: ${visibility.map((seen) => (seen.waitMs === null ? "—" : `${Math.round(seen.waitMs)} ms`)).join(", ")}).`,
+    `Drop day: ${product.path} at ${CONNECTIONS} connections for ${DURATION_S} s, dealt round-robin over ${PROCESSES} processes on one fresh PostgreSQL database, anonymous. Then again while staff cut variant ${product.variant.sku} to £${product.prices.newPrice} (the product's lowest price was £${product.prices.oldPrice}) ${CHANGE_AFTER_MS / 1000} s in, through process 1: from the change being sent to the end of the run each process was polled every ${POLL_EVERY_MS} ms as a shopper (${polls} polls, ${failedPolls} answered neither price), reading the lowest price of the page's Product JSON-LD. "New price shown after" counts from the change's answer${change.attempts > 1 ? ` (the last of ${change.attempts} saves: the earlier ones answered 503 and may have landed already)` : ""} to the sending of the first poll that got it, 0 when one sent earlier did (its own wait in the queue is load, not staleness: ${visibility.map((seen) => (seen.waitMs === null ? "—" : `${Math.round(seen.waitMs)} ms`)).join(", ")}).`,
   ];
   console.log("Drop day: done.");
   return {

@@ -41,12 +41,13 @@ export function priceShown(html, { oldPrice, newPrice }) {
  */
 
 /**
- * How a price change reached one process, from the polls sent after the change's answer arrived
- * (`changedAt`, same clock). `delayMs`: from the change to the sending of the first poll answered
- * with the new price, i.e. since when a shopper asking gets it (a poll's own wait in the queue is
- * load, not staleness; it is `waitMs`); null if no poll got it. `oldAfterNew`: polls sent after
- * that one that still got the old price (0 when the change holds). `failed`: polls answered
- * neither price (errors, non-200, no structured data).
+ * How a price change reached one process, from its polls since the change was sent; `changedAt`
+ * is when the change's answer arrived (same clock). `delayMs`: from that answer to the sending of
+ * the first poll answered with the new price, i.e. since when a shopper asking gets it (0 when it
+ * showed before the answer; a poll's own wait in the queue is load, not staleness: `waitMs`);
+ * null if no poll got it. `oldAfterNew`: polls sent after that one that still got the old price
+ * (0 when the change holds). `failed`: polls answered with neither price (errors, non-200, no
+ * structured data).
  * @param {Poll[]} polls
  */
 export function changeVisibility(polls, changedAt) {
