@@ -25,6 +25,7 @@ const CONNECTIONS = 500;
 const DURATION_S = 20;
 const CHANGE_AFTER_MS = 5000;
 const POLL_EVERY_MS = 50;
+const MAX_POLLS_IN_FLIGHT = 10;
 const CHANGE_ATTEMPTS = 3;
 // The change lowers the product's lowest price by £1.01, to a price no variant had before, so the
 // page's lowest offered price says which side of the change an answer was rendered on.
@@ -65,26 +66,33 @@ async function pickProduct(url) {
   };
 }
 
-/** Polls `url` as a shopper every POLL_EVERY_MS, each poll on its own connection, until `stop`. */
+/**
+ * Polls `url` as a shopper every POLL_EVERY_MS, each poll on its own connection, not waiting for
+ * the last, until `stop`. A tick is skipped while MAX_POLLS_IN_FLIGHT are unanswered: on a
+ * process seconds behind, the polls would otherwise become most of its load.
+ */
 function pollPrices(url, prices) {
   /** @type {import("./price-watch.mjs").Poll[]} */
   const polls = [];
-  const inFlight = [];
+  const answered = [];
+  let unanswered = 0;
+  const record = (sentAt, status, seen) => {
+    unanswered -= 1;
+    polls.push({ sentAt, receivedAt: performance.now(), status, seen });
+  };
   const poll = () => {
+    if (unanswered >= MAX_POLLS_IN_FLIGHT) return;
+    unanswered += 1;
     const sentAt = performance.now();
-    inFlight.push(
+    answered.push(
       get(url, BROWSER_HEADERS).then(
         (response) =>
-          polls.push({
+          record(
             sentAt,
-            receivedAt: performance.now(),
-            status: response.status,
-            seen:
-              response.status === 200
-                ? priceShown(response.body.toString("utf8"), prices)
-                : "other",
-          }),
-        () => polls.push({ sentAt, receivedAt: performance.now(), status: 0, seen: "other" }),
+            response.status,
+            response.status === 200 ? priceShown(response.body.toString("utf8"), prices) : "other",
+          ),
+        () => record(sentAt, 0, "other"),
       ),
     );
   };
@@ -93,7 +101,7 @@ function pollPrices(url, prices) {
   return {
     async stop() {
       clearInterval(timer);
-      await Promise.all(inFlight);
+      await Promise.all(answered);
       return polls;
     },
   };
