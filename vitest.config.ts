@@ -14,6 +14,7 @@ export default defineConfig({
             "app/**/*.test.{ts,tsx}",
             "server/**/*.unit.test.ts",
             "common/**/*.unit.test.ts",
+            "bench/**/*.unit.test.mjs",
           ],
           exclude: ["app/**/*.integration.test.ts"],
         },
