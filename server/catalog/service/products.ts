@@ -2,12 +2,12 @@ import { and, asc, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { billingNote } from "../../../common/billing-notes.ts";
 import type { ProductCard, ProductView } from "../../../common/catalog.ts";
 import type { ImageRef } from "../../../common/images.ts";
-import type { Page } from "../../../common/pagination.ts";
+import type { CappedPage } from "../../../common/pagination.ts";
 import type { ProductListQuery } from "../../../common/product-list-query.ts";
 import { productTypeBySlug } from "../../../common/product-types.ts";
 import { billingTermsOf } from "../../billing/service.ts";
 import type { Db } from "../../db/client.ts";
-import { pageMeta, pageOffset } from "../../db/pagination.ts";
+import { cappedPageMeta, countLimit, pageOffset } from "../../db/pagination.ts";
 import { mediaFileView } from "../../media/service.ts";
 import { sanitizeRichText } from "../../platform/rich-text.ts";
 import {
@@ -26,6 +26,13 @@ import { toPrefixQuery } from "./search.ts";
 
 /** Stock at or below this shows as 'only N left'; above it, just 'in stock'. */
 export const LOW_STOCK = 5;
+
+/**
+ * A listing counts its matches up to this many (more for a page beyond them): counting all of
+ * 100,000 products on every request cost more than finding the page itself. Beyond it the
+ * answer says `totalIsCapped` and the shopper sees "1,000+ products".
+ */
+export const PRODUCT_COUNT_CAP = 1000;
 
 const published = eq(products.status, "published");
 
@@ -254,11 +261,19 @@ async function teamOrder(
   ];
 }
 
-/** Published products matching the query, one page of cards, with the total. */
-export async function listProducts(db: Db, query: ProductListQuery): Promise<Page<ProductCard>> {
+/**
+ * Published products matching the query, one page of cards, with the total counted up to
+ * `countCap` (`countLimit`).
+ */
+export async function listProducts(
+  db: Db,
+  query: ProductListQuery,
+  { countCap = PRODUCT_COUNT_CAP }: { countCap?: number } = {},
+): Promise<CappedPage<ProductCard>> {
   const { page, perPage } = query;
+  const limit = countLimit(page, perPage, countCap);
   const conditions = await listingConditions(db, query);
-  if (!conditions) return { data: [], meta: pageMeta(page, perPage, 0) };
+  if (!conditions) return { data: [], meta: cappedPageMeta(page, perPage, 0, limit) };
   const where = and(...conditions);
   const tsquery = query.q ? toPrefixQuery(query.q) : undefined;
   const [rows, [count]] = await Promise.all([
@@ -270,11 +285,19 @@ export async function listProducts(db: Db, query: ProductListQuery): Promise<Pag
       .orderBy(...((await teamOrder(db, query, tsquery)) ?? ordering(query, tsquery)))
       .limit(perPage)
       .offset(pageOffset(page, perPage)),
-    db.select({ total: sql<number>`count(*)::int` }).from(products).where(where),
+    // One row past the limit tells "exactly `limit`" from "more than `limit`".
+    db.select({ counted: sql<number>`count(*)::int` }).from(
+      db
+        .select({ one: sql`1` })
+        .from(products)
+        .where(where)
+        .limit(limit + 1)
+        .as("matches"),
+    ),
   ]);
   return {
     data: rows as ProductCard[],
-    meta: pageMeta(page, perPage, count?.total ?? 0),
+    meta: cappedPageMeta(page, perPage, count?.counted ?? 0, limit),
   };
 }
 
