@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PRODUCT_SORTS, type ProductSort } from "../../../common/product-list-query.ts";
 import {
@@ -6,6 +6,7 @@ import {
   databaseKinds,
   type TestDatabase,
 } from "../../../tests/support/databases.ts";
+import { collectionProducts, productCollections, products } from "../schema.ts";
 import { listProducts } from "./products.ts";
 
 // The demo shop: 300 products, some sharing a price, a publication time or a featured rank, so
@@ -15,11 +16,10 @@ describe.each(databaseKinds)("product listing on the demo shop on %s", (kind) =>
   let published: number;
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    const [row] = (
-      await database.db.execute<{ count: number }>(
-        sql`select count(*)::int as count from products where status = 'published'`,
-      )
-    ).rows;
+    const [row] = await database.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(products)
+      .where(eq(products.status, "published"));
     published = row?.count ?? 0;
   });
   afterAll(() => database.drop());
@@ -37,12 +37,12 @@ describe.each(databaseKinds)("product listing on the demo shop on %s", (kind) =>
     "lists every published product once, in the %s order, page by page",
     async (sort) => {
       const expected = (
-        await database.db.execute<{ id: number }>(
-          sql.raw(
-            `select id from products where status = 'published' order by ${expectedOrder[sort]}`,
-          ),
-        )
-      ).rows.map((row) => row.id);
+        await database.db
+          .select({ id: products.id })
+          .from(products)
+          .where(eq(products.status, "published"))
+          .orderBy(sql.raw(expectedOrder[sort]))
+      ).map((row) => row.id);
       expect(expected.length).toBe(published);
       const listed: number[] = [];
       for (let page = 1; listed.length < published; page++) {
@@ -53,6 +53,43 @@ describe.each(databaseKinds)("product listing on the demo shop on %s", (kind) =>
       expect(listed).toEqual(expected);
     },
   );
+
+  it("lists a hand-picked collection in the team's order, page by page", async () => {
+    const [collection] = await database.db
+      .select({ id: productCollections.id })
+      .from(productCollections)
+      .where(eq(productCollections.kind, "curated"))
+      .orderBy(productCollections.id)
+      .limit(1);
+    if (!collection) throw new Error("the demo shop has no hand-picked collection");
+    // A shuffled team order, so it differs from the ids' and from the featured order.
+    await database.db
+      .update(collectionProducts)
+      .set({ position: sql`(${collectionProducts.productId} * 7919) % 101` })
+      .where(eq(collectionProducts.collectionId, collection.id));
+    const expected = (
+      await database.db
+        .select({ id: collectionProducts.productId })
+        .from(collectionProducts)
+        .innerJoin(products, eq(products.id, collectionProducts.productId))
+        .where(
+          sql`${collectionProducts.collectionId} = ${collection.id} and ${products.status} = 'published'`,
+        )
+        .orderBy(collectionProducts.position, collectionProducts.productId)
+    ).map((row) => row.id);
+    expect(expected.length).toBeGreaterThan(5);
+    const listed: number[] = [];
+    for (let page = 1; listed.length < expected.length; page++) {
+      const { data } = await listProducts(database.db, {
+        page,
+        perPage: 5,
+        collection: collection.id,
+      });
+      expect(data.length).toBeGreaterThan(0);
+      listed.push(...data.map((card) => card.id));
+    }
+    expect(listed).toEqual(expected);
+  });
 
   it("counts every match below the cap, exactly", async () => {
     const { meta } = await listProducts(database.db, { page: 1, perPage: 24 });

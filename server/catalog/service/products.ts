@@ -34,7 +34,8 @@ export const LOW_STOCK = 5;
  */
 export const PRODUCT_COUNT_CAP = 1000;
 
-const published = eq(products.status, "published");
+// A literal, not a parameter, so the partial indexes `where status = 'published'` always serve it.
+const published = sql`${products.status} = 'published'`;
 
 /**
  * The SQL condition for the products a collection holds, curated or by rule: the one evaluator of
@@ -243,22 +244,58 @@ function ordering(query: ProductListQuery, tsquery: string | undefined): SQL[] {
 }
 
 /**
- * A hand-picked collection's products in the team's order (its staff form's), when the shopper
- * has chosen no other sort and is not searching; undefined otherwise.
+ * The hand-picked collection whose team order (its staff form's) the listing shows: when the
+ * shopper has chosen no other sort and is not searching; undefined otherwise.
  */
-async function teamOrder(
+async function teamOrderedCollection(
   db: Db,
   query: ProductListQuery,
   tsquery: string | undefined,
-): Promise<SQL[] | undefined> {
+): Promise<number | undefined> {
   if (query.collection === undefined || tsquery || (query.sort && query.sort !== "featured"))
     return undefined;
   const collection = await findCollection(db, query.collection);
-  if (collection?.kind !== "curated") return undefined;
-  return [
-    sql`(select cp.position from ${collectionProducts} cp where cp.collection_id = ${collection.id} and cp.product_id = "products"."id")`,
-    asc(products.id),
-  ];
+  return collection?.kind === "curated" ? collection.id : undefined;
+}
+
+/**
+ * The ids of one page of the listing, in its order. Only ids: the cards' columns, band and image
+ * are fetched for the page's rows alone, not for every row a deep page skips.
+ */
+async function pageIds(
+  db: Db,
+  query: ProductListQuery,
+  where: SQL | undefined,
+  tsquery: string | undefined,
+): Promise<number[]> {
+  const { page, perPage } = query;
+  const teamCollectionId = await teamOrderedCollection(db, query, tsquery);
+  // A curated collection joins its positions (collection_products_position_idx) rather than
+  // looking each product's position up.
+  const rows =
+    teamCollectionId === undefined
+      ? await db
+          .select({ id: products.id })
+          .from(products)
+          .where(where)
+          .orderBy(...ordering(query, tsquery))
+          .limit(perPage)
+          .offset(pageOffset(page, perPage))
+      : await db
+          .select({ id: products.id })
+          .from(products)
+          .innerJoin(
+            collectionProducts,
+            and(
+              eq(collectionProducts.productId, products.id),
+              eq(collectionProducts.collectionId, teamCollectionId),
+            ),
+          )
+          .where(where)
+          .orderBy(asc(collectionProducts.position), asc(products.id))
+          .limit(perPage)
+          .offset(pageOffset(page, perPage));
+  return rows.map((row) => row.id);
 }
 
 /**
@@ -276,15 +313,8 @@ export async function listProducts(
   if (!conditions) return { data: [], meta: cappedPageMeta(page, perPage, 0, limit) };
   const where = and(...conditions);
   const tsquery = query.q ? toPrefixQuery(query.q) : undefined;
-  const [rows, [count]] = await Promise.all([
-    db
-      .select(cardColumns)
-      .from(products)
-      .innerJoin(brands, eq(brands.id, products.brandId))
-      .where(where)
-      .orderBy(...((await teamOrder(db, query, tsquery)) ?? ordering(query, tsquery)))
-      .limit(perPage)
-      .offset(pageOffset(page, perPage)),
+  const [ids, [count]] = await Promise.all([
+    pageIds(db, query, where, tsquery),
     // One row past the limit tells "exactly `limit`" from "more than `limit`".
     db.select({ counted: sql<number>`count(*)::int` }).from(
       db
@@ -296,7 +326,7 @@ export async function listProducts(
     ),
   ]);
   return {
-    data: rows as ProductCard[],
+    data: await productCardsByIds(db, ids),
     meta: cappedPageMeta(page, perPage, count?.counted ?? 0, limit),
   };
 }
