@@ -189,8 +189,8 @@ describe.each(databaseKinds)("catalogue API on %s", (kind) => {
 
     it("describes the capped total in the API document", async () => {
       const { body } = await get("/api/openapi.json");
-      const schemas = (body as { components: { schemas: Record<string, unknown> } }).components
-        .schemas;
+      const schemas = (body as unknown as { components: { schemas: Record<string, unknown> } })
+        .components.schemas;
       expect(schemas.CappedPageMeta).toMatchObject({
         properties: { total: { type: "integer" }, totalIsCapped: { type: "boolean" } },
         required: expect.arrayContaining(["total", "lastPage", "totalIsCapped"]),

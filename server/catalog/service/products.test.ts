@@ -150,4 +150,23 @@ describe.each(databaseKinds)("product listing on the demo shop on %s", (kind) =>
     );
     expect(last.meta).toMatchObject({ total: published, totalIsCapped: false });
   });
+
+  it("counts a search's matches, up to the cap, on every page and past the last", async () => {
+    const [row] = await database.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(products)
+      .where(
+        sql`${products.status} = 'published' and ${products.searchDocument} @@ to_tsquery('english', 'shirt:*')`,
+      );
+    const matches = row?.count ?? 0;
+    expect(matches).toBeGreaterThan(10);
+    const search = { q: "shirt", perPage: 5 };
+    const first = await listProducts(database.db, { ...search, page: 1 });
+    expect(first.meta).toMatchObject({ total: matches, totalIsCapped: false });
+    const past = await listProducts(database.db, { ...search, page: Math.ceil(matches / 5) + 1 });
+    expect(past.data).toEqual([]);
+    expect(past.meta).toMatchObject({ total: matches, totalIsCapped: false });
+    const capped = await listProducts(database.db, { ...search, page: 1 }, { countCap: 10 });
+    expect(capped.meta).toMatchObject({ total: 10, totalIsCapped: true, lastPage: 2 });
+  });
 });
