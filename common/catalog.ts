@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { BillingTermsView } from "./billing-terms.ts";
 import { FILE_TYPES, ImageRef } from "./images.ts";
-import { pageOf } from "./pagination.ts";
+import { cappedPageOf, pageOf } from "./pagination.ts";
 
 /** How an attribute type's values are offered: as buttons (sizes) or colour swatches. */
 export const ATTRIBUTE_DISPLAYS = ["buttons", "swatches"] as const;
@@ -83,9 +83,9 @@ export const ProductCard = z
   .meta({ id: "ProductCard", description: "A product as a card in a list shows it." });
 export type ProductCard = z.output<typeof ProductCard>;
 
-export const ProductCardPage = pageOf(ProductCard).meta({
+export const ProductCardPage = cappedPageOf(ProductCard).meta({
   id: "ProductCardPage",
-  description: "One page of product cards.",
+  description: "One page of product cards; the total is counted up to a cap (`totalIsCapped`).",
 });
 
 /** One buyable version of a product: a size and colour, with its own price and stock. */

@@ -1,12 +1,12 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { type ReactNode, useState } from "react";
-import { productCount } from "../lib/listing-filters";
+import { type CountedTotal, matchCount, productCount } from "../lib/listing-filters";
 import { AppLink } from "./ui/app-link";
 import { Button, buttonClasses } from "./ui/button";
 
 type Props = {
   /** How many products the chosen filters match now: the sheet's way back says so. */
-  total: number;
+  count: CountedTotal;
   /** How many filters are chosen, shown on the button that opens the sheet. */
   chosen: number;
   /** The listing with every filter taken away. */
@@ -14,8 +14,8 @@ type Props = {
   children: ReactNode;
 };
 
-const resultsLabel = (total: number) =>
-  total === 1 ? "Show 1 result" : `Show ${total.toLocaleString("en-GB")} results`;
+const resultsLabel = (count: CountedTotal) =>
+  count.total === 1 && !count.totalIsCapped ? "Show 1 result" : `Show ${matchCount(count)} results`;
 
 /**
  * A phone's filters: a "Filter and sort" button opens them in a modal sheet (Radix: focus moves
@@ -23,7 +23,7 @@ const resultsLabel = (total: number) =>
  * screen readers). Each change applies at once behind it, so the sheet's last button shows the
  * live count and closes it.
  */
-export function FilterSheet({ total, chosen, clearTo, children }: Props) {
+export function FilterSheet({ count, chosen, clearTo, children }: Props) {
   const [open, setOpen] = useState(false);
   return (
     <RadixDialog.Root open={open} onOpenChange={setOpen}>
@@ -63,10 +63,10 @@ export function FilterSheet({ total, chosen, clearTo, children }: Props) {
             Clear all
           </AppLink>
           <RadixDialog.Close className={`${buttonClasses()} flex-1`}>
-            {resultsLabel(total)}
+            {resultsLabel(count)}
           </RadixDialog.Close>
           <p role="status" className="sr-only">
-            {productCount(total)}
+            {productCount(count)}
           </p>
         </footer>
       </RadixDialog.Content>

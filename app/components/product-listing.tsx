@@ -1,6 +1,6 @@
 import { useLocation } from "react-router";
 import type { ProductFilters as Facets, ProductCard } from "../../common/catalog";
-import type { Page } from "../../common/pagination";
+import type { CappedPage } from "../../common/pagination";
 import type { ProductListQuery } from "../../common/product-list-query";
 import { useMediaQuery } from "../client/media-query";
 import { activeFilterChips, clearedSearch, productCount } from "../lib/listing-filters";
@@ -11,7 +11,7 @@ import { AppLink } from "./ui/app-link";
 import { Pagination } from "./ui/pagination";
 
 type Props = {
-  page: Page<ProductCard>;
+  page: CappedPage<ProductCard>;
   facets: Facets;
   query: ProductListQuery;
   /** A band page names its band in the path: no band filter, and no band chip. */
@@ -29,7 +29,6 @@ const SIDEBAR_SCREEN = "(min-width: 64rem)";
 export function ProductListing({ page, facets, query, brandFixed = false, label }: Props) {
   const location = useLocation();
   const sidebar = useMediaQuery(SIDEBAR_SCREEN);
-  const { total } = page.meta;
   const chips = activeFilterChips(query, facets, brandFixed);
   const hrefOf = (search: string) =>
     search ? `${location.pathname}?${search}` : location.pathname;
@@ -54,7 +53,7 @@ export function ProductListing({ page, facets, query, brandFixed = false, label 
       </a>
       <aside aria-label="Filters">
         {sidebar === false ? (
-          <FilterSheet total={total} chosen={chips.length} clearTo={clearTo}>
+          <FilterSheet count={page.meta} chosen={chips.length} clearTo={clearTo}>
             {filters}
           </FilterSheet>
         ) : (
@@ -74,7 +73,7 @@ export function ProductListing({ page, facets, query, brandFixed = false, label 
       </aside>
       <section id="results" tabIndex={-1} aria-label={label} className="outline-none">
         <p className="mb-4 text-sm text-muted" role="status">
-          {productCount(total)}
+          {productCount(page.meta)}
           {query.q ? ` for “${query.q}”` : ""}
         </p>
         {chips.length > 0 && (
@@ -120,6 +119,7 @@ export function ProductListing({ page, facets, query, brandFixed = false, label 
         <Pagination
           currentPage={page.meta.currentPage}
           lastPage={page.meta.lastPage}
+          more={page.meta.totalIsCapped}
           search={new URLSearchParams(location.search)}
           pathname={location.pathname}
         />

@@ -1,4 +1,5 @@
 import type { ProductFilters } from "../../common/catalog";
+import type { CappedPage } from "../../common/pagination";
 import { DEFAULT_PRODUCT_SORT, type ProductListQuery } from "../../common/product-list-query";
 import { PRODUCT_TYPES } from "../../common/product-types";
 import { formatPrice } from "./money";
@@ -114,6 +115,13 @@ export function clearedSearch(query: ProductListQuery): string {
   }).toString();
 }
 
-/** "1 product", "1,204 products". */
-export const productCount = (total: number) =>
-  total === 1 ? "1 product" : `${total.toLocaleString("en-GB")} products`;
+/** A listing's total as its page meta gives it: counted up to a cap, with whether there are more. */
+export type CountedTotal = Pick<CappedPage<unknown>["meta"], "total" | "totalIsCapped">;
+
+/** "1,204", or "1,000+" when counting stopped at 1,000 and more match. */
+export const matchCount = ({ total, totalIsCapped }: CountedTotal) =>
+  `${total.toLocaleString("en-GB")}${totalIsCapped ? "+" : ""}`;
+
+/** "1 product", "1,204 products", "1,000+ products". */
+export const productCount = (count: CountedTotal) =>
+  count.total === 1 && !count.totalIsCapped ? "1 product" : `${matchCount(count)} products`;

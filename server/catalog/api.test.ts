@@ -175,10 +175,26 @@ describe.each(databaseKinds)("catalogue API on %s", (kind) => {
 
     it("pages through results with meta", async () => {
       const { body } = await get(`/api/products?${mine}&perPage=2&page=2&sort=title`);
-      expect(body.meta).toEqual({ currentPage: 2, perPage: 2, total: 3, lastPage: 2 });
+      expect(body.meta).toEqual({
+        currentPage: 2,
+        perPage: 2,
+        total: 3,
+        lastPage: 2,
+        totalIsCapped: false,
+      });
       expect((body.data as Array<{ title: string }>).map((card) => card.title)).toEqual([
         "Zephyr Poster",
       ]);
+    });
+
+    it("describes the capped total in the API document", async () => {
+      const { body } = await get("/api/openapi.json");
+      const schemas = (body as unknown as { components: { schemas: Record<string, unknown> } })
+        .components.schemas;
+      expect(schemas.CappedPageMeta).toMatchObject({
+        properties: { total: { type: "integer" }, totalIsCapped: { type: "boolean" } },
+        required: expect.arrayContaining(["total", "lastPage", "totalIsCapped"]),
+      });
     });
 
     it("sorts by price, newest and featured", async () => {

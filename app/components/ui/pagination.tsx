@@ -1,11 +1,21 @@
 import { AppLink } from "./app-link";
 import { listHref } from "./list-query";
 
-type Props = { currentPage: number; lastPage: number; search: URLSearchParams; pathname: string };
+type Props = {
+  currentPage: number;
+  /** The last page known; with `more`, pages follow it that were not counted. */
+  lastPage: number;
+  more?: boolean;
+  search: URLSearchParams;
+  pathname: string;
+};
 
-/** Previous / numbered / next page links that keep every other query parameter. */
-export function Pagination({ currentPage, lastPage, search, pathname }: Props) {
-  if (lastPage <= 1) return null;
+/**
+ * Previous / numbered / next page links that keep every other query parameter. A list counted up
+ * to a cap links its pages up to the last one counted, and always offers the next.
+ */
+export function Pagination({ currentPage, lastPage, more = false, search, pathname }: Props) {
+  if (lastPage <= 1 && !more) return null;
   const hrefFor = (page: number) =>
     listHref(pathname, search, { page: page === 1 ? null : String(page) });
   const pages = [...new Set([1, currentPage - 1, currentPage, currentPage + 1, lastPage])]
@@ -43,7 +53,7 @@ export function Pagination({ currentPage, lastPage, search, pathname }: Props) {
           )}
         </span>
       ))}
-      {currentPage < lastPage && (
+      {(currentPage < lastPage || more) && (
         <AppLink
           to={hrefFor(currentPage + 1)}
           className={`${linkClass} border border-line bg-white hover:border-ink`}

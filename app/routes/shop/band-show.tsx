@@ -5,6 +5,7 @@ import { AppLink } from "../../components/ui/app-link";
 import { RichText } from "../../components/ui/rich-text";
 import { catalog } from "../../lib/catalog.server";
 import { fileUrl } from "../../lib/images";
+import { matchCount } from "../../lib/listing-filters";
 import { errorMeta, publicUrlOf, shopMeta } from "../../lib/meta";
 import { noRouteMatch, requireSlug } from "../../lib/route-params";
 import { absoluteUrl, breadcrumbJsonLd } from "../../lib/seo";
@@ -117,7 +118,7 @@ export default function BandShow({ loaderData }: Route.ComponentProps) {
           </h2>
           {products.meta.total > products.data.length && (
             <AppLink to={`/products/band/${brand.slug}`} className="font-semibold underline">
-              See all {products.meta.total}
+              See all {matchCount(products.meta)}
             </AppLink>
           )}
         </div>

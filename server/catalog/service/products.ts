@@ -2,12 +2,12 @@ import { and, asc, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { billingNote } from "../../../common/billing-notes.ts";
 import type { ProductCard, ProductView } from "../../../common/catalog.ts";
 import type { ImageRef } from "../../../common/images.ts";
-import type { Page } from "../../../common/pagination.ts";
+import type { CappedPage } from "../../../common/pagination.ts";
 import type { ProductListQuery } from "../../../common/product-list-query.ts";
 import { productTypeBySlug } from "../../../common/product-types.ts";
 import { billingTermsOf } from "../../billing/service.ts";
 import type { Db } from "../../db/client.ts";
-import { pageMeta, pageOffset } from "../../db/pagination.ts";
+import { cappedPageMeta, countLimit, pageOffset } from "../../db/pagination.ts";
 import { mediaFileView } from "../../media/service.ts";
 import { sanitizeRichText } from "../../platform/rich-text.ts";
 import {
@@ -27,7 +27,15 @@ import { toPrefixQuery } from "./search.ts";
 /** Stock at or below this shows as 'only N left'; above it, just 'in stock'. */
 export const LOW_STOCK = 5;
 
-const published = eq(products.status, "published");
+/**
+ * A listing counts its matches up to this many (more for a page beyond them): counting all of
+ * 100,000 products on every request cost more than finding the page itself. Beyond it the
+ * answer says `totalIsCapped` and the shopper sees "1,000+ products".
+ */
+export const PRODUCT_COUNT_CAP = 1000;
+
+// A literal, not a parameter, so the partial indexes `where status = 'published'` always serve it.
+const published = sql`${products.status} = 'published'`;
 
 /**
  * The SQL condition for the products a collection holds, curated or by rule: the one evaluator of
@@ -236,45 +244,90 @@ function ordering(query: ProductListQuery, tsquery: string | undefined): SQL[] {
 }
 
 /**
- * A hand-picked collection's products in the team's order (its staff form's), when the shopper
- * has chosen no other sort and is not searching; undefined otherwise.
+ * The hand-picked collection whose team order (its staff form's) the listing shows: when the
+ * shopper has chosen no other sort and is not searching; undefined otherwise.
  */
-async function teamOrder(
+async function teamOrderedCollection(
   db: Db,
   query: ProductListQuery,
   tsquery: string | undefined,
-): Promise<SQL[] | undefined> {
+): Promise<number | undefined> {
   if (query.collection === undefined || tsquery || (query.sort && query.sort !== "featured"))
     return undefined;
   const collection = await findCollection(db, query.collection);
-  if (collection?.kind !== "curated") return undefined;
-  return [
-    sql`(select cp.position from ${collectionProducts} cp where cp.collection_id = ${collection.id} and cp.product_id = "products"."id")`,
-    asc(products.id),
-  ];
+  return collection?.kind === "curated" ? collection.id : undefined;
 }
 
-/** Published products matching the query, one page of cards, with the total. */
-export async function listProducts(db: Db, query: ProductListQuery): Promise<Page<ProductCard>> {
+/**
+ * The ids of one page of the listing, in its order. Only ids: the cards' columns, band and image
+ * are fetched for the page's rows alone, not for every row a deep page skips.
+ */
+async function pageIds(
+  db: Db,
+  query: ProductListQuery,
+  where: SQL | undefined,
+  tsquery: string | undefined,
+): Promise<number[]> {
   const { page, perPage } = query;
+  const teamCollectionId = await teamOrderedCollection(db, query, tsquery);
+  // A curated collection joins its positions (collection_products_position_idx) rather than
+  // looking each product's position up.
+  const rows =
+    teamCollectionId === undefined
+      ? await db
+          .select({ id: products.id })
+          .from(products)
+          .where(where)
+          .orderBy(...ordering(query, tsquery))
+          .limit(perPage)
+          .offset(pageOffset(page, perPage))
+      : await db
+          .select({ id: products.id })
+          .from(products)
+          .innerJoin(
+            collectionProducts,
+            and(
+              eq(collectionProducts.productId, products.id),
+              eq(collectionProducts.collectionId, teamCollectionId),
+            ),
+          )
+          .where(where)
+          .orderBy(asc(collectionProducts.position), asc(products.id))
+          .limit(perPage)
+          .offset(pageOffset(page, perPage));
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Published products matching the query, one page of cards, with the total counted up to
+ * `countCap` (`countLimit`).
+ */
+export async function listProducts(
+  db: Db,
+  query: ProductListQuery,
+  { countCap = PRODUCT_COUNT_CAP }: { countCap?: number } = {},
+): Promise<CappedPage<ProductCard>> {
+  const { page, perPage } = query;
+  const limit = countLimit(page, perPage, countCap);
   const conditions = await listingConditions(db, query);
-  if (!conditions) return { data: [], meta: pageMeta(page, perPage, 0) };
+  if (!conditions) return { data: [], meta: cappedPageMeta(page, perPage, 0, limit) };
   const where = and(...conditions);
   const tsquery = query.q ? toPrefixQuery(query.q) : undefined;
-  const [rows, [count]] = await Promise.all([
-    db
-      .select(cardColumns)
-      .from(products)
-      .innerJoin(brands, eq(brands.id, products.brandId))
-      .where(where)
-      .orderBy(...((await teamOrder(db, query, tsquery)) ?? ordering(query, tsquery)))
-      .limit(perPage)
-      .offset(pageOffset(page, perPage)),
-    db.select({ total: sql<number>`count(*)::int` }).from(products).where(where),
+  const [ids, [count]] = await Promise.all([
+    pageIds(db, query, where, tsquery),
+    // One row past the limit tells "exactly `limit`" from "more than `limit`".
+    db.select({ counted: sql<number>`count(*)::int` }).from(
+      db
+        .select({ one: sql`1` })
+        .from(products)
+        .where(where)
+        .limit(limit + 1)
+        .as("matches"),
+    ),
   ]);
   return {
-    data: rows as ProductCard[],
-    meta: pageMeta(page, perPage, count?.total ?? 0),
+    data: await productCardsByIds(db, ids),
+    meta: cappedPageMeta(page, perPage, count?.counted ?? 0, limit),
   };
 }
 

@@ -1,0 +1,5 @@
+CREATE INDEX "collection_products_position_idx" ON "collection_products" USING btree ("collection_id","position","product_id");--> statement-breakpoint
+CREATE INDEX "products_published_type_price_idx" ON "products" USING btree ("product_type","price_from","id") WHERE status = 'published';--> statement-breakpoint
+CREATE INDEX "products_published_type_featured_idx" ON "products" USING btree ("product_type","featured_rank","published_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE status = 'published';--> statement-breakpoint
+CREATE INDEX "products_published_brand_featured_idx" ON "products" USING btree ("brand_id","featured_rank","published_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE status = 'published';--> statement-breakpoint
+CREATE INDEX "products_published_on_sale_featured_idx" ON "products" USING btree ("featured_rank","published_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE status = 'published' and compare_at_from is not null;
