@@ -64,7 +64,7 @@ async function main(): Promise<number> {
   let database: Database;
   try {
     database = config.databaseUrl
-      ? await openPostgres(config.databaseUrl, 2)
+      ? await openPostgres(config.databaseUrl, 2, config.databaseTimeouts)
       : await openPglite(config.dataDir);
   } catch (error) {
     release();
