@@ -15,7 +15,7 @@ import appCss from "./app.css?url";
 import { isChunkLoadError, reloadAfterChunkFailure } from "./client/chunk-reload";
 import { useShopRuntime } from "./client/use-shop-runtime";
 import { AlertRegion } from "./components/alert-region";
-import { CookieBanner } from "./components/cookie-banner";
+import { DeferredCookieBanner } from "./components/deferred-parts";
 import { ErrorScreen } from "./components/error-screen";
 import { appContext } from "./lib/app-context.server";
 import { screenMeta } from "./lib/meta";
@@ -68,7 +68,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <>
       {/* First in the page, so keyboard and screen reader users meet it before the content. */}
-      {!isBackOffice && <CookieBanner gaMeasurementId={loaderData.gaMeasurementId} />}
+      {!isBackOffice && <DeferredCookieBanner gaMeasurementId={loaderData.gaMeasurementId} />}
       <Outlet />
     </>
   );

@@ -83,6 +83,26 @@ describe("basket with JavaScript (spec §4)", () => {
     await session.close();
   });
 
+  it("fetches the drawer's code on the first add to basket, not with the page, and opens it (issue 17)", async () => {
+    const session = await openSession(shop.browser, shop.app.url);
+    const { page } = session;
+    const drawerChunk = /\/assets\/basket-drawer-[\w-]+\.js$/;
+    const fetched: string[] = [];
+    page.on("request", (request) => {
+      if (drawerChunk.test(new URL(request.url()).pathname)) fetched.push(request.url());
+    });
+    await gotoHydrated(page, `/products/${product.slug}`);
+    expect(fetched).toEqual([]);
+    expect(await page.locator("dialog").count()).toBe(0);
+    await chooseVariant(page);
+    await page.getByRole("button", { name: "Add to basket" }).click();
+    await drawer(page).waitFor();
+    expect(fetched).toHaveLength(1);
+    expect(await drawer(page).getByRole("listitem").count()).toBe(1);
+    await session.expectNoErrors();
+    await session.close();
+  });
+
   it("opens the drawer from the header with the keyboard, keeps focus inside, and returns it on close", async () => {
     const session = await openSession(shop.browser, shop.app.url);
     const { page, context } = session;

@@ -60,9 +60,9 @@ describe("new-build check (spec §2, §9)", () => {
     const poll = await finished;
 
     expect(new URL(poll.url()).searchParams.get("t")).toMatch(/^\d{13}$/);
-    // The page comes to life when it hydrates, which is when the shop's start-up makes its first
-    // call. (The window's load event is no reference: a slow font or image can hold it back past
-    // hydration, so the app times the 1 s from hydration.)
+    // The page comes to life when it hydrates, which is when the layout fetches the shop's
+    // start-up chunk (issue 17: the start-up loads after hydration). (The window's load event is
+    // no reference: a slow font or image can hold it back past hydration.)
     const timing = await page.evaluate(() => {
       const started = (pattern: RegExp) =>
         performance
@@ -70,7 +70,7 @@ describe("new-build check (spec §2, §9)", () => {
           .filter((entry) => pattern.test(new URL(entry.name).pathname))
           .map((entry) => entry.startTime);
       return {
-        hydrated: started(/^\/sanctum\/csrf-cookie$/),
+        hydrated: started(/^\/assets\/startup-[\w-]+\.js$/),
         chunk: started(/^\/assets\/build-check-[\w-]+\.js$/),
         polls: started(/^\/builds\/latest\.json$/),
       };

@@ -134,4 +134,24 @@ describe("failed chunk loads (spec §4, §8)", () => {
     await session.expectNoErrors([/band-show-[\w-]+\.js/]);
     await session.close();
   });
+
+  it("keeps the page when a part loaded after hydration fails: one reload, then a notice (issue 17)", async () => {
+    const session = await openSession(shop.browser, shop.app.url);
+    const { page } = session;
+    const documents: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "document") documents.push(new URL(request.url()).pathname);
+    });
+    await page.route(/\/assets\/cookie-banner-[\w-]+\.js$/, (route) => route.abort("failed"));
+
+    await page.goto("/products");
+    await couldNotLoadAlert(page).waitFor();
+    expect(documents).toEqual(["/products", "/products"]);
+    // The consent banner is missing, not the page: no error screen in its place.
+    await page.getByRole("heading", { level: 1, name: "Shop all" }).waitFor();
+    expect(await page.getByText("Something went wrong").count()).toBe(0);
+
+    await session.expectNoErrors([/cookie-banner-[\w-]+\.js/]);
+    await session.close();
+  });
 });

@@ -1,10 +1,12 @@
 import { type ClientInstrumentation, type DataRouteObject, matchRoutes } from "react-router";
-import { pushAlert } from "./alerts";
+import { alertsStore, pushAlert } from "./alerts";
 import { reportClientError } from "./report-error";
 
 /** spec §9: after a failed chunk load, at most one full reload per 10 s for the same path. */
 export const RELOAD_GUARD_MS = 10_000;
 const STORAGE_KEY = "encore:chunk-reloads";
+const CHUNK_FAILED_NOTICE =
+  "Part of this page could not load. Please check your connection and try again.";
 
 type Clock = () => number;
 type KeyValueStorage = Pick<Storage, "getItem" | "setItem">;
@@ -51,11 +53,9 @@ export function reloadAfterChunkFailure(error: unknown, opening?: URL): void {
     else window.location.reload();
     return;
   }
-  pushAlert(
-    "ERROR",
-    "Part of this page could not load. Please check your connection and try again.",
-    0,
-  );
+  // One failure can arrive twice (Vite's preload event, then the import itself): one notice.
+  if (alertsStore.get().some((alert) => alert.body === CHUNK_FAILED_NOTICE)) return;
+  pushAlert("ERROR", CHUNK_FAILED_NOTICE, 0);
 }
 
 /** Loads a lazy chunk; a failure goes through the reload guard instead of breaking the page. */

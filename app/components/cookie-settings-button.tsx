@@ -1,4 +1,4 @@
-import { openCookieSettings } from "../client/consent";
+import { loadChunk } from "../client/chunk-reload";
 import { buttonClasses } from "./ui/button";
 
 const styles = {
@@ -7,6 +7,12 @@ const styles = {
   link: "text-left text-zinc-200 hover:text-white hover:underline",
 };
 const labels = { button: "Change cookie settings", link: "Cookie settings" };
+
+// The consent code rides with the banner's chunk (issue 17), already loaded by the time a
+// visitor reaches this button; the import only waits for it.
+async function openCookieSettings() {
+  (await loadChunk(() => import("../client/consent")))?.openCookieSettings();
+}
 
 /** Reopens the cookie banner's choices so a visitor can change them (cookie policy §7). */
 export function CookieSettingsButton({
@@ -19,7 +25,7 @@ export function CookieSettingsButton({
   return (
     <button
       type="button"
-      onClick={openCookieSettings}
+      onClick={() => void openCookieSettings()}
       className={`${styles[variant]} ${className}`.trim()}
     >
       {labels[variant]}

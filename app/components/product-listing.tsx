@@ -1,14 +1,19 @@
+import { Suspense } from "react";
 import { useLocation } from "react-router";
 import type { ProductFilters as Facets, ProductCard } from "../../common/catalog";
 import type { CappedPage } from "../../common/pagination";
 import type { ProductListQuery } from "../../common/product-list-query";
+import { lazyComponent } from "../client/lazy";
 import { useMediaQuery } from "../client/media-query";
 import { activeFilterChips, clearedSearch, productCount } from "../lib/listing-filters";
-import { FilterSheet } from "./filter-sheet";
 import { ProductFilters } from "./product-filters";
 import { ProductGrid } from "./product-grid";
 import { AppLink } from "./ui/app-link";
 import { Pagination } from "./ui/pagination";
+
+const FilterSheet = lazyComponent(() =>
+  import("./filter-sheet").then((module) => module.FilterSheet),
+);
 
 type Props = {
   page: CappedPage<ProductCard>;
@@ -43,6 +48,19 @@ export function ProductListing({ page, facets, query, brandFixed = false, label 
       withButtons={sidebar !== false}
     />
   );
+  // Before scripts run (or without them) a phone gets a closed disclosure, and the sidebar
+  // shows from `lg` on; once hydrated a phone gets the sheet instead. The disclosure stays
+  // while the sheet's code (Radix dialog) arrives: it is fetched on phones only (issue 17).
+  const disclosure = (
+    <>
+      <details className="peer rounded-xl border border-line bg-white lg:hidden">
+        <summary className="cursor-pointer px-4 py-3 text-sm font-bold">Filter and sort</summary>
+      </details>
+      <div className="mt-2 hidden rounded-xl border border-line bg-white p-4 peer-open:block lg:mt-0 lg:block lg:border-0 lg:bg-transparent lg:p-0">
+        {filters}
+      </div>
+    </>
+  );
   return (
     <div className="relative grid gap-6 lg:grid-cols-[16rem_1fr] lg:gap-10">
       <a
@@ -53,22 +71,13 @@ export function ProductListing({ page, facets, query, brandFixed = false, label 
       </a>
       <aside aria-label="Filters">
         {sidebar === false ? (
-          <FilterSheet count={page.meta} chosen={chips.length} clearTo={clearTo}>
-            {filters}
-          </FilterSheet>
-        ) : (
-          // Before scripts run (or without them) a phone gets a closed disclosure, and the
-          // sidebar shows from `lg` on; once hydrated a phone gets the sheet instead.
-          <>
-            <details className="peer rounded-xl border border-line bg-white lg:hidden">
-              <summary className="cursor-pointer px-4 py-3 text-sm font-bold">
-                Filter and sort
-              </summary>
-            </details>
-            <div className="mt-2 hidden rounded-xl border border-line bg-white p-4 peer-open:block lg:mt-0 lg:block lg:border-0 lg:bg-transparent lg:p-0">
+          <Suspense fallback={disclosure}>
+            <FilterSheet count={page.meta} chosen={chips.length} clearTo={clearTo}>
               {filters}
-            </div>
-          </>
+            </FilterSheet>
+          </Suspense>
+        ) : (
+          disclosure
         )}
       </aside>
       <section id="results" tabIndex={-1} aria-label={label} className="outline-none">

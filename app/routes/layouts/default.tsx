@@ -2,9 +2,9 @@ import { useEffect } from "react";
 import { Outlet, useRevalidator } from "react-router";
 import { BASKET_COOKIE, parseStoredBasket } from "../../../common/basket-rules";
 import { onBasketChanged, restoreBasket, storedBasketChanged } from "../../client/basket";
+import { loadChunk } from "../../client/chunk-reload";
 import { useFocusOnPageChange } from "../../client/page-focus";
-import { runStartup } from "../../client/startup";
-import { BasketDrawer } from "../../components/basket-drawer";
+import { DeferredBasketDrawer } from "../../components/deferred-parts";
 import { FlashMessages } from "../../components/flash-messages";
 import { SiteFooter } from "../../components/site-footer";
 import { SiteHeader } from "../../components/site-header";
@@ -30,8 +30,11 @@ export default function DefaultLayout({ loaderData }: Route.ComponentProps) {
   const { hasToken, basketCount, flash } = loaderData;
   const revalidator = useRevalidator();
   useFocusOnPageChange();
+  // The start-up (and the sign-in and discount code it brings) is not needed for the first paint.
   useEffect(() => {
-    void runStartup(hasToken);
+    void loadChunk(() => import("../../client/startup")).then((startup) =>
+      startup?.runStartup(hasToken),
+    );
   }, [hasToken]);
   useEffect(() => onBasketChanged(() => void revalidator.revalidate()), [revalidator]);
   // A form post (or another tab) may have changed the stored basket: catch up with it.
@@ -46,7 +49,7 @@ export default function DefaultLayout({ loaderData }: Route.ComponentProps) {
         <Outlet />
       </main>
       <SiteFooter />
-      <BasketDrawer />
+      <DeferredBasketDrawer />
     </>
   );
 }
