@@ -1,6 +1,5 @@
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { except } from "hono/combine";
 import { compress } from "hono/compress";
 import { RouterContextProvider } from "react-router";
 import { API_ROUTES } from "./api-routes.ts";
@@ -81,7 +80,7 @@ export function createApp(options: AppOptions) {
     (c.req.header("content-type") ?? "").startsWith("multipart/form-data");
   const ownBody = (c: Context<AppEnv>) =>
     routeReadsOwnBody(c.req.method, c.req.path) || staffPageUpload(c);
-  app.use(except(ownBody, requestDeadline(config.requestDeadlineMs)));
+  app.use(unless(ownBody, requestDeadline(config.requestDeadlineMs)));
   app.use(async (c, next) => {
     c.set("config", config);
     c.set("db", database.db);
@@ -94,8 +93,8 @@ export function createApp(options: AppOptions) {
   });
   app.use(compress());
   app.use(
-    except(
-      ownBody,
+    unless(
+      (c) => bodiless(c) || ownBody(c),
       bodyLimit({
         maxSize: ONE_MEGABYTE,
         // The rest of the body is never read, so the connection cannot carry another request.
@@ -108,7 +107,7 @@ export function createApp(options: AppOptions) {
   );
 
   app.use(
-    except(
+    unless(
       (c) => !staffPageUpload(c),
       bodyLimit({
         maxSize: UPLOAD_BODY_BYTES,
@@ -145,3 +144,18 @@ export function createApp(options: AppOptions) {
   app.onError(handleError);
   return app;
 }
+
+/**
+ * `middleware`, skipped when `skip` holds. Unlike hono's `except`, it adds no async layer around
+ * the rest of the chain for the requests it runs on, and none at all for those it skips.
+ */
+function unless(
+  skip: (c: Context<AppEnv>) => boolean,
+  middleware: MiddlewareHandler<AppEnv>,
+): MiddlewareHandler<AppEnv> {
+  return (c, next) => (skip(c) ? next() : middleware(c, next));
+}
+
+// A GET or HEAD carries no body to limit; asking for one would build the whole web Request,
+// which @hono/node-server otherwise makes only when something needs it.
+const bodiless = (c: Context<AppEnv>) => c.req.method === "GET" || c.req.method === "HEAD";
