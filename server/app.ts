@@ -1,6 +1,7 @@
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
+import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress";
 import { RouterContextProvider } from "react-router";
 import { API_ROUTES } from "./api-routes.ts";
 import { createLastGoodAnswers } from "./catalog/last-good.ts";
@@ -92,6 +93,7 @@ export function createApp(options: AppOptions) {
     await next();
   });
   app.use(compress());
+  app.use(varyOnEncoding);
   app.use(
     unless(
       (c) => bodiless(c) || ownBody(c),
@@ -159,3 +161,19 @@ function unless(
 // A GET or HEAD carries no body to limit; asking for one would build the whole web Request,
 // which @hono/node-server otherwise makes only when something needs it.
 const bodiless = (c: Context<AppEnv>) => c.req.method === "GET" || c.req.method === "HEAD";
+
+const NAMES_ACCEPT_ENCODING = /(?:^|,)\s*accept-encoding\s*(?:,|$)/i;
+
+/**
+ * Names Accept-Encoding in the Vary of every answer `compress()` may encode, on the answer's own
+ * headers: `compress()` would add it with `c.header`, which copies a finished answer into a new
+ * one with a streamed body, so a string answer (a cached catalogue page) would leave in pieces.
+ */
+const varyOnEncoding: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  const type = c.res.headers.get("Content-Type");
+  if (!type || !COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type)) return;
+  const vary = c.res.headers.get("Vary");
+  if (vary === "*" || (vary && NAMES_ACCEPT_ENCODING.test(vary))) return;
+  c.res.headers.set("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+};
