@@ -1,7 +1,7 @@
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { except } from "hono/combine";
 import { compress } from "hono/compress";
+import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress";
 import { RouterContextProvider } from "react-router";
 import { API_ROUTES } from "./api-routes.ts";
 import { createLastGoodAnswers } from "./catalog/last-good.ts";
@@ -81,7 +81,7 @@ export function createApp(options: AppOptions) {
     (c.req.header("content-type") ?? "").startsWith("multipart/form-data");
   const ownBody = (c: Context<AppEnv>) =>
     routeReadsOwnBody(c.req.method, c.req.path) || staffPageUpload(c);
-  app.use(except(ownBody, requestDeadline(config.requestDeadlineMs)));
+  app.use(unless(ownBody, requestDeadline(config.requestDeadlineMs)));
   app.use(async (c, next) => {
     c.set("config", config);
     c.set("db", database.db);
@@ -93,9 +93,10 @@ export function createApp(options: AppOptions) {
     await next();
   });
   app.use(compress());
+  app.use(varyOnEncoding);
   app.use(
-    except(
-      ownBody,
+    unless(
+      (c) => bodiless(c) || ownBody(c),
       bodyLimit({
         maxSize: ONE_MEGABYTE,
         // The rest of the body is never read, so the connection cannot carry another request.
@@ -108,7 +109,7 @@ export function createApp(options: AppOptions) {
   );
 
   app.use(
-    except(
+    unless(
       (c) => !staffPageUpload(c),
       bodyLimit({
         maxSize: UPLOAD_BODY_BYTES,
@@ -145,3 +146,34 @@ export function createApp(options: AppOptions) {
   app.onError(handleError);
   return app;
 }
+
+/**
+ * `middleware`, skipped when `skip` holds. Unlike hono's `except`, it adds no async layer around
+ * the rest of the chain for the requests it runs on, and none at all for those it skips.
+ */
+function unless(
+  skip: (c: Context<AppEnv>) => boolean,
+  middleware: MiddlewareHandler<AppEnv>,
+): MiddlewareHandler<AppEnv> {
+  return (c, next) => (skip(c) ? next() : middleware(c, next));
+}
+
+// A GET or HEAD carries no body to limit; asking for one would build the whole web Request,
+// which @hono/node-server otherwise makes only when something needs it.
+const bodiless = (c: Context<AppEnv>) => c.req.method === "GET" || c.req.method === "HEAD";
+
+const NAMES_ACCEPT_ENCODING = /(?:^|,)\s*accept-encoding\s*(?:,|$)/i;
+
+/**
+ * Names Accept-Encoding in the Vary of every answer `compress()` may encode, on the answer's own
+ * headers: `compress()` would add it with `c.header`, which copies a finished answer into a new
+ * one with a streamed body, so a string answer (a cached catalogue page) would leave in pieces.
+ */
+const varyOnEncoding: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  const type = c.res.headers.get("Content-Type");
+  if (!type || !COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type)) return;
+  const vary = c.res.headers.get("Vary");
+  if (vary === "*" || (vary && NAMES_ACCEPT_ENCODING.test(vary))) return;
+  c.res.headers.set("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+};

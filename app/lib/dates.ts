@@ -1,6 +1,4 @@
 export { formatLongDate } from "../../common/dates.ts";
 
 /** Today's date in London as YYYY-MM-DD (what "closes on" dates compare against). */
-export function londonToday(now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(now);
-}
+export { londonDay as londonToday } from "../../common/london-days.ts";

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { BillingModelType, BillingPeriod } from "../../common/billing.ts";
 import type { BillingModelEdit } from "../../common/billing-admin.ts";
 import type { BillingTerms } from "../../common/billing-notes.ts";
+import { londonDay } from "../../common/london-days.ts";
 import type { Refusal } from "../../common/refusal.ts";
 import { refuse } from "../../common/refusal.ts";
 import type { Db } from "../db/client.ts";
@@ -56,10 +57,6 @@ export function allBillingModels(db: Db): Promise<BillingModel[]> {
     .orderBy(asc(sql`lower(${billingModels.title})`), asc(billingModels.id));
 }
 
-/** Today's date in London, YYYY-MM-DD: a pre-order released by then ships like anything else. */
-const londonToday = (now: Date) =>
-  new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(now);
-
 /**
  * How each product is sold, for the storefront, the basket and checkout: a membership with its
  * period, a pre-order with its release date while that is still to come, or null for a one-off
@@ -72,7 +69,8 @@ export async function billingTermsOf<
     db,
     rows.flatMap((row) => (row.billingModelId === null ? [] : [row.billingModelId])),
   );
-  const today = londonToday(now);
+  // A pre-order released by today (in London) ships like anything else.
+  const today = londonDay(now);
   return rows.map((row) => {
     const model = row.billingModelId === null ? undefined : models.get(row.billingModelId);
     if (model?.type === "membership")

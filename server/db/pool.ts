@@ -43,7 +43,19 @@ function guard(client: pg.PoolClient): pg.PoolClient {
   const onLost = () => releaseOnce(new Error("Connection lost while checked out"));
   client.once("end", onLost);
   client.release = releaseOnce;
+  watchQueries(client);
+  return client;
+}
 
+// Clients whose `query` already closes the connection on a read timeout. pg-pool hands the same
+// client out again and again: wrapped at every checkout, each query would run through one more
+// layer per checkout before it (thousands after a busy minute, a deeper stack and more garbage
+// per query for as long as the connection lives).
+const watched = new WeakSet<pg.PoolClient>();
+
+function watchQueries(client: pg.PoolClient) {
+  if (watched.has(client)) return;
+  watched.add(client);
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   (client as { query: unknown }).query = (...args: unknown[]) => {
     const result = query(...args);
@@ -55,7 +67,6 @@ function guard(client: pg.PoolClient): pg.PoolClient {
     }
     return result;
   };
-  return client;
 }
 
 function destroyConnection(client: pg.PoolClient) {

@@ -15,7 +15,9 @@ export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
     c.set("requestId", requestId);
     c.set("logger", child);
     await next();
-    c.header("X-Request-Id", requestId);
+    // On the answer's own headers: `c.header` on a finished answer would copy it into a new
+    // one whose body is a stream, and a stream leaves in more writes than a string.
+    c.res.headers.set("X-Request-Id", requestId);
     // The path only: query strings may carry search terms or reset tokens.
     child.info(
       {

@@ -10,12 +10,20 @@ const DRAWINGS = "v1";
 // sharp works on libuv's thread pool; a few drawings at once keep two cores busy.
 const RENDERS_AT_ONCE = 4;
 
-/** An image on its way: its file name now, its bytes once drawn (or read back) and stored. */
+/** A stored image file, as the media library records it (its bytes are in the file store). */
+export type StoredImage = {
+  byteSize: number;
+  width: number;
+  height: number;
+  mimeType: string;
+};
+
+/** An image on its way: its file name now, what was stored once it is drawn (or read back). */
 export type ImageJob = {
   slug: string;
   title: string;
   alt: string;
-  image: Promise<RenderedImage>;
+  image: Promise<StoredImage>;
 };
 
 export type ImageMaker = ReturnType<typeof imageMaker>;
@@ -23,14 +31,25 @@ export type ImageMaker = ReturnType<typeof imageMaker>;
 /**
  * Makes image files: draws each distinct drawing once, keeps its bytes under a name derived from
  * what was drawn, and skips drawing when the store already holds that name (a reseed into the
- * same folder).
+ * same folder). A drawing's bytes live only until they are stored: another name for the same
+ * drawing copies them back from the store, so the first start never holds every image at once.
  */
 export function imageMaker(files: FileStore) {
-  const drawings = new Map<string, Promise<RenderedImage>>();
+  // Each distinct drawing, once stored: the file that holds it.
+  const drawings = new Map<string, Promise<{ slug: string; image: StoredImage }>>();
   const queue = limiter(RENDERS_AT_ONCE);
   let count = 0;
   let bytes = 0;
   let rendered = 0;
+  const store = async (slug: string, made: RenderedImage): Promise<StoredImage> => {
+    await files.put(slug, made.bytes);
+    return {
+      byteSize: made.bytes.length,
+      width: made.width,
+      height: made.height,
+      mimeType: made.mimeType,
+    };
+  };
   return {
     job(
       name: string,
@@ -41,23 +60,26 @@ export function imageMaker(files: FileStore) {
       render: () => Promise<RenderedImage>,
     ): ImageJob {
       const slug = deterministicFileSlug(`encore-demo/${DRAWINGS}/${name}/${drawing}`, "webp");
-      const image = (async (): Promise<RenderedImage> => {
+      const image = (async (): Promise<StoredImage> => {
         const stored = await files.read(slug);
-        let made: RenderedImage;
+        let made: StoredImage;
         if (stored && stored.length > 0) {
-          made = { bytes: stored, ...size, mimeType: "image/webp" };
+          made = { byteSize: stored.length, ...size, mimeType: "image/webp" };
         } else {
-          let pending = drawings.get(drawing);
-          if (!pending) {
-            pending = queue(render);
-            drawings.set(drawing, pending);
+          const first = drawings.get(drawing);
+          if (first) {
+            const { slug: copyOf, image } = await first;
+            if (copyOf !== slug) await files.put(slug, (await files.read(copyOf)) as Buffer);
+            made = image;
+          } else {
+            const storing = queue(async () => ({ slug, image: await store(slug, await render()) }));
+            drawings.set(drawing, storing);
             rendered++;
+            made = (await storing).image;
           }
-          made = await pending;
-          await files.put(slug, made.bytes);
         }
         count++;
-        bytes += made.bytes.length;
+        bytes += made.byteSize;
         return made;
       })();
       // Failures surface when the job is awaited; this keeps an early one from going unhandled.
@@ -87,7 +109,7 @@ export async function recordImages(
       alt: job.alt,
       fileType: "IMAGE" as const,
       mimeType: image.mimeType,
-      byteSize: image.bytes.length,
+      byteSize: image.byteSize,
       width: image.width,
       height: image.height,
       createdAt,
