@@ -4,10 +4,10 @@ import { startTestApp, type TestApp } from "../../tests/support/app.ts";
 import { createTestDatabase, databaseKinds } from "../../tests/support/databases.ts";
 import { eventually } from "../../tests/support/eventually.ts";
 import { startTcpProxy, type TcpProxy } from "../../tests/support/tcp-proxy.ts";
-import { notifyCatalogChanged } from "../catalog/cache.ts";
 import { brands } from "../catalog/schema.ts";
 import { openPostgres } from "../db/client.ts";
 import { SHOP_BUSY } from "./errors.ts";
+import { notifyShopChanged } from "./response-cache.ts";
 
 // SECURITY §15 and issue 12: what the shop answers while its database falters. Each fault is made
 // by the test itself (a closed handle, a relay it breaks, a pool it fills, a database it drops),
@@ -56,7 +56,7 @@ describe.each(databaseKinds)("a closed database on %s", (kind) => {
       .update(brands)
       .set({ title: "Renamed Band" })
       .where(eq(brands.slug, "marrow-lights"));
-    await notifyCatalogChanged(app.database.db);
+    await notifyShopChanged(app.database.db);
     await eventually(
       async () =>
         (

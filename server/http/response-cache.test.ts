@@ -4,14 +4,14 @@ import { startTestApp, type TestApp } from "../../tests/support/app.ts";
 import { databaseKinds } from "../../tests/support/databases.ts";
 import { eventually } from "../../tests/support/eventually.ts";
 import { makeBrand } from "../../tests/support/factories.ts";
+import { brands } from "../catalog/schema.ts";
 import { loadConfig } from "../config.ts";
 import { openPostgres } from "../db/client.ts";
 import { createLogger } from "../logger.ts";
 import { clientBuildFolder } from "../paths.ts";
 import { type RunningServer, startServer } from "../server.ts";
 import { loadProductionSsr } from "../ssr-build.ts";
-import { notifyCatalogChanged } from "./cache.ts";
-import { brands } from "./schema.ts";
+import { notifyShopChanged } from "./response-cache.ts";
 
 const titleAt = async (url: string, slug: string) => {
   const response = await fetch(`${url}/api/brands/${slug}`);
@@ -44,7 +44,7 @@ describe.each(databaseKinds)("catalogue cache on %s", (kind) => {
       .where(eq(brands.id, brand.id));
     expect(await titleAt(app.url, brand.slug)).toBe("Cache Test Band");
     // …until the change is announced.
-    await notifyCatalogChanged(app.database.db);
+    await notifyShopChanged(app.database.db);
     await eventually(() => titleAt(app.url, brand.slug), "Renamed Quietly");
   });
 
@@ -92,7 +92,7 @@ describe.each(databaseKinds.filter((kind) => kind === "postgres"))(
         .update(brands)
         .set({ title: "Renamed Everywhere" })
         .where(eq(brands.id, brand.id));
-      await notifyCatalogChanged(app.database.db);
+      await notifyShopChanged(app.database.db);
       await eventually(() => titleAt(app.url, brand.slug), "Renamed Everywhere");
       await eventually(() => titleAt(second.url, brand.slug), "Renamed Everywhere");
     });
