@@ -55,6 +55,8 @@ export type ResponseCache = {
   clear(): void;
   /** How many answers were made, not served from memory, under a key: what tests count. */
   renders(): number;
+  /** How many requests are waiting now for another's render of their key. */
+  waiters(): number;
   size(): number;
   stop(): Promise<void>;
 };
@@ -75,6 +77,7 @@ export async function createResponseCache(database: Database): Promise<ResponseC
   // A render that began before the cache was emptied may show what changed: it is not kept.
   let generation = 0;
   let renders = 0;
+  let waiters = 0;
 
   const clear = () => {
     generation++;
@@ -93,7 +96,8 @@ export async function createResponseCache(database: Database): Promise<ResponseC
       const waiting = pending.get(key);
       if (waiting) {
         // The render it waited for was not kept (an error, a cookie): it renders its own.
-        const entry = await waiting;
+        waiters++;
+        const entry = await waiting.finally(() => waiters--);
         if (entry) return respond(c, entry);
       }
       const started = generation;
@@ -151,6 +155,7 @@ export async function createResponseCache(database: Database): Promise<ResponseC
     }),
     clear,
     renders: () => renders,
+    waiters: () => waiters,
     size: () => entries.size,
     stop,
   };
