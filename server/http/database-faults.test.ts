@@ -29,6 +29,15 @@ async function expectBusy(app: TestApp, path: string, kind: "json" | "page") {
   expect(body, path).not.toMatch(/\bselect\b.*\bfrom\b|node_modules/i);
 }
 
+/**
+ * A change is announced: the response cache lets go of what it held (docs/decisions/0023), so
+ * pages seen before come from the answers kept for a faltering database.
+ */
+async function announceChange(app: TestApp) {
+  await notifyShopChanged(app.database.db);
+  await eventually(async () => app.server.responseCache.size(), 0);
+}
+
 async function expectKept(app: TestApp, path: string, shows: string) {
   const response = await fetchWithin(app, path, { headers: { Accept: "text/html" } });
   expect(response.status, path).toBe(200);
@@ -112,8 +121,14 @@ describe.each(databaseKinds.filter((kind) => kind === "postgres"))(
       // the deadline allows.
       await startBehindProxy({ DB_STATEMENT_TIMEOUT_MS: "3000", REQUEST_DEADLINE_MS: "1500" });
       expect((await app.fetch("/")).status).toBe(200);
+      await announceChange(app);
+      const held = await (await app.fetch("/help/sizing-guide")).text();
 
       proxy.partition();
+      // A page the cache holds is answered as it was: no change was announced.
+      const served = await fetchWithin(app, "/help/sizing-guide");
+      expect(served.headers.get("cache-control")).toMatch(/^public/);
+      expect(await served.text()).toBe(held);
       await expectBusy(app, "/api/health", "json");
       await expectBusy(app, "/api/products?perPage=3&page=4", "json");
       await expectBusy(app, "/bands/pylon-hymns", "page");
@@ -150,6 +165,7 @@ describe.each(databaseKinds.filter((kind) => kind === "postgres"))(
     it("answers 503 while every pooled connection is taken, then serves again", async () => {
       await startBehindProxy({ DB_STATEMENT_TIMEOUT_MS: "5000", REQUEST_DEADLINE_MS: "4000" });
       expect((await app.fetch("/products")).status).toBe(200);
+      await announceChange(app);
       let release!: () => void;
       const released = new Promise<void>((resolve) => {
         release = resolve;
@@ -176,6 +192,7 @@ describe.each(databaseKinds.filter((kind) => kind === "postgres"))(
     it("treats a dropped database (3D000) as unavailable", async () => {
       await startBehindProxy({ DB_STATEMENT_TIMEOUT_MS: "2000", REQUEST_DEADLINE_MS: "5000" });
       expect((await app.fetch("/products")).status).toBe(200);
+      await announceChange(app);
       // The test's own database, dropped under the running app.
       await app.database.drop();
       await expectBusy(app, "/api/products?perPage=4&page=3", "json");
