@@ -167,10 +167,10 @@ export async function chargeCheckout(
         "lines",
       );
     }
-    return created;
+    return { ...created, shownStockChanged: taken.shownStockChanged };
   });
   if (isRefusal(placed)) return placed;
-  await notifyShopChanged(db);
+  if (placed.shownStockChanged) await notifyShopChanged(db);
 
   const { order, accessToken } = placed;
   const payment = await provider.charge(db, {

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInCookie } from "../../tests/support/accounts.ts";
 import { startTestApp, type TestApp } from "../../tests/support/app.ts";
+import { charge, UK_ADDRESS, ukDeliveryOptions } from "../../tests/support/checkout.ts";
 import { makeArticle, makeBlog } from "../../tests/support/content.ts";
 import { databaseKinds } from "../../tests/support/databases.ts";
 import { eventually } from "../../tests/support/eventually.ts";
@@ -101,11 +102,11 @@ describe.each(databaseKinds)("pages in the response cache on %s", (kind) => {
   // Every page the app renders passes here: what a hit must not do.
   let rendered = 0;
   const renders = () => rendered;
-  const makePage = async (price = 2500) => {
+  const makePage = async (stock = 10) => {
     const brand = await makeBrand(app.database.db);
     const { product, variants } = await makeProduct(app.database.db, {
       brandId: brand.id,
-      variants: [{ price }],
+      variants: [{ price: 2500, stock }],
     });
     return { path: `/products/${product.slug}`, product, variants };
   };
@@ -238,6 +239,30 @@ describe.each(databaseKinds)("pages in the response cache on %s", (kind) => {
     });
     expect(headerCount(await alsoTwo.text())).toBe("2");
     expect(renders() - before).toBe(1);
+  });
+
+  it("is emptied by an order that leaves a variant few or none, not by one that leaves plenty", async () => {
+    const { path, variants } = await makePage(10);
+    const [delivery] = await ukDeliveryOptions(app);
+    const buy = async (quantity: number) => {
+      const response = await charge(app, {
+        lines: [{ id: variants[0]?.id, quantity }],
+        email: "drop.day@example.com",
+        shippingAddress: UK_ADDRESS,
+        deliveryOptionId: delivery?.id,
+        payment: { provider: "test", outcome: "success" },
+      });
+      expect(response.status).toBe(200);
+    };
+    const page = async () => (await app.fetch(path)).text();
+    expect(await page()).not.toContain("left</p>");
+    await buy(2);
+    // Eight left: the page shows nothing else, so it stays in memory.
+    const before = renders();
+    expect(await page()).not.toContain("left</p>");
+    expect(renders() - before).toBe(0);
+    await buy(3);
+    await eventually(async () => (await page()).includes("Only 5 left"), true);
   });
 
   it("renders once for concurrent misses of one page, and each waiter gets that page", async () => {
