@@ -8,7 +8,7 @@ import { databaseKinds } from "../../tests/support/databases.ts";
 import { eventually } from "../../tests/support/eventually.ts";
 import { makeBrand, makeProduct } from "../../tests/support/factories.ts";
 import { read, signInEveryone, staffCaller } from "../../tests/support/staff-api.ts";
-import { brands, products } from "../catalog/schema.ts";
+import { brands, productMedia, products } from "../catalog/schema.ts";
 import { loadConfig } from "../config.ts";
 import { openPostgres } from "../db/client.ts";
 import { createLogger } from "../logger.ts";
@@ -342,6 +342,30 @@ describe.each(databaseKinds.filter((kind) => kind === "postgres"))(
       await notifyShopChanged(app.database.db);
       await eventually(() => titleAt(app.url, brand.slug), "Renamed Everywhere");
       await eventually(() => titleAt(second.url, brand.slug), "Renamed Everywhere");
+    });
+
+    it("shows a new alt text of a product's picture in every process", async () => {
+      const brand = await makeBrand(app.database.db);
+      const { product } = await makeProduct(app.database.db, {
+        brandId: brand.id,
+        variants: [{ price: 2500 }],
+        image: true,
+      });
+      const [picture] = await app.database.db
+        .select({ fileId: productMedia.fileId })
+        .from(productMedia)
+        .where(eq(productMedia.productId, product.id));
+      const path = `/products/${product.slug}`;
+      const pageAt = async (url: string) => (await fetch(`${url}${path}`)).text();
+      for (const url of [app.url, second.url]) expect(await pageAt(url)).not.toContain("Staff Alt");
+      const call = staffCaller(app, await signInEveryone(app));
+      const changed = await call("/files/update", "staff", {
+        id: picture?.fileId,
+        alt: "Staff Alt Text",
+      });
+      expect(changed.status).toBe(200);
+      await eventually(async () => (await pageAt(second.url)).includes("Staff Alt Text"), true);
+      expect(await pageAt(app.url)).toContain("Staff Alt Text");
     });
 
     it("shows a price staff change in one process on the other's cached page", async () => {
