@@ -12,6 +12,9 @@ export const SHOP_CHANGED_CHANNEL = "shop_changed";
 // Bounds of what is kept: whichever is reached first sends the least recently used out.
 const MAX_ENTRIES = 5_000;
 const MAX_BYTES = 64 * 1024 * 1024;
+// What no write announces, the clock changes: an article scheduled for later, a spotlight that
+// ends. An entry is rendered again at most this long after it was made.
+const ENTRY_LIFETIME_MS = 60_000;
 // API answers kept aside for a database outage (answered uncompressed, so a smaller bound).
 const MAX_OUTDATED_ENTRIES = 2_000;
 const MAX_OUTDATED_BYTES = 16 * 1024 * 1024;
@@ -36,6 +39,7 @@ type Entry = {
   /** Answered (never cached by anyone) once emptied, while the database does not answer. */
   keepOutdated: boolean;
   bytes: number;
+  madeAt: number;
 };
 
 /** What a kind of answer is kept under and which of its responses may be kept. */
@@ -69,7 +73,10 @@ export type ResponseCache = {
  * while the database does not answer (SECURITY §15); pages have their own kept answers
  * (`catalog/last-good.ts`).
  */
-export async function createResponseCache(database: Database): Promise<ResponseCache> {
+export async function createResponseCache(
+  database: Pick<Database, "listen">,
+  { now = Date.now }: { now?: () => number } = {},
+): Promise<ResponseCache> {
   let entries = new LeastRecentlyUsed(MAX_ENTRIES, MAX_BYTES);
   const outdated = new LeastRecentlyUsed(MAX_OUTDATED_ENTRIES, MAX_OUTDATED_BYTES);
   /** Renders under way, by key: a miss for one of these waits for it instead of rendering. */
@@ -92,7 +99,7 @@ export async function createResponseCache(database: Database): Promise<ResponseC
       const key = kind.key(c);
       if (key === undefined) return next();
       const hit = entries.get(key);
-      if (hit) return respond(c, hit);
+      if (hit && now() - hit.madeAt < ENTRY_LIFETIME_MS) return respond(c, hit);
       const waiting = pending.get(key);
       if (waiting) {
         // The render it waited for was not kept (an error, a cookie): it renders its own.
@@ -116,7 +123,7 @@ export async function createResponseCache(database: Database): Promise<ResponseC
       try {
         renders++;
         await next();
-        entry = c.req.method === "GET" ? await capture(c, kind) : undefined;
+        entry = c.req.method === "GET" ? await capture(c, kind, now()) : undefined;
       } finally {
         finish?.(entry);
       }
@@ -169,7 +176,7 @@ export async function notifyShopChanged(db: Db): Promise<void> {
   await db.execute(sql`select pg_notify(${SHOP_CHANGED_CHANNEL}, '')`);
 }
 
-async function capture(c: Context<AppEnv>, kind: Kind): Promise<Entry | undefined> {
+async function capture(c: Context<AppEnv>, kind: Kind, madeAt: number): Promise<Entry | undefined> {
   const response = c.res;
   if (
     response.status !== 200 ||
@@ -195,6 +202,7 @@ async function capture(c: Context<AppEnv>, kind: Kind): Promise<Entry | undefine
     nonce: c.get("nonce"),
     keepOutdated: kind.keepOutdated,
     bytes: identity.length + gzipped.length + brotli.length,
+    madeAt,
   };
 }
 
