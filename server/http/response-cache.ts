@@ -128,7 +128,8 @@ export async function createResponseCache(
         finish?.(entry);
       }
       if (!entry) {
-        const kept = outdated.get(key);
+        // An answer past its lifetime is as good as one a change emptied, while nothing answers.
+        const kept = outdated.get(key) ?? (kind.keepOutdated ? hit : undefined);
         if (c.res.status === 503 && kept) replace(c, outdatedAnswer(kept));
         return;
       }

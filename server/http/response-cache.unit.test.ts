@@ -17,7 +17,9 @@ async function cachedRoute() {
     { now: () => clock },
   );
   let answered = 0;
+  let databaseDown = false;
   const app = new Hono<AppEnv>().get("/api/thing", cache.api, (c) => {
+    if (databaseDown) return c.json({ message: "busy" }, 503);
     answered++;
     return c.json({ answered });
   });
@@ -25,6 +27,10 @@ async function cachedRoute() {
     ((await (await app.request("/api/thing")).json()) as { answered: number }).answered;
   return {
     read,
+    fetch: () => app.request("/api/thing"),
+    takeDatabaseDown: () => {
+      databaseDown = true;
+    },
     passTime: (ms: number) => {
       clock += ms;
     },
@@ -49,5 +55,19 @@ describe("createResponseCache", () => {
     route.passTime(1);
     expect(await route.read()).toBe(2);
     expect(await route.read()).toBe(2);
+  });
+
+  it("answers an expired or emptied answer, never cached, only while the database does not", async () => {
+    for (const leave of ["expire", "announce"] as const) {
+      const route = await cachedRoute();
+      expect(await route.read()).toBe(1);
+      if (leave === "expire") route.passTime(60_000);
+      else route.announce();
+      route.takeDatabaseDown();
+      const kept = await route.fetch();
+      expect(kept.status, leave).toBe(200);
+      expect(kept.headers.get("cache-control"), leave).toBe("no-store");
+      expect(await kept.json()).toEqual({ answered: 1 });
+    }
   });
 });
