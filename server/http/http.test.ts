@@ -2,7 +2,7 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInCookie } from "../../tests/support/accounts.ts";
-import { startTestApp, type TestApp } from "../../tests/support/app.ts";
+import { changesHeard, startTestApp, type TestApp } from "../../tests/support/app.ts";
 import { databaseKinds } from "../../tests/support/databases.ts";
 import { eventually } from "../../tests/support/eventually.ts";
 import { clientBuildFolder } from "../paths.ts";
@@ -161,6 +161,7 @@ describe.each(databaseKinds)("HTTP layer on %s", (kind) => {
   it("puts the CSP nonce of each render on the page's scripts: a kept page keeps its nonce", async () => {
     // docs/decisions/0023: an anonymous page served from memory carries the nonce it was
     // rendered with, and a new render (once anything it shows changes) makes a new one.
+    await changesHeard(app);
     const first = await nonceOf(await app.fetch("/"));
     expect(first).toBeTruthy();
     expect(await nonceOf(await app.fetch("/"))).toBe(first);

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInCookie } from "../../tests/support/accounts.ts";
-import { startTestApp, type TestApp } from "../../tests/support/app.ts";
+import { changesHeard, startTestApp, type TestApp } from "../../tests/support/app.ts";
 import { charge, UK_ADDRESS, ukDeliveryOptions } from "../../tests/support/checkout.ts";
 import { makeArticle, makeBlog } from "../../tests/support/content.ts";
 import { databaseKinds } from "../../tests/support/databases.ts";
@@ -32,6 +32,7 @@ describe.each(databaseKinds)("API answers in the response cache on %s", (kind) =
 
   it("answers repeated requests from memory with public caching and an ETag", async () => {
     const brand = await makeBrand(app.database.db, { title: "Cache Test Band" });
+    await changesHeard(app);
     const first = await app.fetch(`/api/brands/${brand.slug}`);
     expect(first.headers.get("cache-control")).toBe(
       "public, max-age=60, stale-while-revalidate=300",
@@ -77,6 +78,7 @@ describe.each(databaseKinds)("content API answers in the response cache on %s", 
 
   it("answers a blog's articles from memory until a new article is announced", async () => {
     const blog = await makeBlog(app.database.db);
+    await changesHeard(app);
     const path = `/api/blogs/${blog.slug}/articles`;
     const titles = async () =>
       ((await (await app.fetch(path)).json()) as { data: Array<{ title: string }> }).data.map(
@@ -108,6 +110,7 @@ describe.each(databaseKinds)("pages in the response cache on %s", (kind) => {
       brandId: brand.id,
       variants: [{ price: 2500, stock }],
     });
+    await changesHeard(app);
     return { path: `/products/${product.slug}`, product, variants };
   };
 

@@ -61,6 +61,8 @@ export type ResponseCache = {
   renders(): number;
   /** How many requests are waiting now for another's render of their key. */
   waiters(): number;
+  /** How many change messages this process has heard (tests wait for theirs). */
+  heard(): number;
   size(): number;
   stop(): Promise<void>;
 };
@@ -85,8 +87,10 @@ export async function createResponseCache(
   let generation = 0;
   let renders = 0;
   let waiters = 0;
+  let heard = 0;
 
   const clear = () => {
+    heard++;
     generation++;
     for (const [key, entry] of entries.entries()) if (entry.keepOutdated) outdated.set(key, entry);
     entries = new LeastRecentlyUsed(MAX_ENTRIES, MAX_BYTES);
@@ -164,6 +168,7 @@ export async function createResponseCache(
     clear,
     renders: () => renders,
     waiters: () => waiters,
+    heard: () => heard,
     size: () => entries.size,
     stop,
   };

@@ -3,12 +3,14 @@ import pino from "pino";
 import { inject } from "vitest";
 import type { SsrHandler } from "../../server/app.ts";
 import { type Config, loadConfig } from "../../server/config.ts";
+import { notifyShopChanged } from "../../server/http/response-cache.ts";
 import { LOG_OPTIONS } from "../../server/logger.ts";
 import { clientBuildFolder } from "../../server/paths.ts";
 import type { PaymentListener } from "../../server/payments/provider.ts";
 import { type RunningServer, startServer } from "../../server/server.ts";
 import { loadProductionSsr } from "../../server/ssr-build.ts";
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from "./databases.ts";
+import { eventually } from "./eventually.ts";
 import { type Mailbox, startMailbox } from "./mailbox.ts";
 
 export type TestApp = {
@@ -96,4 +98,15 @@ export async function startTestApp(
 function ownUrl(database: TestDatabase): string {
   if (!database.url) throw new Error("databaseVia needs a PostgreSQL test database");
   return database.url;
+}
+
+/**
+ * Waits until the app has heard every change announced so far: a NOTIFY reaches its LISTEN
+ * connection a moment after the commit (PostgreSQL delivers them in commit order, so hearing
+ * one sent now means hearing all before it).
+ */
+export async function changesHeard(app: TestApp): Promise<void> {
+  const before = app.server.responseCache.heard();
+  await notifyShopChanged(app.database.db);
+  await eventually(async () => app.server.responseCache.heard() > before, true);
 }
