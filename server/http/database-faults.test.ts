@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../../tests/support/app.ts";
+import { changesHeard, startTestApp, type TestApp } from "../../tests/support/app.ts";
 import { createTestDatabase, databaseKinds } from "../../tests/support/databases.ts";
 import { eventually } from "../../tests/support/eventually.ts";
 import { startTcpProxy, type TcpProxy } from "../../tests/support/tcp-proxy.ts";
@@ -27,15 +27,6 @@ async function expectBusy(app: TestApp, path: string, kind: "json" | "page") {
   const body = await response.text();
   expect(body, path).toContain(SHOP_BUSY);
   expect(body, path).not.toMatch(/\bselect\b.*\bfrom\b|node_modules/i);
-}
-
-/**
- * A change is announced: the response cache lets go of what it held (docs/decisions/0023), so
- * pages seen before come from the answers kept for a faltering database.
- */
-async function announceChange(app: TestApp) {
-  await notifyShopChanged(app.database.db);
-  await eventually(async () => app.server.responseCache.size(), 0);
 }
 
 async function expectKept(app: TestApp, path: string, shows: string) {
@@ -121,7 +112,9 @@ describe.each(databaseKinds.filter((kind) => kind === "postgres"))(
       // the deadline allows.
       await startBehindProxy({ DB_STATEMENT_TIMEOUT_MS: "3000", REQUEST_DEADLINE_MS: "1500" });
       expect((await app.fetch("/")).status).toBe(200);
-      await announceChange(app);
+      // A change is announced (and heard): what the cache held is gone, and pages seen before
+      // come from the answers kept for a faltering database (docs/decisions/0023).
+      await changesHeard(app);
       const held = await (await app.fetch("/help/sizing-guide")).text();
 
       proxy.partition();
@@ -165,7 +158,7 @@ describe.each(databaseKinds.filter((kind) => kind === "postgres"))(
     it("answers 503 while every pooled connection is taken, then serves again", async () => {
       await startBehindProxy({ DB_STATEMENT_TIMEOUT_MS: "5000", REQUEST_DEADLINE_MS: "4000" });
       expect((await app.fetch("/products")).status).toBe(200);
-      await announceChange(app);
+      await changesHeard(app);
       let release!: () => void;
       const released = new Promise<void>((resolve) => {
         release = resolve;
@@ -192,7 +185,7 @@ describe.each(databaseKinds.filter((kind) => kind === "postgres"))(
     it("treats a dropped database (3D000) as unavailable", async () => {
       await startBehindProxy({ DB_STATEMENT_TIMEOUT_MS: "2000", REQUEST_DEADLINE_MS: "5000" });
       expect((await app.fetch("/products")).status).toBe(200);
-      await announceChange(app);
+      await changesHeard(app);
       // The test's own database, dropped under the running app.
       await app.database.drop();
       await expectBusy(app, "/api/products?perPage=4&page=3", "json");

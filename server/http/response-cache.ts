@@ -55,14 +55,12 @@ export type ResponseCache = {
   pages(key: (c: Context<AppEnv>) => string | undefined): MiddlewareHandler<AppEnv>;
   /** Anonymous API answers (a route's middleware), kept under their address. */
   api: MiddlewareHandler<AppEnv>;
-  /** Empties this process's cache (every process does on a `notifyShopChanged`). */
-  clear(): void;
   /** How many answers were made, not served from memory, under a key: what tests count. */
   renders(): number;
   /** How many requests are waiting now for another's render of their key. */
   waiters(): number;
-  /** How many change messages this process has heard (tests wait for theirs). */
-  heard(): number;
+  /** The payload of the last change message this process heard (tests send one to wait for). */
+  lastHeard(): string;
   size(): number;
   stop(): Promise<void>;
 };
@@ -87,10 +85,10 @@ export async function createResponseCache(
   let generation = 0;
   let renders = 0;
   let waiters = 0;
-  let heard = 0;
+  let lastHeard = "";
 
-  const clear = () => {
-    heard++;
+  const clear = (payload: string) => {
+    lastHeard = payload;
     generation++;
     for (const [key, entry] of entries.entries()) if (entry.keepOutdated) outdated.set(key, entry);
     entries = new LeastRecentlyUsed(MAX_ENTRIES, MAX_BYTES);
@@ -165,10 +163,9 @@ export async function createResponseCache(
       vary: "Accept-Encoding",
       keepOutdated: true,
     }),
-    clear,
     renders: () => renders,
     waiters: () => waiters,
-    heard: () => heard,
+    lastHeard: () => lastHeard,
     size: () => entries.size,
     stop,
   };

@@ -1,9 +1,11 @@
+import { randomUUID } from "node:crypto";
 import { Writable } from "node:stream";
+import { sql } from "drizzle-orm";
 import pino from "pino";
 import { inject } from "vitest";
 import type { SsrHandler } from "../../server/app.ts";
 import { type Config, loadConfig } from "../../server/config.ts";
-import { notifyShopChanged } from "../../server/http/response-cache.ts";
+import { SHOP_CHANGED_CHANNEL } from "../../server/http/response-cache.ts";
 import { LOG_OPTIONS } from "../../server/logger.ts";
 import { clientBuildFolder } from "../../server/paths.ts";
 import type { PaymentListener } from "../../server/payments/provider.ts";
@@ -106,7 +108,7 @@ function ownUrl(database: TestDatabase): string {
  * one sent now means hearing all before it).
  */
 export async function changesHeard(app: TestApp): Promise<void> {
-  const before = app.server.responseCache.heard();
-  await notifyShopChanged(app.database.db);
-  await eventually(async () => app.server.responseCache.heard() > before, true);
+  const marker = randomUUID();
+  await app.database.db.execute(sql`select pg_notify(${SHOP_CHANGED_CHANNEL}, ${marker})`);
+  await eventually(async () => app.server.responseCache.lastHeard(), marker);
 }
