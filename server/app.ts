@@ -14,8 +14,9 @@ import { requestDeadline } from "./http/deadline.ts";
 import type { AppEnv } from "./http/env.ts";
 import { handleError } from "./http/errors.ts";
 import { mountRoutes, readsOwnBody } from "./http/mount-routes.ts";
-import { withPageCaching } from "./http/page-caching.ts";
+import { pageCacheKey, withPageCaching } from "./http/page-caching.ts";
 import { requestLog } from "./http/request-log.ts";
+import type { ResponseCache } from "./http/response-cache.ts";
 import { sameOriginForms } from "./http/same-origin.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { staticFiles } from "./http/static-files.ts";
@@ -37,8 +38,8 @@ export type AppOptions = {
   database: Database;
   secret: string;
   files: FileStore;
-  /** Serves repeated catalogue requests from memory until the catalogue changes. */
-  catalogCache: MiddlewareHandler<AppEnv>;
+  /** Serves repeated anonymous pages and API answers from memory until what they show changes. */
+  responseCache: ResponseCache;
   build: BuildInfo;
   ssr: SsrHandler;
   development?: boolean;
@@ -65,6 +66,13 @@ export function createApp(options: AppOptions) {
       stripe: config.stripe !== undefined,
     }),
   );
+  // Outside the page cache: a hit comes precompressed (this then does nothing), a miss is kept
+  // uncompressed and compressed once for the entry.
+  app.use(compress());
+  app.use(varyOnEncoding);
+  // As early as security allows: a hit needs no deadline, context, body limit or routing.
+  const keyOf = (c: Context<AppEnv>) => pageCacheKey(c.req.raw, options.build.id);
+  app.use(options.responseCache.pages(keyOf));
   const webhookListeners: WebhookListeners = {
     payment: options.paymentListener ?? settleOnPayment(config),
     refund: settleRefundFromProvider(config),
@@ -88,12 +96,10 @@ export function createApp(options: AppOptions) {
     c.set("database", database);
     c.set("secret", options.secret);
     c.set("files", options.files);
-    c.set("catalogCache", options.catalogCache);
+    c.set("responseCache", options.responseCache);
     c.set("webhookListeners", webhookListeners);
     await next();
   });
-  app.use(compress());
-  app.use(varyOnEncoding);
   app.use(
     unless(
       (c) => bodiless(c) || ownBody(c),
@@ -140,7 +146,7 @@ export function createApp(options: AppOptions) {
       lastGoodCatalog,
       files: options.files,
     });
-    return withPageCaching(c.req.raw, await options.ssr(c.req.raw, context));
+    return withPageCaching(c.req.raw, await options.ssr(c.req.raw, context), keyOf(c));
   });
 
   app.onError(handleError);

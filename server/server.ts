@@ -3,13 +3,13 @@ import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { startEventRollup } from "./analytics/rollup.ts";
 import { createApp, type SsrHandler } from "./app.ts";
-import { createCatalogCache } from "./catalog/cache.ts";
 import { startOrderReconciler } from "./checkout/reconcile.ts";
 import type { Config } from "./config.ts";
 import { type Database, openPglite, openPostgres } from "./db/client.ts";
 import { lockDataDir } from "./db/data-dir-lock.ts";
 import { migrateDatabase } from "./db/migrate.ts";
 import { installDefaults, seedDemoData } from "./db/seed/index.ts";
+import { createResponseCache, type ResponseCache } from "./http/response-cache.ts";
 import type { Logger } from "./logger.ts";
 import { createMailTransport } from "./mail/transport.ts";
 import { startMailWorker } from "./mail/worker.ts";
@@ -45,6 +45,8 @@ export type RunningServer = {
   database: Database;
   /** Every route the HTTP app has mounted, as Hono lists them (tests compare it with the API document). */
   routes: ReadonlyArray<{ method: string; path: string }>;
+  /** Anonymous pages and API answers kept in memory (tests count its renders). */
+  responseCache: ResponseCache;
   /** Delivers the mail that is due now (tests wait on it). */
   flushMail(): Promise<void>;
   /**
@@ -80,7 +82,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       logger.info("demo data seeded");
   }
   const secret = await signingSecret(database.db, config.appSecret);
-  const catalogCache = await createCatalogCache(database);
+  const responseCache = await createResponseCache(database);
   const transport = createMailTransport(config);
   const mailWorker = await startMailWorker(database, transport, logger);
   logger.info({ via: transport.description }, "mail delivery");
@@ -94,7 +96,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     database,
     secret,
     files,
-    catalogCache: catalogCache.middleware,
+    responseCache,
   });
   const listener = getRequestListener(app.fetch) as RequestListener;
   const server = createServer(options.wrapListener ? options.wrapListener(listener) : listener);
@@ -110,6 +112,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     server,
     database,
     routes: app.routes.map(({ method, path }) => ({ method, path })),
+    responseCache,
     flushMail: mailWorker.flush,
     reconcileOrders: reconciler.reconcileNow,
     sweepReservations: reconciler.sweepNow,
@@ -119,7 +122,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), 5000).unref();
       });
-      await catalogCache.stop();
+      await responseCache.stop();
       await mailWorker.stop();
       await eventRollup.stop();
       await reconciler.stop();

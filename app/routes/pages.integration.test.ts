@@ -71,13 +71,22 @@ describe.each(databaseKinds)("pages on %s", (kind) => {
   });
 
   it("lets shared caches keep anonymous pages briefly, but not a shopper's own", async () => {
-    const anonymous = await app.fetch("/bands");
-    expect(anonymous.headers.get("cache-control")).toBe(
-      "public, max-age=60, stale-while-revalidate=300",
-    );
-    expect(anonymous.headers.get("vary")).toContain("Cookie");
-    const shopper = await app.fetch("/bands", { headers: { Cookie: "basket=%7B%7D" } });
+    for (const cookie of ["", "basket=%7B%7D"]) {
+      // An empty basket shows the same page as none.
+      const anonymous = await app.fetch("/bands", { headers: { Cookie: cookie } });
+      expect(anonymous.headers.get("cache-control")).toBe(
+        "public, max-age=60, stale-while-revalidate=300",
+      );
+      expect(anonymous.headers.get("vary")).toContain("Cookie");
+    }
+    // The header counts their basket: only their browser may keep it.
+    const shopper = await app.fetch("/bands", { headers: { Cookie: "basket=%7B%2212%22%3A2%7D" } });
     expect(shopper.headers.get("cache-control")).toBe("private, no-cache");
+    const signedIn = await app.fetch("/bands", { headers: { Cookie: "token=not-live" } });
+    expect(signedIn.headers.get("cache-control")).toBe("private, no-cache");
+    // Sign-in sets its own, stricter, value.
+    const personal = await app.fetch("/login");
+    expect(personal.headers.get("cache-control")).toBe("private, no-store");
     const missing = await app.fetch("/no-such-page");
     expect(missing.headers.get("cache-control")).toBeNull();
   });

@@ -1,4 +1,3 @@
-import type { MiddlewareHandler } from "hono";
 import { z } from "zod";
 import {
   AttributeTypeView,
@@ -12,8 +11,8 @@ import {
   ProductView,
 } from "../../common/catalog.ts";
 import { refuse } from "../../common/refusal.ts";
-import type { AppEnv } from "../http/env.ts";
 import { IdList, IdOrSlug } from "../http/query-schemas.ts";
+import { cached } from "../http/response-cache.ts";
 import { defineRoute, type RouteGroup } from "../http/route-table.ts";
 import { listAttributes, listAttributeTypes } from "./service/attributes.ts";
 import { getBrand, listBrands } from "./service/brands.ts";
@@ -26,9 +25,6 @@ import {
   PublicCollectionQuery,
   PublicProductListQuery,
 } from "./validators.ts";
-
-/** Repeated catalogue requests are answered from memory until the catalogue changes. */
-const cached: MiddlewareHandler<AppEnv> = (c, next) => c.get("catalogCache")(c, next);
 
 const ById = z.strictObject({ id: IdOrSlug });
 const NO_PRODUCT = "No product with that id or slug.";

@@ -20,8 +20,8 @@ import { inTransactionOrRefuse } from "../db/transaction.ts";
 import { ok } from "../http/envelope.ts";
 import { ApiError } from "../http/errors.ts";
 import { actorOf, resourceRoutes } from "../http/resource.ts";
+import { notifyShopChanged } from "../http/response-cache.ts";
 import { type AnyRoute, defineRoute } from "../http/route-table.ts";
-import { notifyCatalogChanged } from "./cache.ts";
 import { attributeService, attributeTypeService } from "./service/attribute-admin.ts";
 import { brandService } from "./service/brand-admin.ts";
 import { collectionService } from "./service/collection-admin.ts";
@@ -69,7 +69,7 @@ async function catalogueWrite<T>(
   work: (tx: Db) => Promise<T | Refusal>,
 ): Promise<T | Refusal> {
   const result = await inTransactionOrRefuse(db, work);
-  if (!isRefusal(result)) await notifyCatalogChanged(db);
+  if (!isRefusal(result)) await notifyShopChanged(db);
   return result;
 }
 
@@ -254,7 +254,7 @@ export const catalogStaffRoutes: AnyRoute[] = [
         config,
       });
       // Every process's storefront hears of it once it has committed (decision 0014).
-      if (!isRefusal(summary) && importWrote(summary)) await notifyCatalogChanged(db);
+      if (!isRefusal(summary) && importWrote(summary)) await notifyShopChanged(db);
       return summary;
     },
     reply(c, summary: ProductImportSummary) {

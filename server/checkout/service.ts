@@ -2,13 +2,13 @@ import type { ChargeResult, CheckoutQuote } from "../../common/checkout.ts";
 import type { OrderView } from "../../common/orders.ts";
 import { isRefusal, type Refusal, refuse } from "../../common/refusal.ts";
 import type { LiveToken } from "../auth/tokens.ts";
-import { notifyCatalogChanged } from "../catalog/cache.ts";
 import { takeStock } from "../catalog/service/stock.ts";
 import type { Config } from "../config.ts";
 import { guestCustomerFor, saveAddress } from "../customers/service.ts";
 import type { Db } from "../db/client.ts";
 import { inTransaction, inTransactionOrRefuse } from "../db/transaction.ts";
 import { redeemDiscount, type Shopper, signedInShopper } from "../discounts/service.ts";
+import { notifyShopChanged } from "../http/response-cache.ts";
 import { queueMail } from "../mail/service.ts";
 import { orderConfirmationMail } from "../orders/confirmation-mail.ts";
 import { recordMembershipsOf } from "../orders/memberships.ts";
@@ -167,10 +167,10 @@ export async function chargeCheckout(
         "lines",
       );
     }
-    return created;
+    return { ...created, shownStockChanged: taken.shownStockChanged };
   });
   if (isRefusal(placed)) return placed;
-  await notifyCatalogChanged(db);
+  if (placed.shownStockChanged) await notifyShopChanged(db);
 
   const { order, accessToken } = placed;
   const payment = await provider.charge(db, {
@@ -247,7 +247,7 @@ export async function applyPayment(
       payment.state === "declined" ? (payment.declineMessage ?? DECLINED) : RESERVATION_EXPIRED;
     return { order: (await cancelPendingOrder(tx, order.id, reason)) ?? order, released: true };
   });
-  if (outcome.released) await notifyCatalogChanged(db);
+  if (outcome.released) await notifyShopChanged(db);
   if ("late" in outcome && outcome.late) await refundLatePayment(db, config, payment);
   return outcome.order;
 }

@@ -3,6 +3,7 @@ import { ArticlePage, ArticleView, BlogView } from "../../common/content.ts";
 import { Notice } from "../../common/notice.ts";
 import { refuse } from "../../common/refusal.ts";
 import { IdOrSlug } from "../http/query-schemas.ts";
+import { cached } from "../http/response-cache.ts";
 import { defineRoute, type RouteGroup } from "../http/route-table.ts";
 import { findBlog, getArticle, listArticles, listBlogs } from "./service/blogs.ts";
 import { sendContactMessage } from "./service/contact.ts";
@@ -38,6 +39,7 @@ export const contentRoutes: RouteGroup[] = [
         path: "/blogs",
         tag,
         summary: "The blogs",
+        middleware: [cached],
         query: z.strictObject({}),
         answers: { data: z.array(BlogView) },
         call: ({ db }) => listBlogs(db),
@@ -47,6 +49,7 @@ export const contentRoutes: RouteGroup[] = [
         path: "/blogs/{id}",
         tag,
         summary: "One blog, by id or slug",
+        middleware: [cached],
         params: z.strictObject({ id: IdOrSlug }),
         answers: { data: BlogView },
         refusals: ["not-found"],
@@ -58,6 +61,7 @@ export const contentRoutes: RouteGroup[] = [
         path: "/blogs/{blog}/articles",
         tag,
         summary: "A page of a blog's published articles, newest first",
+        middleware: [cached],
         params: z.strictObject({ blog: IdOrSlug }),
         query: ArticleListQuery,
         answers: { page: ArticlePage },
@@ -70,6 +74,7 @@ export const contentRoutes: RouteGroup[] = [
         path: "/blog/{blog}/articles/{article}",
         tag,
         summary: "One published article of a blog",
+        middleware: [cached],
         params: z.strictObject({ blog: IdOrSlug, article: IdOrSlug }),
         answers: { data: ArticleView },
         refusals: ["not-found"],

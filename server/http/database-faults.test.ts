@@ -1,13 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../../tests/support/app.ts";
+import { changesHeard, startTestApp, type TestApp } from "../../tests/support/app.ts";
 import { createTestDatabase, databaseKinds } from "../../tests/support/databases.ts";
 import { eventually } from "../../tests/support/eventually.ts";
 import { startTcpProxy, type TcpProxy } from "../../tests/support/tcp-proxy.ts";
-import { notifyCatalogChanged } from "../catalog/cache.ts";
 import { brands } from "../catalog/schema.ts";
 import { openPostgres } from "../db/client.ts";
 import { SHOP_BUSY } from "./errors.ts";
+import { notifyShopChanged } from "./response-cache.ts";
 
 // SECURITY §15 and issue 12: what the shop answers while its database falters. Each fault is made
 // by the test itself (a closed handle, a relay it breaks, a pool it fills, a database it drops),
@@ -56,7 +56,7 @@ describe.each(databaseKinds)("a closed database on %s", (kind) => {
       .update(brands)
       .set({ title: "Renamed Band" })
       .where(eq(brands.slug, "marrow-lights"));
-    await notifyCatalogChanged(app.database.db);
+    await notifyShopChanged(app.database.db);
     await eventually(
       async () =>
         (
@@ -112,8 +112,16 @@ describe.each(databaseKinds.filter((kind) => kind === "postgres"))(
       // the deadline allows.
       await startBehindProxy({ DB_STATEMENT_TIMEOUT_MS: "3000", REQUEST_DEADLINE_MS: "1500" });
       expect((await app.fetch("/")).status).toBe(200);
+      // A change is announced (and heard): what the cache held is gone, and pages seen before
+      // come from the answers kept for a faltering database (docs/decisions/0023).
+      await changesHeard(app);
+      const held = await (await app.fetch("/help/sizing-guide")).text();
 
       proxy.partition();
+      // A page the cache holds is answered as it was: no change was announced.
+      const served = await fetchWithin(app, "/help/sizing-guide");
+      expect(served.headers.get("cache-control")).toMatch(/^public/);
+      expect(await served.text()).toBe(held);
       await expectBusy(app, "/api/health", "json");
       await expectBusy(app, "/api/products?perPage=3&page=4", "json");
       await expectBusy(app, "/bands/pylon-hymns", "page");
@@ -150,6 +158,7 @@ describe.each(databaseKinds.filter((kind) => kind === "postgres"))(
     it("answers 503 while every pooled connection is taken, then serves again", async () => {
       await startBehindProxy({ DB_STATEMENT_TIMEOUT_MS: "5000", REQUEST_DEADLINE_MS: "4000" });
       expect((await app.fetch("/products")).status).toBe(200);
+      await changesHeard(app);
       let release!: () => void;
       const released = new Promise<void>((resolve) => {
         release = resolve;
@@ -176,6 +185,7 @@ describe.each(databaseKinds.filter((kind) => kind === "postgres"))(
     it("treats a dropped database (3D000) as unavailable", async () => {
       await startBehindProxy({ DB_STATEMENT_TIMEOUT_MS: "2000", REQUEST_DEADLINE_MS: "5000" });
       expect((await app.fetch("/products")).status).toBe(200);
+      await changesHeard(app);
       // The test's own database, dropped under the running app.
       await app.database.drop();
       await expectBusy(app, "/api/products?perPage=4&page=3", "json");

@@ -1,10 +1,10 @@
-import type { MiddlewareHandler } from "hono";
 import type { Authenticated } from "../auth/tokens.ts";
 import type { Config } from "../config.ts";
 import type { Database, Db } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 import type { FileStore } from "../media/storage.ts";
 import type { WebhookListeners } from "../payments/provider.ts";
+import type { ResponseCache } from "./response-cache.ts";
 
 /** What every Hono handler can read from its context. */
 export type AppEnv = {
@@ -19,8 +19,8 @@ export type AppEnv = {
     /** The key that signs CSRF tokens. */
     secret: string;
     files: FileStore;
-    /** Serves repeated catalogue requests from memory until the catalogue changes. */
-    catalogCache: MiddlewareHandler<AppEnv>;
+    /** Serves repeated anonymous answers from memory until what they show changes. */
+    responseCache: ResponseCache;
     /** Who is signed in: set behind a sign-in, and on public routes that identify the shopper. */
     auth: Authenticated | undefined;
     /** What the shop does with a provider's webhook news, in the transaction that records it. */

@@ -1,10 +1,13 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../../tests/support/app.ts";
+import { signedInCookie } from "../../tests/support/accounts.ts";
+import { changesHeard, startTestApp, type TestApp } from "../../tests/support/app.ts";
 import { databaseKinds } from "../../tests/support/databases.ts";
+import { eventually } from "../../tests/support/eventually.ts";
 import { clientBuildFolder } from "../paths.ts";
 import { csrfTokenIsValid } from "./csrf.ts";
+import { notifyShopChanged } from "./response-cache.ts";
 
 const builtAsset = (pattern: RegExp) => {
   const name = readdirSync(join(clientBuildFolder, "assets")).find((file) => pattern.test(file));
@@ -140,23 +143,38 @@ describe.each(databaseKinds)("HTTP layer on %s", (kind) => {
     }
   });
 
-  it("puts the CSP nonce of each response on the page's scripts, fresh per request", async () => {
+  /** The CSP header's nonce, and whether every script of the page carries it. */
+  const nonceOf = async (response: Response) => {
+    const nonce = /'nonce-([^']+)'/.exec(
+      response.headers.get("content-security-policy") ?? "",
+    )?.[1];
+    const html = await response.text();
+    // JSON-LD blocks are data, not scripts: CSP does not apply to them.
+    const scripts = (html.match(/<script[^>]*>/g) ?? []).filter(
+      (tag) => !tag.includes("application/ld+json"),
+    );
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) expect(script).toContain(`nonce="${nonce}"`);
+    return nonce;
+  };
+
+  it("puts the CSP nonce of each render on the page's scripts: a kept page keeps its nonce", async () => {
+    // docs/decisions/0023: an anonymous page served from memory carries the nonce it was
+    // rendered with, and a new render (once anything it shows changes) makes a new one.
+    await changesHeard(app);
+    const first = await nonceOf(await app.fetch("/"));
+    expect(first).toBeTruthy();
+    expect(await nonceOf(await app.fetch("/"))).toBe(first);
+    await notifyShopChanged(app.database.db);
+    await eventually(async () => (await nonceOf(await app.fetch("/"))) !== first, true);
+  });
+
+  it("gives a signed-in shopper's page a fresh nonce per request", async () => {
+    const cookie = await signedInCookie(app);
     const nonces = [];
-    for (let i = 0; i < 2; i++) {
-      const response = await app.fetch("/");
-      const nonce = /'nonce-([^']+)'/.exec(
-        response.headers.get("content-security-policy") ?? "",
-      )?.[1];
-      const html = await response.text();
-      expect(nonce).toBeTruthy();
-      // JSON-LD blocks are data, not scripts: CSP does not apply to them.
-      const scripts = (html.match(/<script[^>]*>/g) ?? []).filter(
-        (tag) => !tag.includes("application/ld+json"),
-      );
-      expect(scripts.length).toBeGreaterThan(0);
-      for (const script of scripts) expect(script).toContain(`nonce="${nonce}"`);
-      nonces.push(nonce);
-    }
+    for (let i = 0; i < 2; i++)
+      nonces.push(await nonceOf(await app.fetch("/", { headers: { Cookie: cookie } })));
+    expect(nonces[0]).toBeTruthy();
     expect(nonces[0]).not.toBe(nonces[1]);
   });
 

@@ -1,24 +1,65 @@
-const SHOPPER_COOKIES = /(?:^|;\s*)(token|basket|discount_code)=/;
+import { readCookie } from "../../app/lib/cookies.ts";
+import { TOKEN_COOKIE } from "../../common/auth-cookies.ts";
+import { BASKET_COOKIE, parseStoredBasket } from "../../common/basket-rules.ts";
+
+/** Anonymous pages and public API answers: browsers and shared caches (a CDN) may keep them a minute. */
+export const PUBLIC_CACHE = "public, max-age=60, stale-while-revalidate=300";
+/**
+ * Everything else: only the visitor's browser keeps it, and asks again each time (for a page
+ * kept in memory, its ETag makes the answer a 304 while nothing changed).
+ */
+export const PRIVATE_PAGE = "private, no-cache";
+// The message cookie of `app/lib/flash.server.ts`: the page shows it once, then deletes it.
+const FLASH_COOKIE = "flash";
+// Pages that act for one shopper (or one member of staff) or take what they type.
+const PERSONAL_PATHS =
+  /^\/(?:basket|checkout|customer|admin|login|register|forgot-password|reset-password|logout)(?:[/.]|$)/;
 
 /**
- * Cache-Control for rendered pages that did not set their own: a visitor with no basket and no
- * account sees the same page as everyone, so shared caches may keep it briefly; anyone else gets
- * a private, always-revalidated copy (their header shows their basket).
+ * What an anonymous page is kept under in memory (docs/decisions/0023): the build, the basket
+ * count the header shows (the one part of the request that changes the page), and the address
+ * with its query. Undefined for a request the cache must not answer: not a GET or HEAD, any
+ * `token` cookie (live or not), a message waiting, a personal page, or the API (which has its
+ * own keys). React Router's data requests (`/products/x.data`) are pages too.
  */
-export function withPageCaching(request: Request, response: Response): Response {
-  if (
-    request.method !== "GET" ||
-    response.status !== 200 ||
-    response.headers.has("Cache-Control")
-  ) {
-    return response;
+export function pageCacheKey(request: Request, buildId: string): string | undefined {
+  if (request.method !== "GET" && request.method !== "HEAD") return undefined;
+  const url = request.url;
+  const pathStart = url.indexOf("/", url.indexOf("//") + 2);
+  const queryStart = url.indexOf("?", pathStart);
+  const path = queryStart === -1 ? url.slice(pathStart) : url.slice(pathStart, queryStart);
+  if (path.startsWith("/api/") || PERSONAL_PATHS.test(path)) return undefined;
+  const cookies = request.headers.get("Cookie");
+  if (cookies) {
+    if (readCookie(cookies, TOKEN_COOKIE) !== undefined) return undefined;
+    if (readCookie(cookies, FLASH_COOKIE) !== undefined) return undefined;
   }
+  const basket = parseStoredBasket(readCookie(cookies, BASKET_COOKIE));
+  const count = Object.values(basket).reduce((sum, quantity) => sum + quantity, 0);
+  return `${buildId} ${count} ${url.slice(pathStart)}`;
+}
+
+/** The basket count a page key was made with. */
+function basketCountOf(key: string): number {
+  const start = key.indexOf(" ") + 1;
+  return Number(key.slice(start, key.indexOf(" ", start)));
+}
+
+/**
+ * Cache-Control for a rendered page that did not set its own. An anonymous page (one with a
+ * `key`) that shows no basket and sets no cookie may be kept by shared caches briefly; anything
+ * else is private. `Vary` names what the key does (compression adds Accept-Encoding).
+ */
+export function withPageCaching(
+  request: Request,
+  response: Response,
+  key: string | undefined,
+): Response {
+  if (request.method !== "GET" || response.status !== 200 || response.headers.has("Cache-Control"))
+    return response;
   const headers = new Headers(response.headers);
-  const personal = SHOPPER_COOKIES.test(request.headers.get("Cookie") ?? "");
-  headers.set(
-    "Cache-Control",
-    personal ? "private, no-cache" : "public, max-age=60, stale-while-revalidate=300",
-  );
+  const shared = key !== undefined && basketCountOf(key) === 0 && !headers.has("Set-Cookie");
+  headers.set("Cache-Control", shared ? PUBLIC_CACHE : PRIVATE_PAGE);
   headers.append("Vary", "Cookie");
   return new Response(response.body, {
     status: response.status,

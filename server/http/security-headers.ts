@@ -14,7 +14,9 @@ const STRIPE_API = "https://api.stripe.com";
 
 /**
  * Security headers on every response, and a fresh CSP nonce per request that the SSR document
- * puts on its scripts (SECURITY §22: a script injected into shop text cannot run).
+ * puts on its scripts (SECURITY §22: a script injected into shop text cannot run). A page served
+ * from the response cache carries the nonce it was rendered with, which the cache puts back in
+ * the context: the header names that one (docs/decisions/0023).
  */
 export function securityHeaders(options: {
   secure: boolean;
@@ -29,9 +31,9 @@ export function securityHeaders(options: {
   const scripts = `${analyticsScript}${options.stripe ? ` ${STRIPE_SCRIPT}` : ""}`;
   const connections = `${analyticsHits}${options.stripe ? ` ${STRIPE_API}` : ""}`;
   return async (c, next) => {
-    const nonce = randomBytes(16).toString("base64");
-    c.set("nonce", nonce);
+    c.set("nonce", randomBytes(16).toString("base64"));
     await next();
+    const nonce = c.get("nonce");
     const headers = c.res.headers;
     headers.set(
       "Content-Security-Policy",

@@ -13,6 +13,7 @@ import { type Actor as MediaActor, recordAudit } from "../audit/service.ts";
 import type { Db } from "../db/client.ts";
 import { pageMeta, pageOffset } from "../db/pagination.ts";
 import { inTransactionOrRefuse, sqlState } from "../db/transaction.ts";
+import { notifyShopChanged } from "../http/response-cache.ts";
 import {
   ACCEPTED_IMAGES,
   type DetectedType,
@@ -639,7 +640,8 @@ async function forgetFiles(store: FileStore, names: string[]): Promise<number> {
 
 /**
  * Changes a file's title, alt text or folder, in one transaction with its audit entry. A save
- * after a colleague's (`updatedAt`) is a 409; a folder that does not exist, a 422.
+ * after a colleague's (`updatedAt`) is a 409; a folder that does not exist, a 422. A new alt
+ * text shows wherever the file does, so every process's response cache hears of it.
  */
 export async function updateFile(
   db: Db,
@@ -647,7 +649,7 @@ export async function updateFile(
   input: StaffFileUpdateInput,
 ): Promise<StaffMediaFile | Refusal> {
   try {
-    return await inTransactionOrRefuse(db, async (tx) => {
+    const updated = await inTransactionOrRefuse(db, async (tx) => {
       const [before] = await tx
         .select()
         .from(mediaFiles)
@@ -683,6 +685,8 @@ export async function updateFile(
       });
       return fileView(row);
     });
+    if (!isRefusal(updated)) await notifyShopChanged(db);
+    return updated;
   } catch (error) {
     if (sqlState(error) === "23503") return refuse("invalid", NO_SUCH_FOLDER, "folderId");
     throw error;

@@ -2,12 +2,12 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { RefundableOrder, RefundResult } from "../../common/refunds.ts";
 import { isRefusal, type Refusal, refuse } from "../../common/refusal.ts";
 import { type Actor, recordAudit } from "../audit/service.ts";
-import { notifyCatalogChanged } from "../catalog/cache.ts";
 import { returnStock } from "../catalog/service/stock.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { inTransaction, inTransactionOrRefuse } from "../db/transaction.ts";
 import { formatPence } from "../discounts/amounts.ts";
+import { notifyShopChanged } from "../http/response-cache.ts";
 import type { Logger } from "../logger.ts";
 import { queueMail } from "../mail/service.ts";
 import type {
@@ -418,7 +418,7 @@ async function finishRefund(
     );
     return true;
   });
-  if (finished && restock.length > 0) await notifyCatalogChanged(db);
+  if (finished && restock.length > 0) await notifyShopChanged(db);
 }
 
 /**
@@ -662,7 +662,7 @@ export async function cancelOrder(
   });
   if (isRefusal(started)) return started;
   if ("unpaid" in started) {
-    await notifyCatalogChanged(db);
+    await notifyShopChanged(db);
     return resultOf(db, orderId, undefined);
   }
   const sent = await sendRefund(db, config, started.provider, started, {

@@ -1,14 +1,18 @@
+import { randomUUID } from "node:crypto";
 import { Writable } from "node:stream";
+import { sql } from "drizzle-orm";
 import pino from "pino";
 import { inject } from "vitest";
 import type { SsrHandler } from "../../server/app.ts";
 import { type Config, loadConfig } from "../../server/config.ts";
+import { SHOP_CHANGED_CHANNEL } from "../../server/http/response-cache.ts";
 import { LOG_OPTIONS } from "../../server/logger.ts";
 import { clientBuildFolder } from "../../server/paths.ts";
 import type { PaymentListener } from "../../server/payments/provider.ts";
 import { type RunningServer, startServer } from "../../server/server.ts";
 import { loadProductionSsr } from "../../server/ssr-build.ts";
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from "./databases.ts";
+import { eventually } from "./eventually.ts";
 import { type Mailbox, startMailbox } from "./mailbox.ts";
 
 export type TestApp = {
@@ -96,4 +100,15 @@ export async function startTestApp(
 function ownUrl(database: TestDatabase): string {
   if (!database.url) throw new Error("databaseVia needs a PostgreSQL test database");
   return database.url;
+}
+
+/**
+ * Waits until the app has heard every change announced so far: a NOTIFY reaches its LISTEN
+ * connection a moment after the commit (PostgreSQL delivers them in commit order, so hearing
+ * one sent now means hearing all before it).
+ */
+export async function changesHeard(app: TestApp): Promise<void> {
+  const marker = randomUUID();
+  await app.database.db.execute(sql`select pg_notify(${SHOP_CHANGED_CHANNEL}, ${marker})`);
+  await eventually(async () => app.server.responseCache.lastHeard(), marker);
 }

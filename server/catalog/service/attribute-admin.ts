@@ -12,7 +12,7 @@ import { pageMeta, pageOffset } from "../../db/pagination.ts";
 import { freeSlug } from "../../db/slugs.ts";
 import { containing, orderings } from "../../db/staff-lists.ts";
 import type { ResourceService } from "../../http/resource.ts";
-import { notifyCatalogChanged } from "../cache.ts";
+import { notifyShopChanged } from "../../http/response-cache.ts";
 import { attributes, attributeTypes, productVariants, variantAttributes } from "../schema.ts";
 import type {
   AttributeCreateInput,
@@ -178,7 +178,7 @@ export const attributeTypeService: ResourceService<
     return undefined;
   },
 
-  afterWrite: notifyCatalogChanged,
+  afterWrite: notifyShopChanged,
 };
 
 // Attribute values (S, M, L; Black, White …) ----------------------------------------------------
@@ -378,5 +378,5 @@ export const attributeService: ResourceService<
     return undefined;
   },
 
-  afterWrite: notifyCatalogChanged,
+  afterWrite: notifyShopChanged,
 };

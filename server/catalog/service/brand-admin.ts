@@ -8,9 +8,9 @@ import { pageMeta, pageOffset } from "../../db/pagination.ts";
 import { freeSlug } from "../../db/slugs.ts";
 import { containing, orderings } from "../../db/staff-lists.ts";
 import type { ResourceService } from "../../http/resource.ts";
+import { notifyShopChanged } from "../../http/response-cache.ts";
 import { mediaFileView } from "../../media/service.ts";
 import { sanitizeRichText } from "../../platform/rich-text.ts";
-import { notifyCatalogChanged } from "../cache.ts";
 import { brands, products } from "../schema.ts";
 import type { BrandCreateInput, BrandUpdateInput, StaffBrandListQuery } from "../validators.ts";
 import { notAnImage } from "./staff-checks.ts";
@@ -160,5 +160,5 @@ export const brandService: ResourceService<
     return undefined;
   },
 
-  afterWrite: notifyCatalogChanged,
+  afterWrite: notifyShopChanged,
 };

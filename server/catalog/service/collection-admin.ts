@@ -12,9 +12,9 @@ import { pageMeta, pageOffset } from "../../db/pagination.ts";
 import { freeSlug } from "../../db/slugs.ts";
 import { containing, orderings } from "../../db/staff-lists.ts";
 import type { ResourceService } from "../../http/resource.ts";
+import { notifyShopChanged } from "../../http/response-cache.ts";
 import { mediaFileView } from "../../media/service.ts";
 import { sanitizeRichText } from "../../platform/rich-text.ts";
-import { notifyCatalogChanged } from "../cache.ts";
 import { brands, collectionProducts, productCollections, products, spotlights } from "../schema.ts";
 import type {
   CollectionCreateInput,
@@ -264,5 +264,5 @@ export const collectionService: ResourceService<
     return undefined;
   },
 
-  afterWrite: notifyCatalogChanged,
+  afterWrite: notifyShopChanged,
 };

@@ -17,10 +17,10 @@ import { pageMeta, pageOffset } from "../../db/pagination.ts";
 import { freeSlug } from "../../db/slugs.ts";
 import { containing, likePattern, orderings } from "../../db/staff-lists.ts";
 import type { ResourceService } from "../../http/resource.ts";
+import { notifyShopChanged } from "../../http/response-cache.ts";
 import { mediaFileView } from "../../media/service.ts";
 import { orderCountsOfProducts } from "../../orders/catalogue-usage.ts";
 import { sanitizeRichText } from "../../platform/rich-text.ts";
-import { notifyCatalogChanged } from "../cache.ts";
 import {
   attributes,
   brands,
@@ -581,7 +581,7 @@ export const productService: ResourceService<
     return undefined;
   },
 
-  afterWrite: notifyCatalogChanged,
+  afterWrite: notifyShopChanged,
 };
 
 /**

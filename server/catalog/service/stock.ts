@@ -1,6 +1,7 @@
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { productVariants } from "../schema.ts";
+import { LOW_STOCK } from "./products.ts";
 import { refreshProductSummaries } from "./summaries.ts";
 
 export type StockLine = { variantId: number; quantity: number };
@@ -11,13 +12,16 @@ export type StockLine = { variantId: number; quantity: number };
  * the second sees what the first left). Lines are taken in id order, so two baskets holding the
  * same variants cannot deadlock. Answers the first variant that is short, having taken nothing
  * the caller will keep (the caller rolls back); the product summaries follow in the same
- * transaction (decision 0004), and the caller announces the change after its commit.
+ * transaction (decision 0004). Says whether what pages show changed (a variant sold out or is
+ * now few, shown "Only n left"): only then does the caller announce it after its commit, so a
+ * drop's orders do not empty every cache many times a second (docs/decisions/0023).
  */
 export async function takeStock(
   tx: Db,
   lines: StockLine[],
-): Promise<{ ok: true } | { ok: false; shortVariantId: number }> {
+): Promise<{ ok: true; shownStockChanged: boolean } | { ok: false; shortVariantId: number }> {
   const productIds = new Set<number>();
+  let shownStockChanged = false;
   for (const line of [...lines].sort((a, b) => a.variantId - b.variantId)) {
     const [taken] = await tx
       .update(productVariants)
@@ -28,12 +32,14 @@ export async function takeStock(
           gte(productVariants.stockOnHand, line.quantity),
         ),
       )
-      .returning({ productId: productVariants.productId });
+      .returning({ productId: productVariants.productId, left: productVariants.stockOnHand });
     if (!taken) return { ok: false, shortVariantId: line.variantId };
     productIds.add(taken.productId);
+    // A product's own count is shown only when its variants' are all few, so this covers it.
+    if (taken.left <= LOW_STOCK) shownStockChanged = true;
   }
   await refreshProductSummaries(tx, [...productIds], { stamp: false });
-  return { ok: true };
+  return { ok: true, shownStockChanged };
 }
 
 /** Gives units back to stock (a reservation released), inside the caller's transaction. */

@@ -8,8 +8,8 @@ import type { Db } from "../../db/client.ts";
 import { pageMeta, pageOffset } from "../../db/pagination.ts";
 import { containing, orderings } from "../../db/staff-lists.ts";
 import type { ResourceService } from "../../http/resource.ts";
+import { notifyShopChanged } from "../../http/response-cache.ts";
 import { orderCountsOfVariants } from "../../orders/catalogue-usage.ts";
-import { notifyCatalogChanged } from "../cache.ts";
 import {
   attributes,
   attributeTypes,
@@ -629,7 +629,7 @@ export const variantService: ResourceService<
 
   destroy: (tx, records) => deleteVariants(tx, records),
 
-  afterWrite: notifyCatalogChanged,
+  afterWrite: notifyShopChanged,
 };
 
 // Generating variants ------------------------------------------------------------------------------

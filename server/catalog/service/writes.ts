@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import type { ATTRIBUTE_DISPLAYS } from "../../../common/catalog.ts";
 import { inBatches, insertColumns } from "../../db/bulk-insert.ts";
 import type { Db } from "../../db/client.ts";
-import { notifyCatalogChanged } from "../cache.ts";
+import { notifyShopChanged } from "../../http/response-cache.ts";
 import {
   attributes,
   attributeTypes,
@@ -65,7 +65,7 @@ export async function createAttributeTypes(
       : [];
     created.push({ ...row, values: valueRows });
   }
-  await notifyCatalogChanged(db);
+  await notifyShopChanged(db);
   return created;
 }
 
@@ -78,7 +78,7 @@ export async function createBrands(
 ): Promise<Array<typeof brands.$inferSelect>> {
   if (rows.length === 0) return [];
   const created = await db.insert(brands).values(rows).returning();
-  await notifyCatalogChanged(db);
+  await notifyShopChanged(db);
   return created;
 }
 
@@ -141,7 +141,7 @@ export async function createProducts(
     created.map((product) => product.id),
     { stamp: false },
   );
-  await notifyCatalogChanged(db);
+  await notifyShopChanged(db);
   return created;
 }
 
@@ -256,7 +256,7 @@ export async function createCollections(
       [collectionProducts.position, "int", slice.map((row) => row.position)],
     ]),
   );
-  await notifyCatalogChanged(db);
+  await notifyShopChanged(db);
   return rows;
 }
 
@@ -271,7 +271,7 @@ export type NewSpotlight =
 export async function createSpotlight(db: Db, spotlight: NewSpotlight): Promise<{ id: number }> {
   const [row] = await db.insert(spotlights).values(spotlight).returning({ id: spotlights.id });
   if (!row) throw new Error("The spotlight was not created");
-  await notifyCatalogChanged(db);
+  await notifyShopChanged(db);
   return row;
 }
 
@@ -298,7 +298,7 @@ export async function deleteCatalogue(db: Db): Promise<number[]> {
   await db.delete(brands);
   await db.delete(attributes);
   await db.delete(attributeTypes);
-  await notifyCatalogChanged(db);
+  await notifyShopChanged(db);
   return [
     ...new Set(
       [

@@ -1,6 +1,7 @@
 // The content module's writes: blogs, articles, pages and open roles. Bodies are HTML, sanitised
-// again whenever they are shown (SECURITY §22).
+// again whenever they are shown (SECURITY §22). Each tells every process's response cache.
 import type { Db } from "../../db/client.ts";
+import { notifyShopChanged } from "../../http/response-cache.ts";
 import { articleProducts, articles, blogs, contentPages, jobOpenings } from "../schema.ts";
 
 export type NewBlog = Omit<typeof blogs.$inferInsert, "id">;
@@ -11,7 +12,9 @@ export async function createBlogs(
   rows: NewBlog[],
 ): Promise<Array<typeof blogs.$inferSelect>> {
   if (rows.length === 0) return [];
-  return db.insert(blogs).values(rows).returning();
+  const created = await db.insert(blogs).values(rows).returning();
+  await notifyShopChanged(db);
+  return created;
 }
 
 export type NewArticle = Omit<typeof articles.$inferInsert, "id"> & {
@@ -34,6 +37,7 @@ export async function createArticle(
         productIds.map((productId, position) => ({ articleId: row.id, productId, position })),
       );
   }
+  await notifyShopChanged(db);
   return row;
 }
 
@@ -42,7 +46,12 @@ export type NewContentPage = typeof contentPages.$inferInsert;
 /** Adds the pages whose paths are free; a page already there (a staff edit) is never changed. */
 export async function installContentPages(db: Db, pages: NewContentPage[]): Promise<void> {
   if (pages.length === 0) return;
-  await db.insert(contentPages).values(pages).onConflictDoNothing();
+  const installed = await db
+    .insert(contentPages)
+    .values(pages)
+    .onConflictDoNothing()
+    .returning({ path: contentPages.path });
+  if (installed.length > 0) await notifyShopChanged(db);
 }
 
 export type NewJobOpening = Omit<typeof jobOpenings.$inferInsert, "id">;
@@ -51,4 +60,5 @@ export type NewJobOpening = Omit<typeof jobOpenings.$inferInsert, "id">;
 export async function createJobOpenings(db: Db, openings: NewJobOpening[]): Promise<void> {
   if (openings.length === 0) return;
   await db.insert(jobOpenings).values(openings);
+  await notifyShopChanged(db);
 }

@@ -1,0 +1,305 @@
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+import { sql } from "drizzle-orm";
+import type { Context, MiddlewareHandler } from "hono";
+import type { Database, Db } from "../db/client.ts";
+import type { AppEnv } from "./env.ts";
+import { PRIVATE_PAGE, PUBLIC_CACHE } from "./page-caching.ts";
+
+/** Every process empties its caches when a message arrives here (docs/decisions/0023). */
+export const SHOP_CHANGED_CHANNEL = "shop_changed";
+// Bounds of what is kept: whichever is reached first sends the least recently used out.
+const MAX_ENTRIES = 5_000;
+const MAX_BYTES = 64 * 1024 * 1024;
+// What no write announces, the clock changes: an article scheduled for later, a spotlight that
+// ends. An entry is rendered again at most this long after it was made.
+const ENTRY_LIFETIME_MS = 60_000;
+// API answers kept aside for a database outage (answered uncompressed, so a smaller bound).
+const MAX_OUTDATED_ENTRIES = 2_000;
+const MAX_OUTDATED_BYTES = 16 * 1024 * 1024;
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+// Quality 5 compresses a page about as fast as gzip does and a fifth smaller; 11 takes 20 times
+// longer. Each entry is compressed once, on the pool's threads, not per request.
+const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } };
+
+type Encoding = "br" | "gzip" | "identity";
+
+type Entry = {
+  bodies: Record<Encoding, Uint8Array<ArrayBuffer>>;
+  /** A strong tag over the body, one per encoding (as Apache's `"…-gzip"`). */
+  etags: Record<Encoding, string>;
+  contentType: string;
+  cacheControl: string;
+  vary: string;
+  /** The CSP nonce the page was rendered with: its scripts carry it, so its header must too. */
+  nonce: string | undefined;
+  /** Answered (never cached by anyone) once emptied, while the database does not answer. */
+  keepOutdated: boolean;
+  bytes: number;
+  madeAt: number;
+};
+
+/** What a kind of answer is kept under and which of its responses may be kept. */
+type Kind = {
+  key(c: Context<AppEnv>): string | undefined;
+  storable(response: Response): boolean;
+  vary: string;
+  keepOutdated: boolean;
+};
+
+export type ResponseCache = {
+  /** Pages for anonymous shoppers, kept under `key` (see `pageCacheKey`). */
+  pages(key: (c: Context<AppEnv>) => string | undefined): MiddlewareHandler<AppEnv>;
+  /** Anonymous API answers (a route's middleware), kept under their address. */
+  api: MiddlewareHandler<AppEnv>;
+  /** How many answers were made, not served from memory, under a key: what tests count. */
+  renders(): number;
+  /** How many requests are waiting now for another's render of their key. */
+  waiters(): number;
+  /** The payload of the last change message this process heard (tests send one to wait for). */
+  lastHeard(): string;
+  size(): number;
+  stop(): Promise<void>;
+};
+
+/**
+ * One in-memory cache of whole answers, pages and API answers alike: LRU by count and bytes,
+ * each entry compressed once, concurrent misses for one key coalesced into one render, and
+ * emptied in every process on the database by PostgreSQL LISTEN/NOTIFY whenever what it shows
+ * changes. API answers it empties are kept aside and answered, never cached by anyone, only
+ * while the database does not answer (SECURITY §15); pages have their own kept answers
+ * (`catalog/last-good.ts`).
+ */
+export async function createResponseCache(
+  database: Pick<Database, "listen">,
+  { now = Date.now }: { now?: () => number } = {},
+): Promise<ResponseCache> {
+  let entries = new LeastRecentlyUsed(MAX_ENTRIES, MAX_BYTES);
+  const outdated = new LeastRecentlyUsed(MAX_OUTDATED_ENTRIES, MAX_OUTDATED_BYTES);
+  /** Renders under way, by key: a miss for one of these waits for it instead of rendering. */
+  let pending = new Map<string, Promise<Entry | undefined>>();
+  // A render that began before the cache was emptied may show what changed: it is not kept.
+  let generation = 0;
+  let renders = 0;
+  let waiters = 0;
+  let lastHeard = "";
+
+  const clear = (payload: string) => {
+    lastHeard = payload;
+    generation++;
+    for (const [key, entry] of entries.entries()) if (entry.keepOutdated) outdated.set(key, entry);
+    entries = new LeastRecentlyUsed(MAX_ENTRIES, MAX_BYTES);
+    pending = new Map();
+  };
+  const stop = await database.listen(SHOP_CHANGED_CHANNEL, clear);
+
+  function cached(kind: Kind): MiddlewareHandler<AppEnv> {
+    return async (c, next) => {
+      const key = kind.key(c);
+      if (key === undefined) return next();
+      const hit = entries.get(key);
+      if (hit && now() - hit.madeAt < ENTRY_LIFETIME_MS) return respond(c, hit);
+      const waiting = pending.get(key);
+      if (waiting) {
+        // The render it waited for was not kept (an error, a cookie): it renders its own.
+        waiters++;
+        const entry = await waiting.finally(() => waiters--);
+        if (entry) return respond(c, entry);
+      }
+      const started = generation;
+      let finish: ((entry: Entry | undefined) => void) | undefined;
+      // Only a GET's answer can be kept; a HEAD's has no body.
+      if (!waiting && c.req.method === "GET") {
+        const render: Promise<Entry | undefined> = new Promise((resolve) => {
+          finish = (entry) => {
+            if (pending.get(key) === render) pending.delete(key);
+            resolve(entry);
+          };
+        });
+        pending.set(key, render);
+      }
+      let entry: Entry | undefined;
+      try {
+        renders++;
+        await next();
+        entry = c.req.method === "GET" ? await capture(c, kind, now()) : undefined;
+      } finally {
+        finish?.(entry);
+      }
+      if (!entry) {
+        // An answer past its lifetime is as good as one a change emptied, while nothing answers.
+        const kept = outdated.get(key) ?? (kind.keepOutdated ? hit : undefined);
+        if (c.res.status === 503 && kept) replace(c, outdatedAnswer(kept));
+        return;
+      }
+      if (generation === started) {
+        outdated.delete(key);
+        entries.set(key, entry);
+      }
+      replace(c, respond(c, entry));
+    };
+  }
+
+  return {
+    pages: (key) =>
+      cached({
+        key,
+        storable: (response) =>
+          /^text\/(?:html|x-script)/.test(response.headers.get("Content-Type") ?? "") &&
+          // The values `withPageCaching` gives a page that left caching to it; a page that set
+          // its own (no-store on kept answers, say) is not kept.
+          [PUBLIC_CACHE, PRIVATE_PAGE].includes(response.headers.get("Cache-Control") ?? ""),
+        vary: "Cookie, Accept-Encoding",
+        keepOutdated: false,
+      }),
+    api: cached({
+      key: (c) => c.req.url.slice(c.req.url.indexOf("/api/")),
+      storable: (response) =>
+        (response.headers.get("Content-Type") ?? "").includes("application/json") &&
+        !response.headers.has("Cache-Control"),
+      vary: "Accept-Encoding",
+      keepOutdated: true,
+    }),
+    renders: () => renders,
+    waiters: () => waiters,
+    lastHeard: () => lastHeard,
+    size: () => entries.size,
+    stop,
+  };
+}
+
+/** A public GET route's middleware: its anonymous answers come from memory until they change. */
+export const cached: MiddlewareHandler<AppEnv> = (c, next) => c.get("responseCache").api(c, next);
+
+/** Tells every process on the database that what the shop shows changed (after the commit). */
+export async function notifyShopChanged(db: Db): Promise<void> {
+  await db.execute(sql`select pg_notify(${SHOP_CHANGED_CHANNEL}, '')`);
+}
+
+async function capture(c: Context<AppEnv>, kind: Kind, madeAt: number): Promise<Entry | undefined> {
+  const response = c.res;
+  if (
+    response.status !== 200 ||
+    response.headers.has("Set-Cookie") ||
+    response.headers.has("Content-Encoding") ||
+    !kind.storable(response)
+  ) {
+    return undefined;
+  }
+  const identity = new Uint8Array(await response.arrayBuffer());
+  const [gzipped, brotli] = await Promise.all([
+    gzipAsync(identity),
+    brotliAsync(identity, BROTLI_OPTIONS),
+  ]);
+  const tag = createHash("sha1").update(identity).digest("base64url");
+  return {
+    // Copied out of zlib's pooled buffers, so an entry holds only its own bytes.
+    bodies: { identity, gzip: new Uint8Array(gzipped), br: new Uint8Array(brotli) },
+    etags: { identity: `"${tag}"`, gzip: `"${tag}-gzip"`, br: `"${tag}-br"` },
+    contentType: response.headers.get("Content-Type") ?? "",
+    cacheControl: response.headers.get("Cache-Control") ?? PUBLIC_CACHE,
+    vary: kind.vary,
+    nonce: c.get("nonce"),
+    keepOutdated: kind.keepOutdated,
+    bytes: identity.length + gzipped.length + brotli.length,
+    madeAt,
+  };
+}
+
+function respond(c: Context<AppEnv>, entry: Entry): Response {
+  if (entry.nonce) c.set("nonce", entry.nonce);
+  const encoding = acceptedEncoding(c.req.header("Accept-Encoding"));
+  const headers: Record<string, string> = {
+    "Content-Type": entry.contentType,
+    "Cache-Control": entry.cacheControl,
+    ETag: entry.etags[encoding],
+    Vary: entry.vary,
+  };
+  if (encoding !== "identity") headers["Content-Encoding"] = encoding;
+  // Weak comparison (RFC 9110 §13.1.2): any of the entry's tags names this very body.
+  const tags = c.req.header("If-None-Match");
+  if (tags && matches(tags, entry)) return new Response(null, { status: 304, headers });
+  const body = entry.bodies[encoding];
+  headers["Content-Length"] = String(body.length);
+  return new Response(body, { status: 200, headers });
+}
+
+function outdatedAnswer(entry: Entry): Response {
+  return new Response(entry.bodies.identity, {
+    status: 200,
+    headers: { "Content-Type": entry.contentType, "Cache-Control": "no-store" },
+  });
+}
+
+// Hono merges the old response's headers into a new one assigned to `c.res`; emptied first, the
+// new one stands as made.
+function replace(c: Context<AppEnv>, response: Response) {
+  c.res = undefined;
+  c.res = response;
+}
+
+function acceptedEncoding(header: string | undefined): Encoding {
+  if (!header) return "identity";
+  const accepted = header.split(",").flatMap((part) => {
+    const [name = "", ...parameters] = part.trim().toLowerCase().split(";");
+    // "gzip;q=0" refuses gzip.
+    return parameters.some((parameter) => /^\s*q=0(?:\.0*)?\s*$/.test(parameter)) ? [] : [name];
+  });
+  if (accepted.includes("br")) return "br";
+  if (accepted.includes("gzip")) return "gzip";
+  return "identity";
+}
+
+function matches(header: string, entry: Entry): boolean {
+  if (header.trim() === "*") return true;
+  const known = Object.values(entry.etags);
+  return header.split(",").some((tag) => known.includes(tag.trim().replace(/^W\//, "")));
+}
+
+/** Entries, least recently used first (a Map keeps insertion order), within both bounds. */
+class LeastRecentlyUsed {
+  #entries = new Map<string, Entry>();
+  #bytes = 0;
+
+  constructor(
+    readonly maxEntries: number,
+    readonly maxBytes: number,
+  ) {}
+
+  get size() {
+    return this.#entries.size;
+  }
+
+  entries() {
+    return this.#entries.entries();
+  }
+
+  get(key: string): Entry | undefined {
+    const entry = this.#entries.get(key);
+    if (entry) {
+      this.#entries.delete(key);
+      this.#entries.set(key, entry);
+    }
+    return entry;
+  }
+
+  set(key: string, entry: Entry) {
+    this.delete(key);
+    this.#entries.set(key, entry);
+    this.#bytes += entry.bytes;
+    while (this.#entries.size > this.maxEntries || this.#bytes > this.maxBytes) {
+      const oldest = this.#entries.keys().next().value as string;
+      this.delete(oldest);
+    }
+  }
+
+  delete(key: string) {
+    const entry = this.#entries.get(key);
+    if (!entry) return;
+    this.#entries.delete(key);
+    this.#bytes -= entry.bytes;
+  }
+}

@@ -1,0 +1,73 @@
+import { Hono } from "hono";
+import { describe, expect, it } from "vitest";
+import type { AppEnv } from "./env.ts";
+import { createResponseCache } from "./response-cache.ts";
+
+/** A cache on a stand-in database whose messages the test sends, before a counting route. */
+async function cachedRoute() {
+  let clock = 0;
+  let announce = (_payload: string) => {};
+  const cache = await createResponseCache(
+    {
+      listen: async (_channel, onMessage) => {
+        announce = onMessage;
+        return async () => {};
+      },
+    },
+    { now: () => clock },
+  );
+  let answered = 0;
+  let databaseDown = false;
+  const app = new Hono<AppEnv>().get("/api/thing", cache.api, (c) => {
+    if (databaseDown) return c.json({ message: "busy" }, 503);
+    answered++;
+    return c.json({ answered });
+  });
+  const read = async () =>
+    ((await (await app.request("/api/thing")).json()) as { answered: number }).answered;
+  return {
+    read,
+    fetch: () => app.request("/api/thing"),
+    takeDatabaseDown: () => {
+      databaseDown = true;
+    },
+    passTime: (ms: number) => {
+      clock += ms;
+    },
+    announce: () => announce(""),
+  };
+}
+
+describe("createResponseCache", () => {
+  it("answers from memory until a change is announced", async () => {
+    const route = await cachedRoute();
+    expect(await route.read()).toBe(1);
+    expect(await route.read()).toBe(1);
+    route.announce();
+    expect(await route.read()).toBe(2);
+  });
+
+  it("makes an answer again a minute after it was made, for what only the clock changes", async () => {
+    const route = await cachedRoute();
+    expect(await route.read()).toBe(1);
+    route.passTime(59_999);
+    expect(await route.read()).toBe(1);
+    route.passTime(1);
+    expect(await route.read()).toBe(2);
+    expect(await route.read()).toBe(2);
+  });
+
+  it("answers an expired or emptied answer, never cached, only while the database does not", async () => {
+    for (const leave of ["expire", "announce"] as const) {
+      const route = await cachedRoute();
+      expect(await route.read()).toBe(1);
+      if (leave === "expire") route.passTime(60_000);
+      else route.announce();
+      route.takeDatabaseDown();
+      const kept = await route.fetch();
+      expect(kept.status, leave).toBe(200);
+      expect(kept.headers.get("cache-control"), leave).toBe("no-store");
+      expect(await kept.json()).toEqual({ answered: 1 });
+    }
+  });
+});
