@@ -11,6 +11,8 @@ const GOOGLE_ANALYTICS_HITS =
 const STRIPE_SCRIPT = "https://js.stripe.com https://*.js.stripe.com";
 const STRIPE_FRAMES = "https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com";
 const STRIPE_API = "https://api.stripe.com";
+// Marks where each response's nonce goes in the policy built once (no policy text contains it).
+const NONCE_SLOT = "{nonce}";
 
 /**
  * Security headers on every response, and a fresh CSP nonce per request that the SSR document
@@ -30,30 +32,34 @@ export function securityHeaders(options: {
   const analyticsHits = options.googleAnalytics ? ` ${GOOGLE_ANALYTICS_HITS}` : "";
   const scripts = `${analyticsScript}${options.stripe ? ` ${STRIPE_SCRIPT}` : ""}`;
   const connections = `${analyticsHits}${options.stripe ? ` ${STRIPE_API}` : ""}`;
+  // The policy is the same for every response but for its nonce: built once, around that slot.
+  const policy = (scriptSource: string) =>
+    [
+      "default-src 'self'",
+      scriptSource,
+      "style-src 'self' 'unsafe-inline'",
+      `img-src 'self' data: blob:${analyticsHits}`,
+      "font-src 'self'",
+      `connect-src 'self'${options.development ? " ws:" : ""}${connections}`,
+      ...(options.stripe ? [`frame-src 'self' ${STRIPE_FRAMES}`] : []),
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+      ...(options.secure ? ["upgrade-insecure-requests"] : []),
+    ].join("; ");
+  // Vite's hot reload injects inline scripts without our nonce: development only.
+  const developmentPolicy = policy(`script-src 'self' 'unsafe-inline'${scripts}`);
+  const [beforeNonce, afterNonce] = policy(
+    `script-src 'self' 'nonce-${NONCE_SLOT}'${scripts}`,
+  ).split(NONCE_SLOT);
   return async (c, next) => {
     c.set("nonce", randomBytes(16).toString("base64"));
     await next();
-    const nonce = c.get("nonce");
     const headers = c.res.headers;
     headers.set(
       "Content-Security-Policy",
-      [
-        "default-src 'self'",
-        // Vite's hot reload injects inline scripts without our nonce: development only.
-        options.development
-          ? `script-src 'self' 'unsafe-inline'${scripts}`
-          : `script-src 'self' 'nonce-${nonce}'${scripts}`,
-        "style-src 'self' 'unsafe-inline'",
-        `img-src 'self' data: blob:${analyticsHits}`,
-        "font-src 'self'",
-        `connect-src 'self'${options.development ? " ws:" : ""}${connections}`,
-        ...(options.stripe ? [`frame-src 'self' ${STRIPE_FRAMES}`] : []),
-        "object-src 'none'",
-        "base-uri 'self'",
-        "form-action 'self'",
-        "frame-ancestors 'none'",
-        ...(options.secure ? ["upgrade-insecure-requests"] : []),
-      ].join("; "),
+      options.development ? developmentPolicy : `${beforeNonce}${c.get("nonce")}${afterNonce}`,
     );
     headers.set("X-Content-Type-Options", "nosniff");
     // A page may ask for less (the reset page sends no Referer at all, its address holds a key).
