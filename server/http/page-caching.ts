@@ -1,6 +1,6 @@
-import { readCookie } from "../../app/lib/cookies.ts";
 import { TOKEN_COOKIE } from "../../common/auth-cookies.ts";
 import { BASKET_COOKIE, parseStoredBasket } from "../../common/basket-rules.ts";
+import { readCookie } from "../../common/cookies.ts";
 
 /** Anonymous pages and public API answers: browsers and shared caches (a CDN) may keep them a minute. */
 export const PUBLIC_CACHE = "public, max-age=60, stale-while-revalidate=300";
