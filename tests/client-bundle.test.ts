@@ -65,6 +65,13 @@ describe("the browser's JavaScript", () => {
     }
   });
 
+  // Issue 16: each first script is a request a phone waits on before its first paint; the
+  // shell's small modules arrive as one chunk (vite.config.ts), not some twenty files of 1–2 KB.
+  it("gives a product page at most 24 first scripts, the shell's own modules in one chunk", () => {
+    expect(productPage.filter((name) => name.startsWith("shell-"))).toHaveLength(2);
+    expect(productPage.length).toBeLessThanOrEqual(24);
+  });
+
   it("keeps the phone filter sheet (Radix dialog) out of the listing's first scripts", () => {
     expect(scripts.some((name) => name.startsWith("filter-sheet-"))).toBe(true);
     const code = productsIndex.map(read).join("\n");
