@@ -52,6 +52,11 @@ export function fromLines(
 }
 
 /** Reads the stored map from a cookie value; anything malformed counts as an empty basket. */
+/** How many units a stored basket holds: the count the header shows. */
+export function storedBasketCount(stored: StoredBasket): number {
+  return Object.values(stored).reduce((sum, quantity) => sum + quantity, 0);
+}
+
 export function parseStoredBasket(raw: string | undefined): StoredBasket {
   if (!raw) return {};
   try {

@@ -1,3 +1,6 @@
+/** Messages a form post leaves for the page it redirects to (`app/lib/flash.server.ts`). */
+export const FLASH_COOKIE = "flash";
+
 /** The value of cookie `name` in a Cookie header (or `document.cookie`), if present. */
 export function readCookie(header: string | null | undefined, name: string): string | undefined {
   if (!header) return undefined;

@@ -1,10 +1,9 @@
 import type { MiddlewareFunction } from "react-router";
+import { FLASH_COOKIE, readCookie } from "../../common/cookies";
 import type { Alert } from "../client/alerts";
 import { appContext } from "./app-context.server";
-import { readCookie } from "./cookies";
 
 type Flash = Array<Pick<Alert, "type" | "body">>;
-const FLASH_COOKIE = "flash";
 const TYPES = new Set(["SUCCESS", "ERROR", "WARNING"]);
 
 /** A Set-Cookie that carries messages to the page a form post redirects to. */

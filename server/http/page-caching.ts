@@ -1,6 +1,6 @@
 import { TOKEN_COOKIE } from "../../common/auth-cookies.ts";
-import { BASKET_COOKIE, parseStoredBasket } from "../../common/basket-rules.ts";
-import { readCookie } from "../../common/cookies.ts";
+import { BASKET_COOKIE, parseStoredBasket, storedBasketCount } from "../../common/basket-rules.ts";
+import { FLASH_COOKIE, readCookie } from "../../common/cookies.ts";
 
 /** Anonymous pages and public API answers: browsers and shared caches (a CDN) may keep them a minute. */
 export const PUBLIC_CACHE = "public, max-age=60, stale-while-revalidate=300";
@@ -9,8 +9,6 @@ export const PUBLIC_CACHE = "public, max-age=60, stale-while-revalidate=300";
  * kept in memory, its ETag makes the answer a 304 while nothing changed).
  */
 export const PRIVATE_PAGE = "private, no-cache";
-// The message cookie of `app/lib/flash.server.ts`: the page shows it once, then deletes it.
-const FLASH_COOKIE = "flash";
 // Pages that act for one shopper (or one member of staff) or take what they type.
 const PERSONAL_PATHS =
   /^\/(?:basket|checkout|customer|admin|login|register|forgot-password|reset-password|logout)(?:[/.]|$)/;
@@ -34,8 +32,7 @@ export function pageCacheKey(request: Request, buildId: string): string | undefi
     if (readCookie(cookies, TOKEN_COOKIE) !== undefined) return undefined;
     if (readCookie(cookies, FLASH_COOKIE) !== undefined) return undefined;
   }
-  const basket = parseStoredBasket(readCookie(cookies, BASKET_COOKIE));
-  const count = Object.values(basket).reduce((sum, quantity) => sum + quantity, 0);
+  const count = storedBasketCount(parseStoredBasket(readCookie(cookies, BASKET_COOKIE)));
   return `${buildId} ${count} ${url.slice(pathStart)}`;
 }
 

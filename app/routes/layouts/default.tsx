@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Outlet, useRevalidator } from "react-router";
-import { BASKET_COOKIE, parseStoredBasket } from "../../../common/basket-rules";
+import { BASKET_COOKIE, parseStoredBasket, storedBasketCount } from "../../../common/basket-rules";
 import { onBasketChanged, restoreBasket, storedBasketChanged } from "../../client/basket";
 import { loadChunk } from "../../client/chunk-reload";
 import { useFocusOnPageChange } from "../../client/page-focus";
@@ -20,8 +20,7 @@ export const middleware = [clearFlash, ...routeMiddleware("session")];
 // Signed in means a live customer token, not just a cookie (the session middleware checked it).
 export function loader({ request, context }: Route.LoaderArgs) {
   const cookies = request.headers.get("Cookie");
-  const stored = parseStoredBasket(readCookie(cookies, BASKET_COOKIE));
-  const basketCount = Object.values(stored).reduce((sum, quantity) => sum + quantity, 0);
+  const basketCount = storedBasketCount(parseStoredBasket(readCookie(cookies, BASKET_COOKIE)));
   const hasToken = Boolean(context.get(sessionContext));
   return { hasToken, basketCount, flash: takeFlash(request).messages };
 }
