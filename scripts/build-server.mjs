@@ -1,6 +1,6 @@
 // After `react-router build`: bundles the Hono server into build/main.js and precompresses the
 // browser assets (brotli and gzip) so they are served without compressing per request.
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
@@ -8,9 +8,17 @@ import { build } from "esbuild";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
+// An earlier build's chunks have other names: left there, they would pile up.
+rmSync(join(root, "build/server-chunks"), { recursive: true, force: true });
 await build({
   entryPoints: [join(root, "server/main.ts")],
-  outfile: join(root, "build/main.js"),
+  outdir: join(root, "build"),
+  entryNames: "main",
+  // Code the server imports on demand (the S3 store, image processing, the embedded database)
+  // stays in chunks of its own with its packages' imports, so a process that never needs them
+  // never loads them: one bundle would hoist every package import to start-up.
+  splitting: true,
+  chunkNames: "server-chunks/[name]-[hash]",
   bundle: true,
   platform: "node",
   format: "esm",
