@@ -121,6 +121,23 @@ async function serve(copy: string, env: Record<string, string>) {
   return { child, url };
 }
 
+describe("the Dockerfile", () => {
+  it("builds with the commands CI and npm start run, and runs as node with a health check", () => {
+    const build = stages[0] as Stage;
+    expect(build.instructions.filter((line) => line.startsWith("RUN "))).toEqual([
+      "RUN npm ci --no-audit --no-fund",
+      "RUN npm run build",
+    ]);
+    expect(runtime.instructions).toContain("USER node");
+    expect(runtime.instructions).toContain("EXPOSE 3000");
+    expect(runtimeEnv.NODE_ENV).toBe("production");
+    expect(install).toMatch(/^npm ci --omit=dev\b/);
+    expect(runtime.instructions.find((line) => line.startsWith("HEALTHCHECK "))).toContain(
+      "/api/health",
+    );
+  });
+});
+
 describe("the built server, copied the way the Dockerfile copies it", () => {
   const copy = mkdtempSync(join(tmpdir(), "encore-image-"));
   let database: TestDatabase | undefined;
