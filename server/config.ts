@@ -10,7 +10,7 @@ const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"]
 
 const Milliseconds = z.coerce.number().int().min(100, "must be at least 100").max(3_600_000);
 
-const ConfigSchema = z.object({
+export const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
   DATA_DIR: z.string().min(1).default("./data"),
