@@ -111,6 +111,14 @@ describe("Plausible, configured (issue 18)", () => {
       `${shop.app.url}/spotlight`,
     ]);
 
+    // The back office is not the shop: its pages are not counted.
+    await page.goto("/admin/login");
+    await page.waitForFunction(() =>
+      Object.keys(document.body).some((key) => key.startsWith("__reactFiber")),
+    );
+    await page.waitForLoadState("networkidle");
+    expect(pageViews()).toHaveLength(3);
+
     await expectNoCookies(session, shopCookies);
     await session.expectNoErrors();
     await session.close();

@@ -132,6 +132,7 @@ let settings: PlausibleSettings | undefined;
 export function configurePlausible(next: PlausibleSettings | undefined): void {
   settings = next;
 }
+
 /** The last page counted, so a page is counted once however often React runs its effect. */
 let lastPageView: string | undefined;
 
