@@ -72,8 +72,8 @@ export function plausiblePage(
   for (const [name, value] of query) {
     if (CAMPAIGN_PARAMETERS.includes(name)) kept.append(name, value);
   }
-  const search = kept.size > 0 ? `?${kept}` : "";
-  const page: PlausiblePage = { url: `${origin}${location.pathname}${search}` };
+  const search = kept.toString();
+  const page: PlausiblePage = { url: `${origin}${location.pathname}${search ? `?${search}` : ""}` };
   try {
     const from = new URL(referrer);
     if (from.origin !== origin) page.referrer = from.origin;
