@@ -13,6 +13,7 @@ import {
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
 import { isChunkLoadError, reloadAfterChunkFailure } from "./client/chunk-reload";
+import { usePlausible } from "./client/plausible";
 import { useShopRuntime } from "./client/use-shop-runtime";
 import { AlertRegion } from "./components/alert-region";
 import { DeferredCookieBanner } from "./components/deferred-parts";
@@ -37,7 +38,11 @@ export const meta = screenMeta("Home");
 // The same for every visitor: pages are cached publicly, so nothing here may depend on cookies.
 export function loader({ context }: Route.LoaderArgs) {
   const { config } = context.get(appContext);
-  return { publicUrl: config.publicUrl, gaMeasurementId: config.gaMeasurementId ?? null };
+  return {
+    publicUrl: config.publicUrl,
+    gaMeasurementId: config.gaMeasurementId ?? null,
+    plausible: config.plausible ?? null,
+  };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -63,8 +68,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   useShopRuntime();
-  // Staff pages are not the shop: no banner, and so no GA4 there.
+  // Staff pages are not the shop: no banner, and so no GA4 there; nor Plausible.
   const isBackOffice = /^\/admin(\/|$)/.test(useLocation().pathname);
+  usePlausible(isBackOffice ? null : loaderData.plausible);
   return (
     <>
       {/* First in the page, so keyboard and screen reader users meet it before the content. */}

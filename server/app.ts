@@ -64,6 +64,7 @@ export function createApp(options: AppOptions) {
       development: options.development ?? false,
       googleAnalytics: config.gaMeasurementId !== undefined,
       stripe: config.stripe !== undefined,
+      plausibleUrl: config.plausible?.url,
     }),
   );
   // Outside the page cache: a hit comes precompressed (this then does nothing), a miss is kept

@@ -10,6 +10,10 @@ const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"]
 
 const Milliseconds = z.coerce.number().int().min(100, "must be at least 100").max(3_600_000);
 
+// A host name's dot-separated labels, each 1 to 63 letters, digits and inner hyphens.
+const LABEL = "[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?";
+const HOST_NAME = `${LABEL}(\\.${LABEL})*`;
+
 export const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
@@ -54,6 +58,19 @@ export const ConfigSchema = z.object({
   GA_MEASUREMENT_ID: z
     .string()
     .regex(/^G-[A-Z0-9]{4,12}$/, "must be a GA4 measurement ID like G-ABC123XYZ")
+    .optional(),
+  // The site's domain as added in Plausible (several, comma-separated, send to each dashboard).
+  PLAUSIBLE_DOMAIN: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(
+      new RegExp(`^${HOST_NAME}(\\s*,\\s*${HOST_NAME})*$`),
+      "must be the site's domain as added in Plausible, like shop.example.com (no https://)",
+    )
+    .optional(),
+  PLAUSIBLE_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
     .optional(),
   STRIPE_SECRET_KEY: z
     .string()
@@ -116,6 +133,9 @@ export type S3Settings = {
   credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
 };
 
+/** Where the browser sends Plausible's events (`{url}/api/event`), for which of its sites. */
+export type PlausibleSettings = { domain: string; url: string };
+
 export type Config = {
   port: number;
   host: string;
@@ -137,6 +157,8 @@ export type Config = {
   shop: { legalName: string; address: string; vatNumber: string };
   /** GA4, loaded only for visitors who accept analytics cookies; unset, GA4 is never loaded. */
   gaMeasurementId: string | undefined;
+  /** Plausible, sent page views and shop events without cookies or consent; unset, nothing is. */
+  plausible: PlausibleSettings | undefined;
   /**
    * Which reverse proxies may name the client in X-Forwarded-For: none (the connection is the
    * client), the nearest `hops`, or those at these addresses and CIDRs.
@@ -192,6 +214,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       vatNumber: values.SHOP_VAT_NUMBER,
     },
     gaMeasurementId: values.GA_MEASUREMENT_ID,
+    plausible: plausibleSettings(values),
     trustProxy: trustedProxies(values.TRUST_PROXY),
     databasePoolSize: values.DB_POOL_SIZE,
     databaseTimeouts: {
@@ -203,6 +226,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     stripe: stripeSettings(values),
     s3: s3Settings(values),
   };
+}
+
+/** Plausible needs the site's domain; a self-hosted URL without one would count nothing. */
+function plausibleSettings(values: z.output<typeof ConfigSchema>): PlausibleSettings | undefined {
+  const domain = values.PLAUSIBLE_DOMAIN?.replace(/\s+/g, "");
+  if (!domain) {
+    if (values.PLAUSIBLE_URL) {
+      throw new ConfigError("PLAUSIBLE_DOMAIN is missing: PLAUSIBLE_URL is set without a site");
+    }
+    return undefined;
+  }
+  return { domain, url: (values.PLAUSIBLE_URL ?? "https://plausible.io").replace(/\/+$/, "") };
 }
 
 const S3_NAMES = [

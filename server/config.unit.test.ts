@@ -22,6 +22,7 @@ describe("loadConfig", () => {
         vatNumber: "GB 412 7731 58",
       },
       gaMeasurementId: undefined,
+      plausible: undefined,
       trustProxy: undefined,
       databasePoolSize: 10,
       databaseTimeouts: { connectMs: 5000, statementMs: 8000, idleInTransactionMs: 30000 },
@@ -141,6 +142,36 @@ describe("loadConfig", () => {
     expect(() =>
       loadConfig({ ...stripeKeys, STRIPE_WEBHOOK_SECRET: "secret with spaces" }),
     ).toThrow("Invalid setting STRIPE_WEBHOOK_SECRET=(not shown): must be a Stripe webhook");
+  });
+
+  it("reads Plausible's site, on plausible.io or a self-hosted instance", () => {
+    expect(loadConfig({ PLAUSIBLE_DOMAIN: "Shop.Example.co.uk" }).plausible).toEqual({
+      domain: "shop.example.co.uk",
+      url: "https://plausible.io",
+    });
+    expect(
+      loadConfig({
+        PLAUSIBLE_DOMAIN: "shop.example.co.uk, rollup.example",
+        PLAUSIBLE_URL: "https://stats.example.co.uk/",
+      }).plausible,
+    ).toEqual({ domain: "shop.example.co.uk,rollup.example", url: "https://stats.example.co.uk" });
+  });
+
+  it.each([
+    [{ PLAUSIBLE_DOMAIN: "https://shop.example" }, /^Invalid setting PLAUSIBLE_DOMAIN=.*no https/],
+    [{ PLAUSIBLE_DOMAIN: "shop example" }, /^Invalid setting PLAUSIBLE_DOMAIN="shop example"/],
+    [{ PLAUSIBLE_DOMAIN: "shop.example/blog" }, /^Invalid setting PLAUSIBLE_DOMAIN=/],
+    [
+      { PLAUSIBLE_DOMAIN: "shop.example", PLAUSIBLE_URL: "ftp://stats.example" },
+      /^Invalid setting PLAUSIBLE_URL=.*must be an http/,
+    ],
+    [
+      { PLAUSIBLE_URL: "https://stats.example" },
+      /^PLAUSIBLE_DOMAIN is missing: PLAUSIBLE_URL is set without a site/,
+    ],
+  ])("stops on Plausible settings that cannot work: %o", (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
   });
 
   it("reads TRUST_PROXY as off, a hop count, or proxy addresses and CIDRs", () => {

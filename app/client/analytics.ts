@@ -1,5 +1,6 @@
 import type { EventItem, EventName } from "../../common/analytics";
 import type { ProductCard, ProductView, VariantView } from "../../common/catalog";
+import { sendToPlausible } from "./plausible";
 
 export type { EventName };
 
@@ -10,8 +11,8 @@ export type GaItem = EventItem;
 export type TrackPayload = {
   path?: string;
   items?: GaItem[];
-  /** Pounds, like GA4's `value`. */
-  value?: number;
+  /** Integer pence: pounds for GA4 and our endpoint, a revenue for Plausible, each at the edge. */
+  valuePence?: number;
   searchTerm?: string;
   listName?: string;
 };
@@ -23,8 +24,7 @@ const MAX_LABEL = 100;
 const MAX_NAME = 200;
 
 type Gtag = (command: "event", name: string, params: Record<string, unknown>) => void;
-type Plausible = (name: string, options: { props: Record<string, string> }) => void;
-type AnalyticsWindow = Window & { gtag?: unknown; plausible?: unknown };
+type AnalyticsWindow = Window & { gtag?: unknown };
 
 /** Integer pence as GA4's pounds: 2500 → 25, 1999 → 19.99. */
 export function penceToPounds(pence: number): number {
@@ -110,32 +110,27 @@ function send(body: string): void {
   }
 }
 
-function forward(target: AnalyticsWindow, name: EventName, event: TrackPayload & { path: string }) {
-  if (typeof target.gtag === "function") {
-    try {
-      const params: Record<string, unknown> = { currency: "GBP" };
-      if (event.value !== undefined) params.value = event.value;
-      if (event.items) params.items = event.items;
-      if (event.searchTerm) params.search_term = event.searchTerm;
-      if (event.listName) params.item_list_name = event.listName;
-      (target.gtag as Gtag)("event", name, params);
-    } catch {
-      // Someone else's script failing must not break ours.
-    }
-  }
-  if (typeof target.plausible === "function") {
-    try {
-      (target.plausible as Plausible)(name, { props: { path: event.path } });
-    } catch {
-      // As above.
-    }
+/** GA4's `value` is in pounds. */
+type GtagEvent = Pick<TrackPayload, "items" | "searchTerm" | "listName"> & { value?: number };
+
+function forwardToGtag(target: AnalyticsWindow, name: EventName, event: GtagEvent) {
+  if (typeof target.gtag !== "function") return;
+  try {
+    const params: Record<string, unknown> = { currency: "GBP" };
+    if (event.value !== undefined) params.value = event.value;
+    if (event.items) params.items = event.items;
+    if (event.searchTerm) params.search_term = event.searchTerm;
+    if (event.listName) params.item_list_name = event.listName;
+    (target.gtag as Gtag)("event", name, params);
+  } catch {
+    // Someone else's script failing must not break ours.
   }
 }
 
 /**
  * Records a shop event: to our own cookieless endpoint (a beacon, so it survives leaving the
- * page), and to GA4 or Plausible when the page has loaded them. Never throws; does nothing on the
- * server.
+ * page), to Plausible when it is configured (cookieless too), and to GA4 when the shopper has
+ * let the page load it. Never throws; does nothing on the server.
  */
 export function track(name: EventName, payload: TrackPayload = {}): void {
   try {
@@ -145,15 +140,21 @@ export function track(name: EventName, payload: TrackPayload = {}): void {
       name,
       path: payload.path ?? target.location.pathname,
       ...(payload.items ? { items: payload.items.slice(0, MAX_ITEMS) } : {}),
-      ...(payload.value !== undefined
-        ? { value: Math.round(payload.value * 100) / 100, currency: "GBP" as const }
+      ...(payload.valuePence !== undefined
+        ? { value: penceToPounds(payload.valuePence), currency: "GBP" as const }
         : {}),
       ...(payload.searchTerm ? { searchTerm: clip(payload.searchTerm, MAX_LABEL) } : {}),
       ...(payload.listName ? { listName: clip(payload.listName, MAX_LABEL) } : {}),
     };
     const host = referrerHost();
     send(JSON.stringify(host ? { ...event, referrerHost: host } : event));
-    forward(target, name, event);
+    sendToPlausible({
+      name,
+      items: event.items,
+      valuePence: payload.valuePence,
+      listName: event.listName,
+    });
+    forwardToGtag(target, name, event);
   } catch {
     // Analytics must never break the shop.
   }
@@ -163,7 +164,7 @@ export function track(name: EventName, payload: TrackPayload = {}): void {
 export function trackViewItem(product: ProductView, variant?: VariantView): void {
   try {
     const item = gaItem(product, { variant });
-    track("view_item", { value: item.price, items: [item] });
+    track("view_item", { valuePence: variant?.price ?? product.priceFrom, items: [item] });
   } catch {
     // Never throws.
   }
@@ -208,7 +209,7 @@ export function trackBasket(
       ),
     );
     const value = lines.reduce((sum, line) => sum + line.productVariant.price * line.quantity, 0);
-    track(name, { value: penceToPounds(value), items });
+    track(name, { valuePence: value, items });
   } catch {
     // Never throws.
   }
@@ -218,7 +219,7 @@ type CheckoutLine = { id: number; title: string; unitPrice: number; quantity: nu
 
 /**
  * begin_checkout (the checkout opened), a guest's steps through it, and purchase (an order
- * placed), with its value in pounds.
+ * placed), with its value.
  */
 export function trackCheckout(
   name: "begin_checkout" | "add_shipping_info" | "add_payment_info" | "purchase",
@@ -232,7 +233,7 @@ export function trackCheckout(
       price: penceToPounds(line.unitPrice),
       quantity: line.quantity,
     }));
-    track(name, { value: penceToPounds(total), items });
+    track(name, { valuePence: total, items });
   } catch {
     // Never throws.
   }

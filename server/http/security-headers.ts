@@ -27,11 +27,14 @@ export function securityHeaders(options: {
   googleAnalytics: boolean;
   /** Stripe is configured: the checkout's payment step loads Stripe.js and its frames. */
   stripe: boolean;
+  /** Plausible's address, when configured: the page posts events there (no script to load). */
+  plausibleUrl?: string;
 }): MiddlewareHandler<AppEnv> {
   const analyticsScript = options.googleAnalytics ? ` ${GOOGLE_TAG_SCRIPT}` : "";
   const analyticsHits = options.googleAnalytics ? ` ${GOOGLE_ANALYTICS_HITS}` : "";
   const scripts = `${analyticsScript}${options.stripe ? ` ${STRIPE_SCRIPT}` : ""}`;
-  const connections = `${analyticsHits}${options.stripe ? ` ${STRIPE_API}` : ""}`;
+  const plausibleHits = options.plausibleUrl ? ` ${new URL(options.plausibleUrl).origin}` : "";
+  const connections = `${analyticsHits}${options.stripe ? ` ${STRIPE_API}` : ""}${plausibleHits}`;
   // The policy is the same for every response but for its nonce: built once, around that slot.
   const policy = (scriptSource: string) =>
     [

@@ -82,4 +82,15 @@ describe("Content-Security-Policy", () => {
     ]);
     expect(csp.get("connect-src")).toEqual(["'self'", "ws:", ...analyticsHosts]);
   });
+
+  it("lets the page post to Plausible's origin when it is configured, and loads no script of it", async () => {
+    const csp = await policy({
+      ...production,
+      googleAnalytics: false,
+      plausibleUrl: "https://stats.example.co.uk/plausible",
+    });
+    expect(csp.get("connect-src")).toEqual(["'self'", "https://stats.example.co.uk"]);
+    expect(csp.get("script-src")).toEqual(["'self'", expect.stringMatching(/^'nonce-.+'$/)]);
+    expect(csp.get("img-src")).toEqual(["'self'", "data:", "blob:"]);
+  });
 });
