@@ -1,5 +1,5 @@
 import { crc32 } from "node:zlib";
-import type pg from "pg";
+import pg from "pg";
 import type { Database } from "./client.ts";
 
 // The first key of every job's advisory lock (the second is the job's name, hashed): a number of
@@ -14,12 +14,12 @@ export type SingletonRun<T> = { ran: true; value: T } | { ran: false };
  * name: a background job runs once per tick across every process on one database. A caller that
  * finds it running gets `{ ran: false }` at once, without waiting.
  *
- * On PostgreSQL the lock is a session-level advisory lock on a pooled connection kept for the
- * job: a transaction-level one would hold a transaction open, idle, while the job works on other
- * connections (and calls payment providers), and PostgreSQL ends such a session after
- * DB_IDLE_IN_TRANSACTION_TIMEOUT_MS. If that connection drops mid-job, the lock goes with it and
- * another process may start the same job: each job is still safe to run twice (its rows are
- * claimed or guarded), the lock only saves doing the work twice. PGlite has one process (the
+ * On PostgreSQL the lock is a session-level advisory lock on a connection opened for the run
+ * and closed after it: a transaction-level one would hold a transaction open, idle, while the job
+ * works on other connections (and calls payment providers), and PostgreSQL ends such a session
+ * after DB_IDLE_IN_TRANSACTION_TIMEOUT_MS. If that connection drops mid-job, the lock goes with
+ * it and another process may start the same job: each job is still safe to run twice (its rows
+ * are claimed or guarded), the lock only saves doing the work twice. PGlite has one process (the
  * data folder is locked to it), so the job just runs.
  */
 export async function runSingleton<T>(
@@ -28,32 +28,22 @@ export async function runSingleton<T>(
   job: () => Promise<T>,
 ): Promise<SingletonRun<T>> {
   if (database.kind === "pglite") return { ran: true, value: await job() };
+  // A connection of its own, beside the pool: a pooled one held for the whole job would leave
+  // requests one connection short (a pool of 2 would be half gone each minute).
   const pool = (database.db as unknown as { $client: pg.Pool }).$client;
-  const client = await pool.connect();
+  const session = new pg.Client(pool.options);
+  session.on("error", () => {});
+  await session.connect();
   const key = crc32(name) | 0;
-  let unlocked = false;
   try {
-    const { rows } = await client.query<{ locked: boolean }>(
+    const { rows } = await session.query<{ locked: boolean }>(
       "select pg_try_advisory_lock($1, $2) as locked",
       [JOB_LOCK_SPACE, key],
     );
-    if (!rows[0]?.locked) {
-      unlocked = true;
-      return { ran: false };
-    }
-    try {
-      return { ran: true, value: await job() };
-    } finally {
-      await client
-        .query("select pg_advisory_unlock($1, $2)", [JOB_LOCK_SPACE, key])
-        .then(() => {
-          unlocked = true;
-        })
-        .catch(() => {});
-    }
+    if (!rows[0]?.locked) return { ran: false };
+    return { ran: true, value: await job() };
   } finally {
-    // A connection that may still hold the lock is closed rather than pooled, so the lock dies
-    // with its session instead of blocking the job everywhere until the pool drops it.
-    client.release(!unlocked);
+    // Ending the session lets its lock go, whatever became of the job.
+    await session.end().catch(() => {});
   }
 }
