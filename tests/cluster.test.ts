@@ -212,7 +212,7 @@ describe.each(databaseKinds.filter((kind) => kind === "postgres"))(
     });
     afterAll(() => database?.drop());
 
-    it("finishes the request in flight after SIGTERM, refuses new connections, and exits 0", async () => {
+    it("finishes the request in flight after SIGTERM, unready and refusing new connections, then exits 0", async () => {
       const port = await freePort();
       const shop = await start({
         DATABASE_URL: database.url ?? "",
@@ -247,10 +247,13 @@ describe.each(databaseKinds.filter((kind) => kind === "postgres"))(
       expect(shop.child.exitCode).toBeNull();
 
       const closed = new Promise((resolve) => socket.on("close", resolve));
-      socket.write(body);
+      // The body, and behind it on the same connection a readiness check, asked while draining.
+      socket.write(`${body}GET /api/ready HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
       await closed;
-      // Answered, then its connection closed, as nothing more is served.
+      // Both answered, then the connection closed, as nothing more is served.
       expect(received).toMatch(/HTTP\/1\.1 204 No Content/);
+      expect(received).toMatch(/HTTP\/1\.1 503 Service Unavailable/);
+      expect(received).toContain('{"message":"This process is shutting down."}');
       expect(await exitOf(shop.child)).toBe(0);
       const stopped = logLines(shop).filter((line) => line.msg === "stopping");
       // The primary, then each worker it passed the signal to.
