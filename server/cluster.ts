@@ -24,11 +24,15 @@ export function replacementDelay(youngDeathsInARow: number): number {
 
 /**
  * The cluster's primary (PostgreSQL, WEB_CONCURRENCY above 1): it migrates and seeds the database
- * once, then forks `webConcurrency` workers that serve on the same port (the primary hands out
+ * once, then forks `webConcurrency` workers running `workerScript` that serve on the same port (the primary hands out
  * connections in turn), replaces a worker that dies, and on SIGTERM or SIGINT passes the signal
  * on and exits once every worker has drained. It serves nothing itself.
  */
-export async function runPrimary(config: Config, logger: Logger): Promise<void> {
+export async function runPrimary(
+  config: Config,
+  logger: Logger,
+  workerScript: string,
+): Promise<void> {
   const { database } = await openConfiguredDatabase(config);
   try {
     await prepareDatabase(database, config, await openFileStore(config), logger);
@@ -36,6 +40,9 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
     await database.close();
   }
 
+  // The server itself, not the script that started it: `npm start` first checks the install and
+  // the build, which each worker would otherwise check again.
+  cluster.setupPrimary({ exec: workerScript });
   const count = config.webConcurrency;
   const forkedAt = new Map<number, number>();
   const listening = new Set<number>();

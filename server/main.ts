@@ -1,4 +1,5 @@
 import cluster from "node:cluster";
+import { fileURLToPath } from "node:url";
 import { runPrimary } from "./cluster.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { DataDirInUseError } from "./db/data-dir-lock.ts";
@@ -27,7 +28,7 @@ async function main() {
     return serve(config, logger, { worker: false });
   }
   if (config.webConcurrency === 1) return serve(config, logger, { worker: false });
-  return runPrimary(config, logger);
+  return runPrimary(config, logger, fileURLToPath(import.meta.url));
 }
 
 /** One serving process: the only one, or a worker of the cluster. */
