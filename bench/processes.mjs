@@ -137,8 +137,9 @@ function startChild(label, script, args, env, banner) {
 }
 
 /**
- * Starts the production build (`build/main.js`) on a free loopback port. `env` adds to or, with
- * an undefined value, removes from this process's environment.
+ * Starts the production build (`build/main.js`) on a free loopback port, as one process unless
+ * `env` sets WEB_CONCURRENCY. `env` adds to or, with an undefined value, removes from this
+ * process's environment.
  */
 export function startApp(env = {}) {
   const merged = {
@@ -147,6 +148,8 @@ export function startApp(env = {}) {
     PORT: "0",
     HOST: "127.0.0.1",
     LOG_LEVEL: "warn",
+    // One process each (its RSS, its answers) unless a phase asks for a cluster.
+    WEB_CONCURRENCY: "1",
     ...env,
   };
   for (const [name, value] of Object.entries(merged)) if (value === undefined) delete merged[name];

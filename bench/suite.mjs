@@ -1,5 +1,5 @@
 // The measurements of `npm run bench`, in order: API against the baseline, SSR pages, page weight,
-// checkout contention, product import, drop day on PostgreSQL, then the large catalogue on
+// one process against WEB_CONCURRENCY=2 on PostgreSQL, checkout contention, product import, drop day on PostgreSQL, then the large catalogue on
 // PostgreSQL (or with --large). Every load run is short and on loopback against the production
 // build in its own process.
 import { cpus } from "node:os";
@@ -26,6 +26,7 @@ import {
 } from "./processes.mjs";
 import { measureProductImport } from "./product-import.mjs";
 import { formatTable, writeResults } from "./report.mjs";
+import { measureWebConcurrency } from "./web-concurrency.mjs";
 
 const KB = 1024;
 // Above this share of CPU used by other work (measured while the bench is idle) figures are noisy.
@@ -416,6 +417,11 @@ export async function runBench(argv) {
       await app.stop();
       removeDir(dataDir);
     }
+
+    const cores = await measureWebConcurrency({ databaseUrl, settings });
+    run.figures.push(...cores.figures);
+    run.details.cores = cores.details;
+    run.remarks.push(...cores.remarks);
 
     const contention = await measureCheckoutContention({ databaseUrl });
     run.figures.push(...contention.figures);

@@ -11,7 +11,7 @@ import type { Database } from "./db/client.ts";
 import { appContext } from "./http/app-context.ts";
 import { clientAddress } from "./http/client-address.ts";
 import { requestDeadline } from "./http/deadline.ts";
-import type { AppEnv } from "./http/env.ts";
+import type { AppEnv, Lifecycle } from "./http/env.ts";
 import { handleError } from "./http/errors.ts";
 import { mountRoutes, readsOwnBody } from "./http/mount-routes.ts";
 import { pageCacheKey, withPageCaching } from "./http/page-caching.ts";
@@ -42,6 +42,8 @@ export type AppOptions = {
   responseCache: ResponseCache;
   build: BuildInfo;
   ssr: SsrHandler;
+  /** Set to draining when the process starts to shut down; `/api/ready` then answers 503. */
+  lifecycle: Lifecycle;
   development?: boolean;
   /** Tests: every API answer is checked against its route's declaration. */
   checkAnswers?: boolean;
@@ -95,6 +97,7 @@ export function createApp(options: AppOptions) {
     c.set("config", config);
     c.set("db", database.db);
     c.set("database", database);
+    c.set("lifecycle", options.lifecycle);
     c.set("secret", options.secret);
     c.set("files", options.files);
     c.set("responseCache", options.responseCache);

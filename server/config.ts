@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import proxyaddr from "proxy-addr";
 import { z } from "zod";
 import {
@@ -7,6 +8,10 @@ import {
 } from "./db/timeouts.ts";
 
 const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+/** More processes than this only queue on the same cores and the database's connections. */
+const MAX_WEB_CONCURRENCY = 64;
+const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
 
 const Milliseconds = z.coerce.number().int().min(100, "must be at least 100").max(3_600_000);
 
@@ -48,6 +53,13 @@ export const ConfigSchema = z.object({
   DB_STATEMENT_TIMEOUT_MS: Milliseconds.default(DEFAULT_TIMEOUTS.statementMs),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: Milliseconds.default(DEFAULT_TIMEOUTS.idleInTransactionMs),
   REQUEST_DEADLINE_MS: Milliseconds.default(DEFAULT_REQUEST_DEADLINE_MS),
+  WEB_CONCURRENCY: z.coerce
+    .number()
+    .int("must be a whole number of processes")
+    .min(1, "must be at least 1")
+    .max(MAX_WEB_CONCURRENCY, `must be at most ${MAX_WEB_CONCURRENCY}`)
+    .optional(),
+  SHUTDOWN_TIMEOUT_MS: Milliseconds.default(DEFAULT_SHUTDOWN_TIMEOUT_MS),
   TRUST_PROXY: z
     .string()
     .regex(
@@ -170,6 +182,13 @@ export type Config = {
   databaseTimeouts: DatabaseTimeouts;
   /** How long a request may take before it is answered 503 (SECURITY §15: nothing hangs). */
   requestDeadlineMs: number;
+  /**
+   * How many processes serve the shop on PostgreSQL (one per core unless set); the embedded
+   * database always runs one.
+   */
+  webConcurrency: number;
+  /** How long a stopping process lets in-flight requests finish before it closes their connections. */
+  shutdownTimeoutMs: number;
   /** Card payments through Stripe; unset, checkout uses the test provider (no money is taken). */
   stripe: StripeSettings | undefined;
   /** Where file bytes live: this bucket, or DATA_DIR/files when unset. */
@@ -223,6 +242,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       idleInTransactionMs: values.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     },
     requestDeadlineMs: values.REQUEST_DEADLINE_MS,
+    webConcurrency: values.WEB_CONCURRENCY ?? Math.min(availableParallelism(), MAX_WEB_CONCURRENCY),
+    shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
     stripe: stripeSettings(values),
     s3: s3Settings(values),
   };

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config.ts";
 
@@ -27,6 +28,8 @@ describe("loadConfig", () => {
       databasePoolSize: 10,
       databaseTimeouts: { connectMs: 5000, statementMs: 8000, idleInTransactionMs: 30000 },
       requestDeadlineMs: 10000,
+      webConcurrency: availableParallelism(),
+      shutdownTimeoutMs: 10000,
       stripe: undefined,
       s3: undefined,
     });
@@ -204,6 +207,8 @@ describe("loadConfig", () => {
       DB_STATEMENT_TIMEOUT_MS: "4000",
       DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: "6000",
       REQUEST_DEADLINE_MS: "5000",
+      WEB_CONCURRENCY: "4",
+      SHUTDOWN_TIMEOUT_MS: "25000",
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -222,6 +227,8 @@ describe("loadConfig", () => {
       databasePoolSize: 40,
       databaseTimeouts: { connectMs: 2000, statementMs: 4000, idleInTransactionMs: 6000 },
       requestDeadlineMs: 5000,
+      webConcurrency: 4,
+      shutdownTimeoutMs: 25000,
     });
     expect(loadConfig({ DATABASE_URL: "postgresql://x@y/z", DEMO_DATA: "true" }).demoData).toBe(
       true,
@@ -257,6 +264,14 @@ describe("loadConfig", () => {
     [
       { REQUEST_DEADLINE_MS: "50" },
       /^Invalid setting REQUEST_DEADLINE_MS="50": must be at least 100/,
+    ],
+    [{ WEB_CONCURRENCY: "0" }, /^Invalid setting WEB_CONCURRENCY="0": must be at least 1/],
+    [{ WEB_CONCURRENCY: "65" }, /^Invalid setting WEB_CONCURRENCY="65": must be at most 64/],
+    [{ WEB_CONCURRENCY: "1.5" }, /^Invalid setting WEB_CONCURRENCY="1.5": must be a whole number/],
+    [{ WEB_CONCURRENCY: "max" }, /^Invalid setting WEB_CONCURRENCY="max": /],
+    [
+      { SHUTDOWN_TIMEOUT_MS: "10" },
+      /^Invalid setting SHUTDOWN_TIMEOUT_MS="10": must be at least 100/,
     ],
     [
       { STRIPE_PUBLISHABLE_KEY: "sk_test_51Encore" },

@@ -1,16 +1,47 @@
-import { ConfigError, loadConfig } from "./config.ts";
+import cluster from "node:cluster";
+import { fileURLToPath } from "node:url";
+import { runPrimary } from "./cluster.ts";
+import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { DataDirInUseError } from "./db/data-dir-lock.ts";
-import { createLogger } from "./logger.ts";
+import { createLogger, type Logger } from "./logger.ts";
 import { clientBuildFolder } from "./paths.ts";
 import { startServer } from "./server.ts";
 import { loadProductionSsr } from "./ssr-build.ts";
 
-/** `npm start`: settings → database → migrate → seed if new → listen; stops cleanly on a signal. */
+/**
+ * `npm start`: settings → database → migrate → seed if new → listen; stops cleanly on a signal.
+ * On PostgreSQL with WEB_CONCURRENCY above 1 this process is the cluster's primary, and the
+ * serving is done by its workers (`server/cluster.ts`).
+ */
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
+  // The primary migrated and seeded the database before it forked this worker.
+  if (cluster.isWorker) return serve(config, logger, { worker: true });
+  if (!config.databaseUrl) {
+    if (config.webConcurrency > 1) {
+      logger.info(
+        { webConcurrency: config.webConcurrency, processes: 1 },
+        "one process: the embedded database (PGlite) opens in one process only; WEB_CONCURRENCY needs DATABASE_URL",
+      );
+    }
+    return serve(config, logger, { worker: false });
+  }
+  if (config.webConcurrency === 1) return serve(config, logger, { worker: false });
+  return runPrimary(config, logger, fileURLToPath(import.meta.url));
+}
+
+/** One serving process: the only one, or a worker of the cluster. */
+async function serve(config: Config, logger: Logger, { worker }: { worker: boolean }) {
   const { ssr, build } = await loadProductionSsr();
-  const running = await startServer({ config, logger, ssr, build, clientDir: clientBuildFolder });
+  const running = await startServer({
+    config,
+    logger,
+    ssr,
+    build,
+    clientDir: clientBuildFolder,
+    prepared: worker,
+  });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -25,7 +56,8 @@ async function main() {
     { url: running.url, database: running.database.kind, build: build.id },
     "Encore is serving",
   );
-  console.log(`Encore is running at ${running.url}`);
+  // A cluster's primary says it once for all its workers.
+  if (!worker) console.log(`Encore is running at ${running.url}`);
 }
 
 main().catch((error: unknown) => {

@@ -9,11 +9,12 @@ import { type Database, openPglite, openPostgres } from "./db/client.ts";
 import { lockDataDir } from "./db/data-dir-lock.ts";
 import { migrateDatabase } from "./db/migrate.ts";
 import { installDefaults, seedDemoData } from "./db/seed/index.ts";
+import type { Lifecycle } from "./http/env.ts";
 import { createResponseCache, type ResponseCache } from "./http/response-cache.ts";
 import type { Logger } from "./logger.ts";
 import { createMailTransport } from "./mail/transport.ts";
 import { startMailWorker } from "./mail/worker.ts";
-import { openFileStore } from "./media/storage.ts";
+import { type FileStore, openFileStore } from "./media/storage.ts";
 import type { PaymentListener } from "./payments/provider.ts";
 import { enabledPaymentProviders } from "./payments/service.ts";
 import type { BuildInfo } from "./platform/api.ts";
@@ -37,6 +38,8 @@ export type StartOptions = {
   wrapListener?: (listener: NodeListener) => NodeListener;
   /** Hears each payment a provider's webhook reports (see `PaymentListener`). */
   paymentListener?: PaymentListener;
+  /** The database was migrated and seeded already: by the cluster's primary, before it forked. */
+  prepared?: boolean;
 };
 
 export type RunningServer = {
@@ -56,8 +59,47 @@ export type RunningServer = {
   reconcileOrders(): Promise<void>;
   /** Releases (or settles) the reservations that have run out now, as the minute's sweep does. */
   sweepReservations(): Promise<void>;
+  /**
+   * Drains: `/api/ready` answers 503, no new connection is accepted, requests in flight get
+   * SHUTDOWN_TIMEOUT_MS to finish; then background work stops and the database closes.
+   */
   close(): Promise<void>;
 };
+
+/** The configured database: PostgreSQL, or PGlite in DATA_DIR, locked to this process. */
+export async function openConfiguredDatabase(
+  config: Config,
+): Promise<{ database: Database; releaseLock: () => void }> {
+  if (config.databaseUrl) {
+    const database = await openPostgres(
+      config.databaseUrl,
+      config.databasePoolSize,
+      config.databaseTimeouts,
+    );
+    return { database, releaseLock: () => {} };
+  }
+  const releaseLock = lockDataDir(config.dataDir);
+  return { database: await openPglite(config.dataDir), releaseLock };
+}
+
+/**
+ * Brings the database to this build: every migration, the content every shop has, and the demo
+ * shop into an empty database when DEMO_DATA asks for it. Once per start, before serving.
+ */
+export async function prepareDatabase(
+  database: Database,
+  config: Config,
+  files: FileStore,
+  logger: Logger,
+): Promise<void> {
+  await migrateDatabase(database, config.databaseUrl);
+  await installDefaults(database.db);
+  if (config.demoData && (await seedDemoData(database.db, files))) logger.info("demo data seeded");
+}
+
+/** The address a server on `host` and `port` is reached at from this machine. */
+export const serverUrl = (host: string, port: number) =>
+  `http://${host === "0.0.0.0" ? "localhost" : host}:${port}`;
 
 /** Opens, migrates and seeds the database, then serves the app until `close`. */
 export async function startServer(options: StartOptions): Promise<RunningServer> {
@@ -66,20 +108,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   let database = options.database;
   const files = await openFileStore(config);
   if (!database) {
-    if (config.databaseUrl) {
-      database = await openPostgres(
-        config.databaseUrl,
-        config.databasePoolSize,
-        config.databaseTimeouts,
-      );
-    } else {
-      releaseLock = lockDataDir(config.dataDir);
-      database = await openPglite(config.dataDir);
-    }
-    await migrateDatabase(database, config.databaseUrl);
-    await installDefaults(database.db);
-    if (config.demoData && (await seedDemoData(database.db, files)))
-      logger.info("demo data seeded");
+    ({ database, releaseLock } = await openConfiguredDatabase(config));
+    if (!options.prepared) await prepareDatabase(database, config, files, logger);
   }
   const secret = await signingSecret(database.db, config.appSecret);
   const responseCache = await createResponseCache(database);
@@ -91,14 +121,21 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   logger.info({ providers: enabledPaymentProviders(config).map(({ id }) => id) }, "payments");
   const eventRollup = startEventRollup(database, logger);
   const reconciler = startOrderReconciler(database, config, logger);
+  const lifecycle: Lifecycle = { draining: false };
   const app = createApp({
     ...options,
     database,
     secret,
     files,
     responseCache,
+    lifecycle,
   });
-  const listener = getRequestListener(app.fetch) as RequestListener;
+  const handler = getRequestListener(app.fetch) as RequestListener;
+  const listener: RequestListener = (request, response) => {
+    // A request that arrives on an open connection while draining is the connection's last.
+    if (lifecycle.draining) response.shouldKeepAlive = false;
+    return handler(request, response);
+  };
   const server = createServer(options.wrapListener ? options.wrapListener(listener) : listener);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -108,7 +145,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const ownsDatabase = !options.database;
   const openDatabase = database;
   return {
-    url: `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${port}`,
+    url: serverUrl(config.host, port),
     server,
     database,
     routes: app.routes.map(({ method, path }) => ({ method, path })),
@@ -117,11 +154,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     reconcileOrders: reconciler.reconcileNow,
     sweepReservations: reconciler.sweepNow,
     async close() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-        setTimeout(() => server.closeAllConnections(), 5000).unref();
-      });
+      lifecycle.draining = true;
+      await drain(server, config.shutdownTimeoutMs);
       await responseCache.stop();
       await mailWorker.stop();
       await eventRollup.stop();
@@ -132,4 +166,25 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       }
     },
   };
+}
+
+// While draining, how often connections whose last answer has gone are closed: Node keeps a
+// kept-alive connection open after `server.close()` until its client or its timeout ends it.
+const IDLE_SWEEP_MS = 50;
+
+/**
+ * Stops accepting connections, lets the requests in flight finish (closing each connection once
+ * its answer has gone), and cuts whatever is still open after `deadlineMs`.
+ */
+function drain(server: Server, deadlineMs: number): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
+    const deadline = setTimeout(() => server.closeAllConnections(), deadlineMs);
+    server.close(() => {
+      clearInterval(sweep);
+      clearTimeout(deadline);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
 }

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database, Db } from "../db/client.ts";
+import { runSingleton } from "../db/singleton-job.ts";
 import { inTransaction } from "../db/transaction.ts";
 import type { Logger } from "../logger.ts";
 import { forgetOldSalts } from "./visitor.ts";
@@ -47,20 +48,23 @@ export async function rollUpOldEvents(db: Db, now = new Date()): Promise<number>
 
 /**
  * Rolls old events up and deletes the visitor salts of past days, at start and then hourly, until
- * stopped.
+ * stopped: in one process at a time across the database.
  */
 export function startEventRollup(database: Database, logger: Logger) {
   let stopped = false;
   const run = async () => {
     try {
-      let moved = 0;
-      let batch: number;
-      do {
-        batch = await rollUpOldEvents(database.db);
-        moved += batch;
-      } while (batch === ROLLUP_BATCH && !stopped);
-      if (moved) logger.info({ moved }, "analytics events rolled up");
-      await forgetOldSalts(database.db);
+      // One process rolls up per tick; the rows it moves are claimed too (`rollUpOldEvents`).
+      await runSingleton(database, "analytics:rollup", async () => {
+        let moved = 0;
+        let batch: number;
+        do {
+          batch = await rollUpOldEvents(database.db);
+          moved += batch;
+        } while (batch === ROLLUP_BATCH && !stopped);
+        if (moved) logger.info({ moved }, "analytics events rolled up");
+        await forgetOldSalts(database.db);
+      });
     } catch (error) {
       logger.error({ err: error }, "analytics roll-up failed");
     }

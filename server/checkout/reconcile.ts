@@ -1,5 +1,6 @@
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
+import { runSingleton } from "../db/singleton-job.ts";
 import { forgetOldKeys } from "../idempotency/service.ts";
 import type { Logger } from "../logger.ts";
 import { syncMemberships } from "../orders/memberships.ts";
@@ -9,6 +10,7 @@ import { settleOrder } from "./service.ts";
 
 /** Expired reservations are released this often; a minute past 15 is close enough. */
 const SWEEP_MS = 60_000;
+const RECONCILE_JOB = "checkout:reconcile";
 
 /**
  * SECURITY §12: settles orders nobody is waiting on. At start, every pending order (a process
@@ -16,7 +18,8 @@ const SWEEP_MS = 60_000;
  * each minute, reservations past their time are settled (paid if the payment went through
  * meanwhile, otherwise the payment is stopped and the stock goes back), refunds and membership
  * subscriptions the provider has not answered are asked again, and idempotency keys past their
- * lifetime are forgotten. Every step is guarded, so several processes may run it at once.
+ * lifetime are forgotten. One process at a time runs it (`runSingleton`); every step is guarded
+ * too, so a second run (a lock lost with its connection) changes nothing twice.
  */
 export function startOrderReconciler(database: Database, config: Config, logger: Logger) {
   let stopped = false;
@@ -39,12 +42,15 @@ export function startOrderReconciler(database: Database, config: Config, logger:
   const run = (orders: () => ReturnType<typeof pendingOrders>) => {
     running ??= (async () => {
       try {
-        const settled = await settleAll(await orders());
-        if (settled) logger.info({ settled }, "orders settled");
-        // The provider calls a crash, an outage or a timeout left undone, with their own keys.
-        await retryPendingRefunds(database.db, config, logger);
-        await syncMemberships(database.db, config, logger);
-        await forgetOldKeys(database.db);
+        // Once per tick across every process on the database: the others skip this one.
+        await runSingleton(database, RECONCILE_JOB, async () => {
+          const settled = await settleAll(await orders());
+          if (settled) logger.info({ settled }, "orders settled");
+          // The provider calls a crash, an outage or a timeout left undone, with their own keys.
+          await retryPendingRefunds(database.db, config, logger);
+          await syncMemberships(database.db, config, logger);
+          await forgetOldKeys(database.db);
+        });
       } catch (error) {
         logger.warn({ err: error }, "order reconciliation skipped");
       }

@@ -1,10 +1,13 @@
+import { sql } from "drizzle-orm";
+import { readMigrationFiles } from "drizzle-orm/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgliteDatabase } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { migrationsFolder } from "../paths.ts";
-import type { Database } from "./client.ts";
+import type { Database, Db } from "./client.ts";
+import { sqlState } from "./transaction.ts";
 
 // Any fixed number: every Encore process takes this advisory lock before migrating, so that
 // several processes starting together on one PostgreSQL apply each migration exactly once.
@@ -26,4 +29,29 @@ export async function migrateDatabase(database: Database, databaseUrl?: string):
     await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
     await client.end();
   }
+}
+
+/** When each migration of this build was made, read from its folder once. */
+// undefined_table, invalid_schema_name
+const NEVER_MIGRATED = new Set(["42P01", "3F000"]);
+
+let migrationTimes: number[] | undefined;
+
+/**
+ * How many of this build's migrations the database has not applied (0 when it is up to date), as
+ * drizzle's migrator counts them: those newer than the last one it recorded.
+ */
+export async function pendingMigrations(db: Db): Promise<number> {
+  migrationTimes ??= readMigrationFiles({ migrationsFolder }).map((each) => each.folderMillis);
+  let last = 0;
+  try {
+    const result = await db.execute(sql`
+      select coalesce(max(created_at), 0)::text as last
+      from drizzle.__drizzle_migrations`);
+    last = Number((result as unknown as { rows: Array<{ last: string }> }).rows[0]?.last ?? 0);
+  } catch (error) {
+    // A database never migrated has no record of migrations yet: none applied.
+    if (!NEVER_MIGRATED.has(sqlState(error) ?? "")) throw error;
+  }
+  return migrationTimes.filter((made) => made > last).length;
 }

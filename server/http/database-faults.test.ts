@@ -108,7 +108,7 @@ describe.each(databaseKinds.filter((kind) => kind === "postgres"))(
     });
 
     it("answers by the request deadline on a partitioned connection, and recovers", async () => {
-      // The old default: /api/health hung 15.2 s. Here every statement could wait 4 s more than
+      // The old default: the health check hung 15.2 s. Here every statement could wait 4 s more than
       // the deadline allows.
       await startBehindProxy({ DB_STATEMENT_TIMEOUT_MS: "3000", REQUEST_DEADLINE_MS: "1500" });
       expect((await app.fetch("/")).status).toBe(200);
@@ -122,7 +122,7 @@ describe.each(databaseKinds.filter((kind) => kind === "postgres"))(
       const served = await fetchWithin(app, "/help/sizing-guide");
       expect(served.headers.get("cache-control")).toMatch(/^public/);
       expect(await served.text()).toBe(held);
-      await expectBusy(app, "/api/health", "json");
+      await expectBusy(app, "/api/ready", "json");
       await expectBusy(app, "/api/products?perPage=3&page=4", "json");
       await expectBusy(app, "/bands/pylon-hymns", "page");
       expect(await fetchWithin(app, "/bands").then((r) => r.text())).toContain(SHOP_BUSY);
@@ -132,18 +132,19 @@ describe.each(databaseKinds.filter((kind) => kind === "postgres"))(
       expect(JSON.stringify(logged)).not.toMatch(/select |\$1/i);
 
       proxy.heal();
-      await eventually(async () => (await fetchWithin(app, "/api/health")).status, 200);
+      await eventually(async () => (await fetchWithin(app, "/api/ready")).status, 200);
     });
 
     it("answers 503 when the connection is lost, not after the statement timeout", async () => {
       // Here the deadline is far: the client's own read timeout (statement + 1 s) ends the wait.
       await startBehindProxy({ DB_STATEMENT_TIMEOUT_MS: "800", REQUEST_DEADLINE_MS: "6000" });
       proxy.partition();
-      const health = await fetchWithin(app, "/api/health");
-      expect(health.status).toBe(503);
-      expect(await health.json()).toEqual({
-        data: { status: "degraded", database: "unavailable" },
+      const ready = await fetchWithin(app, "/api/ready");
+      expect(ready.status).toBe(503);
+      expect(await ready.json()).toEqual({
+        message: "The database did not answer within 2000 ms.",
       });
+      expect((await fetchWithin(app, "/api/health")).status).toBe(200);
       await expectBusy(app, "/api/brands?page=3", "json");
       expect(app.logs.some((line) => line.msg === "request deadline passed")).toBe(false);
 
@@ -171,14 +172,14 @@ describe.each(databaseKinds.filter((kind) => kind === "postgres"))(
           await released;
         }),
       );
-      await eventually(async () => (await fetchWithin(app, "/api/health")).status, 503);
+      await eventually(async () => (await fetchWithin(app, "/api/ready")).status, 503);
       await expectBusy(app, "/api/products?perPage=5&page=2", "json");
       await expectBusy(app, "/bands/static-gulls", "page");
       await expectKept(app, "/products", "Shop all");
 
       release();
       await Promise.all(holders);
-      expect((await fetchWithin(app, "/api/health")).status).toBe(200);
+      expect((await fetchWithin(app, "/api/ready")).status).toBe(200);
       expect((await fetchWithin(app, "/api/products?perPage=5&page=2")).status).toBe(200);
     });
 

@@ -6,6 +6,9 @@ import type { FileStore } from "../media/storage.ts";
 import type { WebhookListeners } from "../payments/provider.ts";
 import type { ResponseCache } from "./response-cache.ts";
 
+/** Whether a process is shutting down; set once, when its server starts draining. */
+export type Lifecycle = { draining: boolean };
+
 /** What every Hono handler can read from its context. */
 export type AppEnv = {
   Variables: {
@@ -14,8 +17,10 @@ export type AppEnv = {
     nonce: string;
     config: Config;
     db: Db;
-    /** The open database, for what is more than a query (its health). */
+    /** The open database, for what is more than a query (its readiness). */
     database: Database;
+    /** Whether this process is draining to shut down (it is then not ready). */
+    lifecycle: Lifecycle;
     /** The key that signs CSRF tokens. */
     secret: string;
     files: FileStore;

@@ -250,15 +250,17 @@ describe("HTTP layer failures", () => {
     }
   });
 
-  it("answers health with 503 when the database does not answer", async () => {
+  it("answers readiness with 503 when the database does not answer", async () => {
     const app = await startTestApp("pglite");
     try {
       await app.database.close();
-      const response = await app.fetch("/api/health");
+      const response = await app.fetch("/api/ready");
       expect(response.status).toBe(503);
       expect(await response.json()).toEqual({
-        data: { status: "degraded", database: "unavailable" },
+        message: "The database did not answer within 2000 ms.",
       });
+      // Liveness asks nothing of the database: the process itself is fine.
+      expect((await app.fetch("/api/health")).status).toBe(200);
       // Any other request answers 503 with Retry-After, never a 500 (SECURITY §15).
       const products = await app.fetch("/api/products?perPage=3");
       expect(products.status).toBe(503);

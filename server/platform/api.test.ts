@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../tests/support/app.ts";
 import { databaseKinds } from "../../tests/support/databases.ts";
@@ -9,10 +10,40 @@ describe.each(databaseKinds)("platform API on %s", (kind) => {
   });
   afterAll(() => app.close());
 
-  it("reports health with the database status", async () => {
-    const response = await app.fetch("/api/health");
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ data: { status: "ok", database: "ok" } });
+  it("answers liveness and readiness, never kept by a cache", async () => {
+    const health = await app.fetch("/api/health");
+    expect(health.status).toBe(200);
+    expect(health.headers.get("cache-control")).toBe("no-store");
+    expect(await health.json()).toEqual({ data: { status: "ok" } });
+    const ready = await app.fetch("/api/ready");
+    expect(ready.status).toBe(200);
+    expect(ready.headers.get("cache-control")).toBe("no-store");
+    expect(await ready.json()).toEqual({ data: { status: "ready" } });
+  });
+
+  it("is not ready while a migration of this build is not applied", async () => {
+    const [last] = (
+      (await app.database.db.execute(
+        sql`delete from drizzle.__drizzle_migrations
+            where created_at = (select max(created_at) from drizzle.__drizzle_migrations)
+            returning hash, created_at`,
+      )) as unknown as { rows: Array<{ hash: string; created_at: string }> }
+    ).rows;
+    try {
+      const ready = await app.fetch("/api/ready");
+      expect(ready.status).toBe(503);
+      expect(ready.headers.get("cache-control")).toBe("no-store");
+      expect(await ready.json()).toEqual({
+        message: "1 database migration is not applied yet.",
+      });
+      expect((await app.fetch("/api/health")).status).toBe(200);
+    } finally {
+      await app.database.db.execute(
+        sql`insert into drizzle.__drizzle_migrations (hash, created_at)
+            values (${last?.hash}, ${last?.created_at})`,
+      );
+    }
+    expect((await app.fetch("/api/ready")).status).toBe(200);
   });
 
   it("logs a browser's error reports up to a limit, then refuses them unlogged", async () => {

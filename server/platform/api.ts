@@ -5,6 +5,7 @@ import { smallBody } from "../http/body-limit.ts";
 import { mintCsrfToken } from "../http/csrf.ts";
 import type { AppEnv } from "../http/env.ts";
 import { defineRoute, type RouteGroup, type RouteLimit } from "../http/route-table.ts";
+import { checkReadiness } from "./readiness.ts";
 
 export const ClientErrorReport = z.strictObject({
   kind: z.enum(["startup", "chunk-load", "render"]),
@@ -13,29 +14,52 @@ export const ClientErrorReport = z.strictObject({
 });
 
 const Health = z
-  .object({
-    data: z.object({
-      status: z.enum(["ok", "degraded"]),
-      database: z.enum(["ok", "unavailable"]),
-    }),
-  })
-  .meta({ id: "Health" });
+  .object({ data: z.object({ status: z.literal("ok") }) })
+  .meta({ id: "Health", example: { data: { status: "ok" } } });
+
+// Probes are asked every few seconds by load balancers and orchestrators: never kept by a cache,
+// never limited, and GETs, so no CSRF token.
+const PROBE_HEADERS = { "Cache-Control": "no-store" };
 
 const health = defineRoute({
   method: "get",
   path: "/health",
   tag: "platform",
-  summary: "Whether the shop and its database answer",
+  summary: "Liveness: the process answers (asks nothing of the database)",
+  description:
+    "For a supervisor deciding whether to restart the process. Whether it should be sent " +
+    "traffic is `GET /api/ready`.",
+  headers: PROBE_HEADERS,
+  answers: { json: Health, description: "The process is alive." },
+  handle: (c) => c.json({ data: { status: "ok" as const } }),
+});
+
+const Ready = z
+  .object({ data: z.object({ status: z.literal("ready") }) })
+  .meta({ id: "Ready", example: { data: { status: "ready" } } });
+
+const NotReady = z.object({ message: z.string() }).meta({
+  id: "NotReady",
+  example: { message: "The database did not answer within 2000 ms." },
+});
+
+const ready = defineRoute({
+  method: "get",
+  path: "/ready",
+  tag: "platform",
+  summary: "Readiness: the database answers and every migration is applied",
+  description:
+    "503 while the database does not answer `select 1` within 2 s, while a migration of this " +
+    "build is not applied, or while the process drains its requests to shut down.",
+  headers: PROBE_HEADERS,
   answers: [
-    { json: Health, description: "The shop and its database answer." },
-    { json: Health, status: 503, description: "The database does not answer." },
+    { json: Ready, description: "Send this process traffic." },
+    { json: NotReady, status: 503, description: "Do not send this process traffic yet." },
   ],
   async handle(c) {
-    const up = await c.get("database").ping();
-    return c.json(
-      { data: { status: up ? "ok" : "degraded", database: up ? "ok" : "unavailable" } },
-      up ? 200 : 503,
-    );
+    const readiness = await checkReadiness(c.get("database"), c.get("lifecycle"));
+    if (!readiness.ready) return c.json({ message: readiness.reason }, 503);
+    return c.json({ data: { status: "ready" as const } });
   },
 });
 
@@ -81,9 +105,9 @@ const csrfCookie = defineRoute({
   },
 });
 
-/** Health, the browser's failure reports, and the CSRF cookie (spec §7). */
+/** Liveness and readiness, the browser's failure reports, and the CSRF cookie (spec §7). */
 export const platformRoutes: RouteGroup[] = [
-  { area: "public", routes: [health, clientErrors] },
+  { area: "public", routes: [health, ready, clientErrors] },
   { area: "sanctum", routes: [csrfCookie] },
 ];
 

@@ -21,6 +21,8 @@ export function launch(env: Record<string, string>): ChildProcess {
       PORT: "0",
       HOST: "127.0.0.1",
       LOG_LEVEL: "info",
+      // One process unless a test asks for a cluster: a test that kills "the shop" kills it.
+      WEB_CONCURRENCY: "1",
       ...env,
     },
   });
