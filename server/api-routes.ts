@@ -18,6 +18,7 @@ import { refundsRoutes } from "./orders/refunds-api.ts";
 import { paymentsRoutes } from "./payments/api.ts";
 import { platformRoutes } from "./platform/api.ts";
 import { dashboardRoutes } from "./platform/dashboard-api.ts";
+import { docsPage } from "./platform/docs-page.ts";
 import { segmentsRoutes } from "./segments/api.ts";
 
 const MODULE_ROUTES: RouteGroup[] = [
@@ -59,5 +60,5 @@ const openApiJson = defineRoute({
 /** The route table: every API route of every module, mounted and documented from here alone. */
 export const API_ROUTES: RouteGroup[] = [
   ...MODULE_ROUTES,
-  { area: "public", routes: [openApiJson] },
+  { area: "public", routes: [openApiJson, docsPage] },
 ];
