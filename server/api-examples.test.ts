@@ -1,9 +1,17 @@
 import { randomUUID } from "node:crypto";
+import { writeFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ApiClient, apiClient } from "../common/api/client.mjs";
 import { startTestApp, type TestApp } from "../tests/support/app.ts";
 import { signIn } from "../tests/support/staff-api.ts";
-import { API_EXAMPLES, type ExampleFile, type RouteExample } from "./api-examples.ts";
+import {
+  ANSWER_EXAMPLES_FILE,
+  API_ANSWER_EXAMPLES,
+  API_EXAMPLES,
+  type ExampleFile,
+  exampleOfAnswer,
+  type RouteExample,
+} from "./api-examples.ts";
 import { API_ROUTES } from "./api-routes.ts";
 import { answerBody, refusalStatuses } from "./http/answers.ts";
 import {
@@ -65,6 +73,14 @@ function documentedRequest(operation: Operation) {
 const idIn = (answer: { data: { id?: number; orderId?: number } }) =>
   answer.data.id ?? answer.data.orderId ?? 0;
 
+/** The body schema of a route's success answer with `status`, if it has one (JSON). */
+const answerOf = (route: AnyRoute, status: number) => {
+  const answer = routeAnswers(route).find((each) => answerStatus(each) === status);
+  return answer && "json" in answer && route.path === "/openapi.json"
+    ? undefined // the answer is the document itself
+    : answer && answerBody(answer);
+};
+
 /** What is wrong with a route's answer (its status and body text) to its example, if anything. */
 function problemWith(
   route: AnyRoute,
@@ -117,6 +133,7 @@ describe("the document's examples, sent to the demo shop", () => {
     const problems: string[] = [];
     const isMaker = new Set(Object.values(API_EXAMPLES).flatMap((each) => each.made ?? []));
     const made = new Map<string, number>();
+    const answers: typeof API_ANSWER_EXAMPLES = {};
     for (const { area, route, key } of ROUTES) {
       const example = API_EXAMPLES[key] ?? {};
       const path = `${AREA_PREFIX[area]}${route.path}`;
@@ -146,8 +163,26 @@ describe("the document's examples, sent to the demo shop", () => {
       const text = response.ok ? String(data ?? "") : JSON.stringify(error);
       const problem = problemWith(route, area, example, response.status, text);
       if (response.ok && isMaker.has(key)) made.set(key, idIn(JSON.parse(text)));
+      if (!problem && response.ok && answerOf(route, response.status)) {
+        answers[key] = { status: response.status, body: exampleOfAnswer(JSON.parse(text)) };
+      }
       if (problem) problems.push(`${key} ${problem}`);
     }
+    expect(problems).toEqual([]);
+    // RECORD_API_EXAMPLES=1 writes the answers as the document's answer examples.
+    if (process.env.RECORD_API_EXAMPLES) {
+      writeFileSync(ANSWER_EXAMPLES_FILE, `${JSON.stringify(answers, null, 2)}\n`);
+    }
+    expect(Object.keys(API_ANSWER_EXAMPLES).sort()).toEqual(Object.keys(answers).sort());
+  });
+
+  it("documents answer examples that its routes' schemas take", () => {
+    const problems = ROUTES.flatMap(({ route, key }) => {
+      const recorded = API_ANSWER_EXAMPLES[key];
+      const schema = recorded && answerOf(route, recorded.status);
+      const parsed = schema?.safeParse(recorded.body);
+      return parsed && !parsed.success ? [`${key}: ${parsed.error.message}`] : [];
+    });
     expect(problems).toEqual([]);
   });
 });

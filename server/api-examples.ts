@@ -1,7 +1,11 @@
+import { join } from "node:path";
+import answerExamples from "./api-answer-examples.json" with { type: "json" };
+import { projectRoot } from "./paths.ts";
+
 /**
  * One example request for every route of the table, as the document shows it: each succeeds
  * against the demo shop (server/db/seed) in this order on a fresh database, signed in as `as`.
- * `tests/api-examples.test.ts` sends them all and checks each answer against its route's
+ * `server/api-examples.test.ts` sends them all and checks each answer against its route's
  * declaration. Kept beside the table rather than in each module's declarations: one place to
  * read the API's sample calls in sequence (a store makes the record its update and destroy use).
  */
@@ -28,6 +32,27 @@ export type RouteExample = {
 };
 
 export type ExampleFile = { filename: string; type: string; content: string };
+
+/**
+ * The answers to the examples, as the demo shop gave them (`RECORD_API_EXAMPLES=1` on
+ * server/api-examples.test.ts records them; the test checks each against its route's schema):
+ * the success status and body of each route that answers JSON.
+ */
+export const API_ANSWER_EXAMPLES: Record<string, { status: number; body: unknown }> =
+  answerExamples;
+
+export const ANSWER_EXAMPLES_FILE = join(projectRoot, "server/api-answer-examples.json");
+
+/** An answer shortened for the document: two items of any list are enough to show its shape. */
+export function exampleOfAnswer(value: unknown): unknown {
+  if (Array.isArray(value)) return value.slice(0, 2).map(exampleOfAnswer);
+  if (value && typeof value === "object") {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, each]) => [key, exampleOfAnswer(each)]),
+    );
+  }
+  return value;
+}
 
 const csvFile = (filename: string, text: string): ExampleFile => ({
   filename,

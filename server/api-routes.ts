@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { analyticsRoutes } from "./analytics/api.ts";
-import { API_EXAMPLES } from "./api-examples.ts";
+import { API_ANSWER_EXAMPLES, API_EXAMPLES } from "./api-examples.ts";
 import { auditRoutes } from "./audit/api.ts";
 import { authRoutes } from "./auth/api.ts";
 import { basketRoutes } from "./basket/api.ts";
@@ -53,7 +53,10 @@ const openApiJson = defineRoute({
   summary: "This document: every route of the API, generated from the route table",
   answers: { json: z.record(z.string(), z.unknown()), description: "OpenAPI 3.1." },
   handle(c) {
-    document ??= openApiDocument(API_ROUTES, c.get("config").publicUrl, API_EXAMPLES);
+    document ??= openApiDocument(API_ROUTES, c.get("config").publicUrl, {
+      requests: API_EXAMPLES,
+      answers: API_ANSWER_EXAMPLES,
+    });
     return c.json(document);
   },
 });

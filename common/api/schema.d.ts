@@ -24,6 +24,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "status": "ok",
+                         *         "database": "ok"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Health"];
                     };
                 };
@@ -225,6 +233,28 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "id": 1,
+                         *           "title": "Static Gulls",
+                         *           "slug": "static-gulls",
+                         *           "genre": "Indie",
+                         *           "featured": true,
+                         *           "productCount": 10,
+                         *           "logoUrl": "/api/file/9c31aad3-024f-493d-afad-f2f53664a6b0.webp?w=160",
+                         *           "updatedAt": "2025-09-27T09:00:00.000Z"
+                         *         }
+                         *       ],
+                         *       "meta": {
+                         *         "currentPage": 1,
+                         *         "perPage": 20,
+                         *         "total": 1,
+                         *         "lastPage": 1
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["StaffBrandItem"][];
                             meta: components["schemas"]["PageMeta"];
@@ -303,6 +333,31 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 1,
+                         *         "title": "Static Gulls",
+                         *         "slug": "static-gulls",
+                         *         "story": "<p>Static Gulls formed in a damp rehearsal room under the seafront arches in 2017 and have been writing bright, wiry guitar songs about the south coast ever since.</p><p>Their second album, <em>Low Tide Radio</em>, was recorded in eleven days in a converted beach hut, and its first vinyl pressing sold out in an afternoon.</p>",
+                         *         "genre": "Indie",
+                         *         "origin": "Brighton",
+                         *         "links": {
+                         *           "spotify": "https://example.com/static-gulls/listen",
+                         *           "website": "https://example.com/static-gulls",
+                         *           "youtube": "https://example.com/static-gulls/videos",
+                         *           "bandcamp": "https://example.com/static-gulls/bandcamp",
+                         *           "instagram": "https://example.com/static-gulls/instagram"
+                         *         },
+                         *         "logoFileId": 1,
+                         *         "heroFileId": 2,
+                         *         "featured": true,
+                         *         "seoTitle": "",
+                         *         "seoDescription": "",
+                         *         "updatedAt": "2025-09-27T09:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["BrandEdit"];
                         };
@@ -409,6 +464,25 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 34,
+                         *         "title": "Harbour Static",
+                         *         "slug": "harbour-static",
+                         *         "story": "",
+                         *         "genre": "Shoegaze",
+                         *         "origin": "Whitby",
+                         *         "links": {},
+                         *         "logoFileId": null,
+                         *         "heroFileId": null,
+                         *         "featured": false,
+                         *         "seoTitle": "",
+                         *         "seoDescription": "",
+                         *         "updatedAt": "2026-11-24T18:21:36.159Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["BrandEdit"];
                         };
@@ -550,6 +624,25 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 34,
+                         *         "title": "Harbour Static",
+                         *         "slug": "harbour-static",
+                         *         "story": "Four friends from Whitby and a wall of fuzz.",
+                         *         "genre": "Shoegaze",
+                         *         "origin": "Whitby",
+                         *         "links": {},
+                         *         "logoFileId": null,
+                         *         "heroFileId": null,
+                         *         "featured": false,
+                         *         "seoTitle": "",
+                         *         "seoDescription": "",
+                         *         "updatedAt": "2026-11-24T18:21:36.195Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["BrandEdit"];
                         };
@@ -682,6 +775,15 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "ids": [
+                         *           34
+                         *         ]
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @description The ids deleted. */
                             data: {
@@ -808,6 +910,38 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "id": 1,
+                         *           "title": "Size",
+                         *           "slug": "size",
+                         *           "display": "buttons",
+                         *           "position": 0,
+                         *           "valueCount": 7,
+                         *           "variantCount": 1523,
+                         *           "updatedAt": "2026-11-24T18:21:22.945Z"
+                         *         },
+                         *         {
+                         *           "id": 2,
+                         *           "title": "Colour",
+                         *           "slug": "colour",
+                         *           "display": "swatches",
+                         *           "position": 1,
+                         *           "valueCount": 10,
+                         *           "variantCount": 1604,
+                         *           "updatedAt": "2026-11-24T18:21:22.945Z"
+                         *         }
+                         *       ],
+                         *       "meta": {
+                         *         "currentPage": 1,
+                         *         "perPage": 24,
+                         *         "total": 6,
+                         *         "lastPage": 1
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["StaffAttributeTypeItem"][];
                             meta: components["schemas"]["PageMeta"];
@@ -886,6 +1020,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 1,
+                         *         "title": "Size",
+                         *         "slug": "size",
+                         *         "display": "buttons",
+                         *         "position": 0,
+                         *         "updatedAt": "2026-11-24T18:21:22.945Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["AttributeTypeEdit"];
                         };
@@ -978,6 +1124,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 34,
+                         *         "title": "Sleeve",
+                         *         "slug": "sleeve",
+                         *         "display": "buttons",
+                         *         "position": 6,
+                         *         "updatedAt": "2026-11-24T18:21:36.281Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["AttributeTypeEdit"];
                         };
@@ -1107,6 +1265,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 34,
+                         *         "title": "Sleeve length",
+                         *         "slug": "sleeve",
+                         *         "display": "buttons",
+                         *         "position": 6,
+                         *         "updatedAt": "2026-11-24T18:21:36.301Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["AttributeTypeEdit"];
                         };
@@ -1239,6 +1409,15 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "ids": [
+                         *           34
+                         *         ]
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @description The ids deleted. */
                             data: {
@@ -1366,6 +1545,48 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "id": 1,
+                         *           "title": "XS",
+                         *           "slug": "xs",
+                         *           "position": 0,
+                         *           "swatch": null,
+                         *           "attributeType": {
+                         *             "id": 1,
+                         *             "slug": "size",
+                         *             "title": "Size"
+                         *           },
+                         *           "variantCount": 115,
+                         *           "productCount": 71,
+                         *           "updatedAt": "2026-11-24T18:21:22.945Z"
+                         *         },
+                         *         {
+                         *           "id": 2,
+                         *           "title": "S",
+                         *           "slug": "s",
+                         *           "position": 1,
+                         *           "swatch": null,
+                         *           "attributeType": {
+                         *             "id": 1,
+                         *             "slug": "size",
+                         *             "title": "Size"
+                         *           },
+                         *           "variantCount": 281,
+                         *           "productCount": 184,
+                         *           "updatedAt": "2026-11-24T18:21:22.945Z"
+                         *         }
+                         *       ],
+                         *       "meta": {
+                         *         "currentPage": 1,
+                         *         "perPage": 24,
+                         *         "total": 7,
+                         *         "lastPage": 1
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["StaffAttributeItem"][];
                             meta: components["schemas"]["PageMeta"];
@@ -1444,6 +1665,19 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 1,
+                         *         "attributeTypeId": 1,
+                         *         "title": "XS",
+                         *         "slug": "xs",
+                         *         "position": 0,
+                         *         "swatch": null,
+                         *         "updatedAt": "2026-11-24T18:21:22.945Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["AttributeEdit"];
                         };
@@ -1536,6 +1770,19 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 34,
+                         *         "attributeTypeId": 1,
+                         *         "title": "XXXL",
+                         *         "slug": "xxxl",
+                         *         "position": 7,
+                         *         "swatch": null,
+                         *         "updatedAt": "2026-11-24T18:21:36.380Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["AttributeEdit"];
                         };
@@ -1664,6 +1911,19 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 34,
+                         *         "attributeTypeId": 1,
+                         *         "title": "3XL",
+                         *         "slug": "xxxl",
+                         *         "position": 7,
+                         *         "swatch": null,
+                         *         "updatedAt": "2026-11-24T18:21:36.425Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["AttributeEdit"];
                         };
@@ -1796,6 +2056,15 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "ids": [
+                         *           34
+                         *         ]
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @description The ids deleted. */
                             data: {
@@ -1928,6 +2197,60 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "id": 144,
+                         *           "title": "Haar Tour 2026 Poster",
+                         *           "slug": "the-lowland-cartographers-haar-tour-2026-poster",
+                         *           "status": "published",
+                         *           "brand": {
+                         *             "id": 26,
+                         *             "slug": "the-lowland-cartographers",
+                         *             "title": "The Lowland Cartographers"
+                         *           },
+                         *           "priceFrom": 1300,
+                         *           "priceTo": 2200,
+                         *           "compareAtFrom": null,
+                         *           "stockTotal": 104,
+                         *           "variantCount": 3,
+                         *           "preOrder": false,
+                         *           "type": "poster",
+                         *           "imageUrl": "/api/file/d6562259-1e0d-4391-ad88-f01bb197db0a.webp?w=160",
+                         *           "publishedAt": "2026-10-30T09:00:00.000Z",
+                         *           "updatedAt": "2026-10-23T09:00:00.000Z"
+                         *         },
+                         *         {
+                         *           "id": 96,
+                         *           "title": "Foundry Smoke Tour 2026 Longsleeve",
+                         *           "slug": "gravel-psalms-foundry-smoke-tour-2026-longsleeve",
+                         *           "status": "published",
+                         *           "brand": {
+                         *             "id": 15,
+                         *             "slug": "gravel-psalms",
+                         *             "title": "Gravel Psalms"
+                         *           },
+                         *           "priceFrom": 2800,
+                         *           "priceTo": 2800,
+                         *           "compareAtFrom": null,
+                         *           "stockTotal": 136,
+                         *           "variantCount": 6,
+                         *           "preOrder": false,
+                         *           "type": "longsleeve",
+                         *           "imageUrl": "/api/file/3a8502ac-22e2-41bd-a4ef-2221dd595f2f.webp?w=160",
+                         *           "publishedAt": "2026-10-24T09:00:00.000Z",
+                         *           "updatedAt": "2026-10-21T09:00:00.000Z"
+                         *         }
+                         *       ],
+                         *       "meta": {
+                         *         "currentPage": 1,
+                         *         "perPage": 24,
+                         *         "total": 126,
+                         *         "lastPage": 6
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["StaffProductItem"][];
                             meta: components["schemas"]["PageMeta"];
@@ -2006,6 +2329,75 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 1,
+                         *         "title": "Brighton Beanie",
+                         *         "slug": "static-gulls-brighton-beanie",
+                         *         "brandId": 1,
+                         *         "type": "beanie",
+                         *         "description": "<p>A nod to where it all started: Static Gulls, Brighton, since 2017.</p><ul><li>100% recycled acrylic rib knit</li><li>Turn-up cuff with a woven label; one size</li><li>Hand wash cold, dry flat</li></ul>",
+                         *         "status": "published",
+                         *         "tags": [
+                         *           "new-in",
+                         *           "recycled"
+                         *         ],
+                         *         "collectionIds": [
+                         *           5,
+                         *           7
+                         *         ],
+                         *         "vatRate": 20,
+                         *         "releaseDate": "2026-09-29",
+                         *         "billingModelId": null,
+                         *         "preOrder": false,
+                         *         "seoTitle": "Brighton Beanie | Static Gulls official merch",
+                         *         "seoDescription": "The official Static Gulls beanie: Brighton Beanie, sent from the UK by Encore.",
+                         *         "media": [
+                         *           {
+                         *             "fileId": 57,
+                         *             "attributeId": 9
+                         *           },
+                         *           {
+                         *             "fileId": 58,
+                         *             "attributeId": 11
+                         *           }
+                         *         ],
+                         *         "variants": [
+                         *           {
+                         *             "id": 1,
+                         *             "sku": "ENC-SGL-00001-WHT",
+                         *             "price": 1800,
+                         *             "compareAtPrice": null,
+                         *             "stockOnHand": 6,
+                         *             "position": 0,
+                         *             "updatedAt": "2026-09-08T09:00:00.000Z",
+                         *             "title": "White",
+                         *             "attributeIds": [
+                         *               9
+                         *             ],
+                         *             "ordered": false
+                         *           },
+                         *           {
+                         *             "id": 2,
+                         *             "sku": "ENC-SGL-00001-NVY",
+                         *             "price": 1800,
+                         *             "compareAtPrice": null,
+                         *             "stockOnHand": 51,
+                         *             "position": 1,
+                         *             "updatedAt": "2026-09-08T09:00:00.000Z",
+                         *             "title": "Navy",
+                         *             "attributeIds": [
+                         *               11
+                         *             ],
+                         *             "ordered": false
+                         *           }
+                         *         ],
+                         *         "publishedAt": "2026-09-29T09:00:00.000Z",
+                         *         "updatedAt": "2026-09-08T09:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["ProductEdit"];
                         };
@@ -2122,6 +2514,31 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 331,
+                         *         "title": "Harbour Static logo tee",
+                         *         "slug": "harbour-static-logo-tee",
+                         *         "brandId": 1,
+                         *         "type": "t-shirt",
+                         *         "description": "",
+                         *         "status": "draft",
+                         *         "tags": [],
+                         *         "collectionIds": [],
+                         *         "vatRate": 20,
+                         *         "releaseDate": null,
+                         *         "billingModelId": null,
+                         *         "preOrder": false,
+                         *         "seoTitle": "",
+                         *         "seoDescription": "",
+                         *         "media": [],
+                         *         "variants": [],
+                         *         "publishedAt": null,
+                         *         "updatedAt": "2026-11-24T18:21:36.549Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["ProductEdit"];
                         };
@@ -2274,6 +2691,31 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 331,
+                         *         "title": "Harbour Static logo tee",
+                         *         "slug": "harbour-static-logo-tee",
+                         *         "brandId": 1,
+                         *         "type": "t-shirt",
+                         *         "description": "Heavyweight cotton, printed in Leeds.",
+                         *         "status": "draft",
+                         *         "tags": [],
+                         *         "collectionIds": [],
+                         *         "vatRate": 20,
+                         *         "releaseDate": null,
+                         *         "billingModelId": null,
+                         *         "preOrder": false,
+                         *         "seoTitle": "",
+                         *         "seoDescription": "",
+                         *         "media": [],
+                         *         "variants": [],
+                         *         "publishedAt": null,
+                         *         "updatedAt": "2026-11-24T18:21:36.615Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["ProductEdit"];
                         };
@@ -2406,6 +2848,15 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "ids": [
+                         *           331
+                         *         ]
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @description The ids deleted. */
                             data: {
@@ -2534,6 +2985,50 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "id": 1,
+                         *           "productId": 1,
+                         *           "productTitle": "Brighton Beanie",
+                         *           "sku": "ENC-SGL-00001-WHT",
+                         *           "price": 1800,
+                         *           "compareAtPrice": null,
+                         *           "stockOnHand": 6,
+                         *           "position": 0,
+                         *           "updatedAt": "2026-09-08T09:00:00.000Z",
+                         *           "title": "White",
+                         *           "attributeIds": [
+                         *             9
+                         *           ],
+                         *           "ordered": false
+                         *         },
+                         *         {
+                         *           "id": 2,
+                         *           "productId": 1,
+                         *           "productTitle": "Brighton Beanie",
+                         *           "sku": "ENC-SGL-00001-NVY",
+                         *           "price": 1800,
+                         *           "compareAtPrice": null,
+                         *           "stockOnHand": 51,
+                         *           "position": 1,
+                         *           "updatedAt": "2026-09-08T09:00:00.000Z",
+                         *           "title": "Navy",
+                         *           "attributeIds": [
+                         *             11
+                         *           ],
+                         *           "ordered": false
+                         *         }
+                         *       ],
+                         *       "meta": {
+                         *         "currentPage": 1,
+                         *         "perPage": 24,
+                         *         "total": 3,
+                         *         "lastPage": 1
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["VariantEdit"][];
                             meta: components["schemas"]["PageMeta"];
@@ -2612,6 +3107,26 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 1,
+                         *         "productId": 1,
+                         *         "productTitle": "Brighton Beanie",
+                         *         "sku": "ENC-SGL-00001-WHT",
+                         *         "price": 1800,
+                         *         "compareAtPrice": null,
+                         *         "stockOnHand": 6,
+                         *         "position": 0,
+                         *         "updatedAt": "2026-09-08T09:00:00.000Z",
+                         *         "title": "White",
+                         *         "attributeIds": [
+                         *           9
+                         *         ],
+                         *         "ordered": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["VariantEdit"];
                         };
@@ -2707,6 +3222,24 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 1750,
+                         *         "productId": 1,
+                         *         "productTitle": "Brighton Beanie",
+                         *         "sku": "ENC-SGL-00001-BLK",
+                         *         "price": 1800,
+                         *         "compareAtPrice": null,
+                         *         "stockOnHand": 12,
+                         *         "position": 3,
+                         *         "updatedAt": "2026-11-24T18:21:36.696Z",
+                         *         "title": "",
+                         *         "attributeIds": [],
+                         *         "ordered": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["VariantEdit"];
                         };
@@ -2837,6 +3370,24 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 1750,
+                         *         "productId": 1,
+                         *         "productTitle": "Brighton Beanie",
+                         *         "sku": "ENC-SGL-00001-BLK",
+                         *         "price": 1600,
+                         *         "compareAtPrice": 1800,
+                         *         "stockOnHand": 12,
+                         *         "position": 3,
+                         *         "updatedAt": "2026-11-24T18:21:36.742Z",
+                         *         "title": "",
+                         *         "attributeIds": [],
+                         *         "ordered": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["VariantEdit"];
                         };
@@ -2969,6 +3520,15 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "ids": [
+                         *           1750
+                         *         ]
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @description The ids deleted. */
                             data: {
@@ -3096,6 +3656,40 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "id": 1,
+                         *           "title": "Tour 2026",
+                         *           "slug": "tour-2026",
+                         *           "kind": "curated",
+                         *           "rule": null,
+                         *           "position": 0,
+                         *           "productCount": 79,
+                         *           "heroUrl": null,
+                         *           "updatedAt": "2026-08-03T09:00:00.000Z"
+                         *         },
+                         *         {
+                         *           "id": 5,
+                         *           "title": "Winter layers",
+                         *           "slug": "winter-layers",
+                         *           "kind": "curated",
+                         *           "rule": null,
+                         *           "position": 4,
+                         *           "productCount": 24,
+                         *           "heroUrl": null,
+                         *           "updatedAt": "2026-08-03T09:00:00.000Z"
+                         *         }
+                         *       ],
+                         *       "meta": {
+                         *         "currentPage": 1,
+                         *         "perPage": 24,
+                         *         "total": 4,
+                         *         "lastPage": 1
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["StaffCollectionItem"][];
                             meta: components["schemas"]["PageMeta"];
@@ -3174,6 +3768,25 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 1,
+                         *         "title": "Tour 2026",
+                         *         "slug": "tour-2026",
+                         *         "description": "<p>Official merchandise from this year's tours: the shirts, posters and bundles sold at the shows, sent to your door.</p>",
+                         *         "kind": "curated",
+                         *         "rule": null,
+                         *         "heroFileId": null,
+                         *         "position": 0,
+                         *         "updatedAt": "2026-08-03T09:00:00.000Z",
+                         *         "productIds": [
+                         *           2,
+                         *           6
+                         *         ]
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["CollectionEdit"];
                         };
@@ -3300,6 +3913,25 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 34,
+                         *         "title": "Winter warmers",
+                         *         "slug": "winter-warmers",
+                         *         "description": "",
+                         *         "kind": "curated",
+                         *         "rule": null,
+                         *         "heroFileId": null,
+                         *         "position": 7,
+                         *         "updatedAt": "2026-11-24T18:21:36.857Z",
+                         *         "productIds": [
+                         *           1,
+                         *           3
+                         *         ]
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["CollectionEdit"];
                         };
@@ -3460,6 +4092,25 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 34,
+                         *         "title": "Winter warmers",
+                         *         "slug": "winter-warmers",
+                         *         "description": "Beanies and sweatshirts for the cold months.",
+                         *         "kind": "curated",
+                         *         "rule": null,
+                         *         "heroFileId": null,
+                         *         "position": 7,
+                         *         "updatedAt": "2026-11-24T18:21:36.893Z",
+                         *         "productIds": [
+                         *           1,
+                         *           3
+                         *         ]
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["CollectionEdit"];
                         };
@@ -3592,6 +4243,15 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "ids": [
+                         *           34
+                         *         ]
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @description The ids deleted. */
                             data: {
@@ -3740,6 +4400,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "created": [
+                         *           {
+                         *             "id": 1751,
+                         *             "sku": "STATIC-GULLS-BRIGHTON-BEANIE-BLACK",
+                         *             "price": 1800,
+                         *             "compareAtPrice": null,
+                         *             "stockOnHand": 5,
+                         *             "position": 3,
+                         *             "updatedAt": "2026-11-24T18:21:36.919Z",
+                         *             "title": "Black",
+                         *             "attributeIds": [
+                         *               8
+                         *             ],
+                         *             "ordered": false
+                         *           },
+                         *           {
+                         *             "id": 1752,
+                         *             "sku": "STATIC-GULLS-BRIGHTON-BEANIE-PURPLE",
+                         *             "price": 1800,
+                         *             "compareAtPrice": null,
+                         *             "stockOnHand": 5,
+                         *             "position": 4,
+                         *             "updatedAt": "2026-11-24T18:21:36.919Z",
+                         *             "title": "Purple",
+                         *             "attributeIds": [
+                         *               16
+                         *             ],
+                         *             "ordered": false
+                         *           }
+                         *         ],
+                         *         "kept": 0
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["GeneratedVariants"];
                         };
@@ -3879,6 +4576,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "ids": []
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["BulkStatusResult"];
                         };
@@ -4092,6 +4796,25 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "dryRun": true,
+                         *         "rows": 1,
+                         *         "products": {
+                         *           "create": 1,
+                         *           "update": 0,
+                         *           "unchanged": 0
+                         *         },
+                         *         "variants": {
+                         *           "create": 1,
+                         *           "update": 0,
+                         *           "unchanged": 0
+                         *         },
+                         *         "errors": []
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["ProductImportSummary"];
                         };
@@ -4196,6 +4919,74 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "id": 18,
+                         *           "slug": "blackthorn-signal",
+                         *           "title": "Blackthorn Signal",
+                         *           "story": "<p>Blackthorn Signal sing in Welsh and English over bass lines you can feel in your teeth.</p><p><em>Bay Lights</em> was written on night shifts at the docks, and it sounds like it.</p><p>The 2026 tour is their first to cross the Severn more than twice.</p>",
+                         *           "genre": "Post-punk",
+                         *           "origin": "Cardiff",
+                         *           "links": {
+                         *             "website": "https://example.com/blackthorn-signal",
+                         *             "bandcamp": "https://example.com/blackthorn-signal/bandcamp",
+                         *             "instagram": "https://example.com/blackthorn-signal/instagram"
+                         *           },
+                         *           "featured": true,
+                         *           "seoDescription": "",
+                         *           "logo": {
+                         *             "slug": "47fd1183-53fd-4504-a307-62e827f7e0cf.webp",
+                         *             "alt": "Blackthorn Signal",
+                         *             "width": 800,
+                         *             "height": 800
+                         *           },
+                         *           "hero": {
+                         *             "slug": "bae69d62-b763-4309-a9a1-e59da4bf4e96.webp",
+                         *             "alt": "Blackthorn Signal",
+                         *             "width": 1600,
+                         *             "height": 700
+                         *           },
+                         *           "productCount": 9
+                         *         },
+                         *         {
+                         *           "id": 24,
+                         *           "slug": "electric-lido",
+                         *           "title": "Electric Lido",
+                         *           "story": "<p>Electric Lido turn seaside nostalgia into glittering disco-pop, complete with string sections and a glockenspiel.</p><p><em>Tidal Pool Disco</em> was written in a beach chalet over one long, hot summer.</p>",
+                         *           "genre": "Synth-pop",
+                         *           "origin": "Margate",
+                         *           "links": {
+                         *             "website": "https://example.com/electric-lido",
+                         *             "bandcamp": "https://example.com/electric-lido/bandcamp",
+                         *             "instagram": "https://example.com/electric-lido/instagram"
+                         *           },
+                         *           "featured": true,
+                         *           "seoDescription": "",
+                         *           "logo": {
+                         *             "slug": "fbdf8cd2-1bcc-4751-a680-eea49e85da41.webp",
+                         *             "alt": "Electric Lido",
+                         *             "width": 800,
+                         *             "height": 800
+                         *           },
+                         *           "hero": {
+                         *             "slug": "3eaa4986-3e52-4f37-ac67-fb32ce665067.webp",
+                         *             "alt": "Electric Lido",
+                         *             "width": 1600,
+                         *             "height": 700
+                         *           },
+                         *           "productCount": 10
+                         *         }
+                         *       ],
+                         *       "meta": {
+                         *         "currentPage": 1,
+                         *         "perPage": 100,
+                         *         "total": 6,
+                         *         "lastPage": 1
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["BrandPage"];
                     };
                 };
@@ -4253,6 +5044,40 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 1,
+                         *         "slug": "static-gulls",
+                         *         "title": "Static Gulls",
+                         *         "story": "<p>Static Gulls formed in a damp rehearsal room under the seafront arches in 2017 and have been writing bright, wiry guitar songs about the south coast ever since.</p><p>Their second album, <em>Low Tide Radio</em>, was recorded in eleven days in a converted beach hut, and its first vinyl pressing sold out in an afternoon.</p>",
+                         *         "genre": "Indie",
+                         *         "origin": "Brighton",
+                         *         "links": {
+                         *           "spotify": "https://example.com/static-gulls/listen",
+                         *           "website": "https://example.com/static-gulls",
+                         *           "youtube": "https://example.com/static-gulls/videos",
+                         *           "bandcamp": "https://example.com/static-gulls/bandcamp",
+                         *           "instagram": "https://example.com/static-gulls/instagram"
+                         *         },
+                         *         "featured": true,
+                         *         "seoDescription": "",
+                         *         "logo": {
+                         *           "slug": "9c31aad3-024f-493d-afad-f2f53664a6b0.webp",
+                         *           "alt": "Static Gulls",
+                         *           "width": 800,
+                         *           "height": 800
+                         *         },
+                         *         "hero": {
+                         *           "slug": "7572e462-18fb-47b5-a64b-ef68a109aa5d.webp",
+                         *           "alt": "Static Gulls",
+                         *           "width": 1600,
+                         *           "height": 700
+                         *         },
+                         *         "productCount": 9
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["BrandView"];
                         };
@@ -4325,6 +5150,67 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "id": 279,
+                         *           "slug": "static-gulls-brighton-homecoming-poster",
+                         *           "title": "Brighton Homecoming Poster",
+                         *           "productType": "Poster",
+                         *           "brand": {
+                         *             "id": 1,
+                         *             "slug": "static-gulls",
+                         *             "title": "Static Gulls"
+                         *           },
+                         *           "priceFrom": 1200,
+                         *           "priceTo": 1200,
+                         *           "compareAtPrice": null,
+                         *           "inStock": true,
+                         *           "stockLeft": null,
+                         *           "preOrder": false,
+                         *           "releaseDate": "2025-07-03",
+                         *           "image": {
+                         *             "slug": "d2f1c395-e2ca-4660-a8ca-99a881fa7afe.webp",
+                         *             "alt": "Brighton Homecoming Poster",
+                         *             "width": 800,
+                         *             "height": 1000
+                         *           }
+                         *         },
+                         *         {
+                         *           "id": 1,
+                         *           "slug": "static-gulls-brighton-beanie",
+                         *           "title": "Brighton Beanie",
+                         *           "productType": "Beanie",
+                         *           "brand": {
+                         *             "id": 1,
+                         *             "slug": "static-gulls",
+                         *             "title": "Static Gulls"
+                         *           },
+                         *           "priceFrom": 1800,
+                         *           "priceTo": 1800,
+                         *           "compareAtPrice": null,
+                         *           "inStock": true,
+                         *           "stockLeft": null,
+                         *           "preOrder": false,
+                         *           "releaseDate": "2026-09-29",
+                         *           "image": {
+                         *             "slug": "5b260d5f-ef7a-457f-a4ca-d951bcd28207.webp",
+                         *             "alt": "Brighton Beanie",
+                         *             "width": 800,
+                         *             "height": 1000
+                         *           }
+                         *         }
+                         *       ],
+                         *       "meta": {
+                         *         "currentPage": 1,
+                         *         "perPage": 12,
+                         *         "total": 9,
+                         *         "lastPage": 1,
+                         *         "totalIsCapped": false
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["ProductCardPage"];
                     };
                 };
@@ -4382,6 +5268,121 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 1,
+                         *         "slug": "static-gulls-brighton-beanie",
+                         *         "title": "Brighton Beanie",
+                         *         "productType": "Beanie",
+                         *         "brand": {
+                         *           "id": 1,
+                         *           "slug": "static-gulls",
+                         *           "title": "Static Gulls"
+                         *         },
+                         *         "priceFrom": 1800,
+                         *         "priceTo": 1800,
+                         *         "compareAtPrice": null,
+                         *         "inStock": true,
+                         *         "stockLeft": null,
+                         *         "preOrder": false,
+                         *         "releaseDate": "2026-09-29",
+                         *         "image": {
+                         *           "slug": "5b260d5f-ef7a-457f-a4ca-d951bcd28207.webp",
+                         *           "alt": "Brighton Beanie",
+                         *           "width": 800,
+                         *           "height": 1000
+                         *         },
+                         *         "description": "<p>A nod to where it all started: Static Gulls, Brighton, since 2017.</p><ul><li>100% recycled acrylic rib knit</li><li>Turn-up cuff with a woven label; one size</li><li>Hand wash cold, dry flat</li></ul>",
+                         *         "tags": [
+                         *           "new-in",
+                         *           "recycled"
+                         *         ],
+                         *         "seoTitle": "Brighton Beanie | Static Gulls official merch",
+                         *         "seoDescription": "The official Static Gulls beanie: Brighton Beanie, sent from the UK by Encore.",
+                         *         "billing": null,
+                         *         "billingNote": null,
+                         *         "variants": [
+                         *           {
+                         *             "id": 1,
+                         *             "sku": "ENC-SGL-00001-WHT",
+                         *             "price": 1800,
+                         *             "compareAtPrice": null,
+                         *             "inStock": true,
+                         *             "stockLeft": null,
+                         *             "attributes": [
+                         *               {
+                         *                 "id": 9,
+                         *                 "slug": "white",
+                         *                 "title": "White",
+                         *                 "typeId": 2
+                         *               }
+                         *             ]
+                         *           },
+                         *           {
+                         *             "id": 2,
+                         *             "sku": "ENC-SGL-00001-NVY",
+                         *             "price": 1800,
+                         *             "compareAtPrice": null,
+                         *             "inStock": true,
+                         *             "stockLeft": null,
+                         *             "attributes": [
+                         *               {
+                         *                 "id": 11,
+                         *                 "slug": "navy",
+                         *                 "title": "Navy",
+                         *                 "typeId": 2
+                         *               }
+                         *             ]
+                         *           }
+                         *         ],
+                         *         "attributeTypes": [
+                         *           {
+                         *             "id": 2,
+                         *             "slug": "colour",
+                         *             "title": "Colour",
+                         *             "display": "swatches",
+                         *             "attributes": [
+                         *               {
+                         *                 "id": 8,
+                         *                 "slug": "black",
+                         *                 "title": "Black",
+                         *                 "swatch": "#141414"
+                         *               },
+                         *               {
+                         *                 "id": 9,
+                         *                 "slug": "white",
+                         *                 "title": "White",
+                         *                 "swatch": "#f4f3ef"
+                         *               }
+                         *             ]
+                         *           }
+                         *         ],
+                         *         "mediaFiles": [
+                         *           {
+                         *             "id": 57,
+                         *             "slug": "5b260d5f-ef7a-457f-a4ca-d951bcd28207.webp",
+                         *             "title": "Brighton Beanie in White",
+                         *             "fileType": "IMAGE",
+                         *             "width": 800,
+                         *             "height": 1000,
+                         *             "alt": "Brighton Beanie in White, front",
+                         *             "attributeId": 9
+                         *           },
+                         *           {
+                         *             "id": 58,
+                         *             "slug": "9c00888d-6029-4815-a74c-9a0cb0ed5aed.webp",
+                         *             "title": "Brighton Beanie in Navy",
+                         *             "fileType": "IMAGE",
+                         *             "width": 800,
+                         *             "height": 1000,
+                         *             "alt": "Brighton Beanie in Navy, front",
+                         *             "attributeId": 11
+                         *           }
+                         *         ]
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["ProductView"];
                         };
@@ -4441,6 +5442,60 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "id": 279,
+                         *           "slug": "static-gulls-brighton-homecoming-poster",
+                         *           "title": "Brighton Homecoming Poster",
+                         *           "productType": "Poster",
+                         *           "brand": {
+                         *             "id": 1,
+                         *             "slug": "static-gulls",
+                         *             "title": "Static Gulls"
+                         *           },
+                         *           "priceFrom": 1200,
+                         *           "priceTo": 1200,
+                         *           "compareAtPrice": null,
+                         *           "inStock": true,
+                         *           "stockLeft": null,
+                         *           "preOrder": false,
+                         *           "releaseDate": "2025-07-03",
+                         *           "image": {
+                         *             "slug": "d2f1c395-e2ca-4660-a8ca-99a881fa7afe.webp",
+                         *             "alt": "Brighton Homecoming Poster",
+                         *             "width": 800,
+                         *             "height": 1000
+                         *           }
+                         *         },
+                         *         {
+                         *           "id": 32,
+                         *           "slug": "static-gulls-low-tide-tour-2026-sweatshirt",
+                         *           "title": "Low Tide Tour 2026 Sweatshirt",
+                         *           "productType": "Sweatshirt",
+                         *           "brand": {
+                         *             "id": 1,
+                         *             "slug": "static-gulls",
+                         *             "title": "Static Gulls"
+                         *           },
+                         *           "priceFrom": 4200,
+                         *           "priceTo": 4200,
+                         *           "compareAtPrice": null,
+                         *           "inStock": true,
+                         *           "stockLeft": null,
+                         *           "preOrder": false,
+                         *           "releaseDate": "2026-04-14",
+                         *           "image": {
+                         *             "slug": "6b6ff93c-c1b7-4518-a4f8-d45214e0b5c0.webp",
+                         *             "alt": "Low Tide Tour 2026 Sweatshirt",
+                         *             "width": 800,
+                         *             "height": 1000
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["ProductCard"][];
                         };
@@ -4497,6 +5552,24 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "id": 1,
+                         *           "slug": "size",
+                         *           "title": "Size",
+                         *           "display": "buttons"
+                         *         },
+                         *         {
+                         *           "id": 2,
+                         *           "slug": "colour",
+                         *           "title": "Colour",
+                         *           "display": "swatches"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["AttributeTypeView"][];
                         };
@@ -4556,6 +5629,36 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "id": 1,
+                         *           "slug": "xs",
+                         *           "title": "XS",
+                         *           "swatch": null,
+                         *           "position": 0,
+                         *           "attributeType": {
+                         *             "id": 1,
+                         *             "slug": "size",
+                         *             "title": "Size"
+                         *           }
+                         *         },
+                         *         {
+                         *           "id": 2,
+                         *           "slug": "s",
+                         *           "title": "S",
+                         *           "swatch": null,
+                         *           "position": 1,
+                         *           "attributeType": {
+                         *             "id": 1,
+                         *             "slug": "size",
+                         *             "title": "Size"
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["AttributeView"][];
                         };
@@ -4625,6 +5728,89 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "brands": [
+                         *           {
+                         *             "id": 18,
+                         *             "slug": "blackthorn-signal",
+                         *             "title": "Blackthorn Signal",
+                         *             "count": 4
+                         *           },
+                         *           {
+                         *             "id": 27,
+                         *             "slug": "brutal-tea-party",
+                         *             "title": "Brutal Tea Party",
+                         *             "count": 5
+                         *           }
+                         *         ],
+                         *         "types": [
+                         *           {
+                         *             "slug": "t-shirt",
+                         *             "title": "T-shirt",
+                         *             "count": 88
+                         *           },
+                         *           {
+                         *             "slug": "longsleeve",
+                         *             "title": "Longsleeve",
+                         *             "count": 17
+                         *           }
+                         *         ],
+                         *         "attributeTypes": [
+                         *           {
+                         *             "id": 1,
+                         *             "slug": "size",
+                         *             "title": "Size",
+                         *             "display": "buttons",
+                         *             "attributes": [
+                         *               {
+                         *                 "id": 1,
+                         *                 "slug": "xs",
+                         *                 "title": "XS",
+                         *                 "swatch": null,
+                         *                 "count": 38
+                         *               },
+                         *               {
+                         *                 "id": 2,
+                         *                 "slug": "s",
+                         *                 "title": "S",
+                         *                 "swatch": null,
+                         *                 "count": 88
+                         *               }
+                         *             ]
+                         *           },
+                         *           {
+                         *             "id": 2,
+                         *             "slug": "colour",
+                         *             "title": "Colour",
+                         *             "display": "swatches",
+                         *             "attributes": [
+                         *               {
+                         *                 "id": 8,
+                         *                 "slug": "black",
+                         *                 "title": "Black",
+                         *                 "swatch": "#141414",
+                         *                 "count": 39
+                         *               },
+                         *               {
+                         *                 "id": 9,
+                         *                 "slug": "white",
+                         *                 "title": "White",
+                         *                 "swatch": "#f4f3ef",
+                         *                 "count": 14
+                         *               }
+                         *             ]
+                         *           }
+                         *         ],
+                         *         "price": {
+                         *           "min": 1550,
+                         *           "max": 3200
+                         *         },
+                         *         "inStock": 85
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["ProductFilters"];
                         };
@@ -4689,6 +5875,76 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 1,
+                         *         "slug": "tour-2026",
+                         *         "title": "Tour 2026",
+                         *         "description": "<p>Official merchandise from this year's tours: the shirts, posters and bundles sold at the shows, sent to your door.</p>",
+                         *         "kind": "curated",
+                         *         "products": {
+                         *           "data": [
+                         *             {
+                         *               "id": 144,
+                         *               "slug": "the-lowland-cartographers-haar-tour-2026-poster",
+                         *               "title": "Haar Tour 2026 Poster",
+                         *               "productType": "Poster",
+                         *               "brand": {
+                         *                 "id": 26,
+                         *                 "slug": "the-lowland-cartographers",
+                         *                 "title": "The Lowland Cartographers"
+                         *               },
+                         *               "priceFrom": 1300,
+                         *               "priceTo": 2200,
+                         *               "compareAtPrice": null,
+                         *               "inStock": true,
+                         *               "stockLeft": null,
+                         *               "preOrder": false,
+                         *               "releaseDate": "2026-10-30",
+                         *               "image": {
+                         *                 "slug": "d6562259-1e0d-4391-ad88-f01bb197db0a.webp",
+                         *                 "alt": "Haar Tour 2026 Poster",
+                         *                 "width": 800,
+                         *                 "height": 1000
+                         *               }
+                         *             },
+                         *             {
+                         *               "id": 146,
+                         *               "slug": "cobalt-parade-carnival-tour-2026-beanie",
+                         *               "title": "Carnival Tour 2026 Beanie",
+                         *               "productType": "Beanie",
+                         *               "brand": {
+                         *                 "id": 21,
+                         *                 "slug": "cobalt-parade",
+                         *                 "title": "Cobalt Parade"
+                         *               },
+                         *               "priceFrom": 1600,
+                         *               "priceTo": 1600,
+                         *               "compareAtPrice": null,
+                         *               "inStock": true,
+                         *               "stockLeft": null,
+                         *               "preOrder": false,
+                         *               "releaseDate": "2026-10-26",
+                         *               "image": {
+                         *                 "slug": "044565fd-2d3d-4a98-a53e-867d68093938.webp",
+                         *                 "alt": "Carnival Tour 2026 Beanie",
+                         *                 "width": 800,
+                         *                 "height": 1000
+                         *               }
+                         *             }
+                         *           ],
+                         *           "meta": {
+                         *             "currentPage": 1,
+                         *             "perPage": 24,
+                         *             "total": 79,
+                         *             "lastPage": 4,
+                         *             "totalIsCapped": false
+                         *           }
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["CollectionView"];
                         };
@@ -4833,6 +6089,17 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": [],
+                         *       "meta": {
+                         *         "currentPage": 1,
+                         *         "perPage": 24,
+                         *         "total": 0,
+                         *         "lastPage": 1
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["StaffMediaFolderPage"];
                     };
                 };
@@ -4911,6 +6178,61 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": "root",
+                         *         "name": "Media library",
+                         *         "parentId": null,
+                         *         "updatedAt": null,
+                         *         "path": [
+                         *           {
+                         *             "id": "root",
+                         *             "name": "Media library"
+                         *           }
+                         *         ],
+                         *         "folders": [],
+                         *         "files": [
+                         *           {
+                         *             "id": 1255,
+                         *             "slug": "b9d03d2f-ec07-4ee7-ac26-45546c7aaf4f.webp",
+                         *             "url": "/api/file/b9d03d2f-ec07-4ee7-ac26-45546c7aaf4f.webp",
+                         *             "title": "Milk First Tour 2026 Bundle in Sand",
+                         *             "alt": "Milk First Tour 2026 Bundle in Sand",
+                         *             "fileType": "IMAGE",
+                         *             "mimeType": "image/webp",
+                         *             "byteSize": 18230,
+                         *             "width": 800,
+                         *             "height": 1000,
+                         *             "folderId": null,
+                         *             "createdAt": "2026-10-02T09:00:00.000Z",
+                         *             "updatedAt": "2026-10-02T09:00:00.000Z"
+                         *           },
+                         *           {
+                         *             "id": 1254,
+                         *             "slug": "358ffc5e-5ca5-42b0-a60c-5ae3544ccbaa.webp",
+                         *             "url": "/api/file/358ffc5e-5ca5-42b0-a60c-5ae3544ccbaa.webp",
+                         *             "title": "Honey Stone Vinyl, coloured vinyl",
+                         *             "alt": "Honey Stone Vinyl, coloured vinyl",
+                         *             "fileType": "IMAGE",
+                         *             "mimeType": "image/webp",
+                         *             "byteSize": 16224,
+                         *             "width": 800,
+                         *             "height": 1000,
+                         *             "folderId": null,
+                         *             "createdAt": "2026-10-02T09:00:00.000Z",
+                         *             "updatedAt": "2026-10-02T09:00:00.000Z"
+                         *           }
+                         *         ],
+                         *         "filesMeta": {
+                         *           "currentPage": 1,
+                         *           "perPage": 24,
+                         *           "total": 1255,
+                         *           "lastPage": 53
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["StaffFolderContents"];
                         };
@@ -5008,6 +6330,19 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 1,
+                         *         "name": "Tour 2026 photos",
+                         *         "parentId": null,
+                         *         "folderCount": 0,
+                         *         "fileCount": 0,
+                         *         "createdAt": "2026-11-24T18:21:37.486Z",
+                         *         "updatedAt": "2026-11-24T18:21:37.486Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["StaffMediaFolder"];
                         };
@@ -5125,6 +6460,19 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 1,
+                         *         "name": "Tour photos",
+                         *         "parentId": null,
+                         *         "folderCount": 0,
+                         *         "fileCount": 0,
+                         *         "createdAt": "2026-11-24T18:21:37.486Z",
+                         *         "updatedAt": "2026-11-24T18:21:37.499Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["StaffMediaFolder"];
                         };
@@ -5257,6 +6605,15 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "ids": [
+                         *           1
+                         *         ]
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["MediaDestroyed"];
                         };
@@ -5386,6 +6743,48 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "id": 1255,
+                         *           "slug": "b9d03d2f-ec07-4ee7-ac26-45546c7aaf4f.webp",
+                         *           "url": "/api/file/b9d03d2f-ec07-4ee7-ac26-45546c7aaf4f.webp",
+                         *           "title": "Milk First Tour 2026 Bundle in Sand",
+                         *           "alt": "Milk First Tour 2026 Bundle in Sand",
+                         *           "fileType": "IMAGE",
+                         *           "mimeType": "image/webp",
+                         *           "byteSize": 18230,
+                         *           "width": 800,
+                         *           "height": 1000,
+                         *           "folderId": null,
+                         *           "createdAt": "2026-10-02T09:00:00.000Z",
+                         *           "updatedAt": "2026-10-02T09:00:00.000Z"
+                         *         },
+                         *         {
+                         *           "id": 1254,
+                         *           "slug": "358ffc5e-5ca5-42b0-a60c-5ae3544ccbaa.webp",
+                         *           "url": "/api/file/358ffc5e-5ca5-42b0-a60c-5ae3544ccbaa.webp",
+                         *           "title": "Honey Stone Vinyl, coloured vinyl",
+                         *           "alt": "Honey Stone Vinyl, coloured vinyl",
+                         *           "fileType": "IMAGE",
+                         *           "mimeType": "image/webp",
+                         *           "byteSize": 16224,
+                         *           "width": 800,
+                         *           "height": 1000,
+                         *           "folderId": null,
+                         *           "createdAt": "2026-10-02T09:00:00.000Z",
+                         *           "updatedAt": "2026-10-02T09:00:00.000Z"
+                         *         }
+                         *       ],
+                         *       "meta": {
+                         *         "currentPage": 1,
+                         *         "perPage": 24,
+                         *         "total": 1255,
+                         *         "lastPage": 53
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["StaffMediaFilePage"];
                     };
                 };
@@ -5495,6 +6894,25 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 1288,
+                         *         "slug": "5296e63b-824a-4d6a-b2e8-d77946b7acf6.png",
+                         *         "url": "/api/file/5296e63b-824a-4d6a-b2e8-d77946b7acf6.png",
+                         *         "title": "Pixel",
+                         *         "alt": "A single white pixel",
+                         *         "fileType": "IMAGE",
+                         *         "mimeType": "image/png",
+                         *         "byteSize": 91,
+                         *         "width": 1,
+                         *         "height": 1,
+                         *         "folderId": null,
+                         *         "createdAt": "2026-11-24T18:21:37.553Z",
+                         *         "updatedAt": "2026-11-24T18:21:37.553Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["StaffMediaFile"];
                         };
@@ -5627,6 +7045,25 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 1289,
+                         *         "slug": "33b12ed0-5c14-495c-b9ea-22a4b950356b.png",
+                         *         "url": "/api/file/33b12ed0-5c14-495c-b9ea-22a4b950356b.png",
+                         *         "title": "Another pixel",
+                         *         "alt": "",
+                         *         "fileType": "IMAGE",
+                         *         "mimeType": "image/png",
+                         *         "byteSize": 91,
+                         *         "width": 1,
+                         *         "height": 1,
+                         *         "folderId": null,
+                         *         "createdAt": "2026-11-24T18:21:37.571Z",
+                         *         "updatedAt": "2026-11-24T18:21:37.571Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["StaffMediaFile"];
                         };
@@ -5729,6 +7166,40 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 1,
+                         *         "slug": "9c31aad3-024f-493d-afad-f2f53664a6b0.webp",
+                         *         "url": "/api/file/9c31aad3-024f-493d-afad-f2f53664a6b0.webp",
+                         *         "title": "Static Gulls logo",
+                         *         "alt": "Static Gulls logo",
+                         *         "fileType": "IMAGE",
+                         *         "mimeType": "image/webp",
+                         *         "byteSize": 9356,
+                         *         "width": 800,
+                         *         "height": 800,
+                         *         "folderId": null,
+                         *         "createdAt": "2025-09-27T09:00:00.000Z",
+                         *         "updatedAt": "2025-09-27T09:00:00.000Z",
+                         *         "usage": {
+                         *           "products": [],
+                         *           "bands": [
+                         *             {
+                         *               "id": 1,
+                         *               "slug": "static-gulls",
+                         *               "title": "Static Gulls",
+                         *               "as": [
+                         *                 "logo"
+                         *               ]
+                         *             }
+                         *           ],
+                         *           "collections": [],
+                         *           "articles": []
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["StaffMediaFileEdit"];
                         };
@@ -5822,6 +7293,25 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 1,
+                         *         "slug": "9c31aad3-024f-493d-afad-f2f53664a6b0.webp",
+                         *         "url": "/api/file/9c31aad3-024f-493d-afad-f2f53664a6b0.webp",
+                         *         "title": "Static Gulls logo",
+                         *         "alt": "Static Gulls' Brighton beanie in white",
+                         *         "fileType": "IMAGE",
+                         *         "mimeType": "image/webp",
+                         *         "byteSize": 9356,
+                         *         "width": 800,
+                         *         "height": 800,
+                         *         "folderId": null,
+                         *         "createdAt": "2025-09-27T09:00:00.000Z",
+                         *         "updatedAt": "2026-11-24T18:21:37.593Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["StaffMediaFile"];
                         };
@@ -5954,6 +7444,15 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "ids": [
+                         *           1288
+                         *         ]
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["MediaDestroyed"];
                         };
@@ -6222,6 +7721,73 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "lines": [
+                         *           {
+                         *             "key": "1",
+                         *             "title": "Brighton Beanie",
+                         *             "productId": 1,
+                         *             "quantity": 2,
+                         *             "maxQuantity": 6,
+                         *             "lineTotal": 3600,
+                         *             "vatRate": 20,
+                         *             "productVariant": {
+                         *               "id": 1,
+                         *               "sku": "ENC-SGL-00001-WHT",
+                         *               "price": 1800,
+                         *               "compareAtPrice": null,
+                         *               "attributes": [
+                         *                 {
+                         *                   "id": 9,
+                         *                   "title": "White",
+                         *                   "type": "Colour"
+                         *                 }
+                         *               ],
+                         *               "product": {
+                         *                 "id": 1,
+                         *                 "slug": "static-gulls-brighton-beanie",
+                         *                 "title": "Brighton Beanie",
+                         *                 "productType": "Beanie",
+                         *                 "preOrder": false,
+                         *                 "billing": null,
+                         *                 "brand": {
+                         *                   "title": "Static Gulls",
+                         *                   "slug": "static-gulls"
+                         *                 },
+                         *                 "mediaFiles": [
+                         *                   {
+                         *                     "slug": "5b260d5f-ef7a-457f-a4ca-d951bcd28207.webp",
+                         *                     "fileType": "IMAGE",
+                         *                     "alt": "Brighton Beanie",
+                         *                     "width": 800,
+                         *                     "height": 1000
+                         *                   },
+                         *                   {
+                         *                     "slug": "9c00888d-6029-4815-a74c-9a0cb0ed5aed.webp",
+                         *                     "fileType": "IMAGE",
+                         *                     "alt": "Brighton Beanie",
+                         *                     "width": 800,
+                         *                     "height": 1000
+                         *                   }
+                         *                 ]
+                         *               }
+                         *             },
+                         *             "image": {
+                         *               "slug": "5b260d5f-ef7a-457f-a4ca-d951bcd28207.webp",
+                         *               "alt": "Brighton Beanie",
+                         *               "width": 800,
+                         *               "height": 1000
+                         *             }
+                         *           }
+                         *         ],
+                         *         "adjustments": [],
+                         *         "subtotal": 3600,
+                         *         "itemCount": 2
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["Basket"];
                         };
@@ -6303,6 +7869,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "id": "percentage",
+                         *           "title": "Percentage off"
+                         *         },
+                         *         {
+                         *           "id": "fixed",
+                         *           "title": "Fixed amount off"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["DiscountUnitTypeOption"][];
                         };
@@ -6359,6 +7939,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "id": "everyone",
+                         *           "title": "Everyone"
+                         *         },
+                         *         {
+                         *           "id": "guests",
+                         *           "title": "Guests"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["EligibleUserGroupOption"][];
                         };
@@ -6441,6 +8035,27 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 1,
+                         *         "code": "WELCOME10",
+                         *         "description": "10% off everything",
+                         *         "unitType": "percentage",
+                         *         "value": 10,
+                         *         "discount": 360,
+                         *         "subtotal": 3600,
+                         *         "eligibleSubtotal": 3600,
+                         *         "total": 3240,
+                         *         "lines": [
+                         *           {
+                         *             "id": 1,
+                         *             "discount": 360
+                         *           }
+                         *         ]
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["AppliedDiscount"];
                         };
@@ -6531,6 +8146,54 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "kind": "code",
+                         *           "id": 4,
+                         *           "code": "GULLS15",
+                         *           "description": "15% off Static Gulls merchandise",
+                         *           "unitType": "percentage",
+                         *           "value": 15,
+                         *           "eligibleGroup": "everyone",
+                         *           "segmentTitle": null,
+                         *           "scope": "selected",
+                         *           "targetCount": 1,
+                         *           "status": "live",
+                         *           "startsAt": "2026-01-01T00:00:00.000Z",
+                         *           "endsAt": null,
+                         *           "timesUsed": 1,
+                         *           "usageLimit": null,
+                         *           "updatedAt": "2026-11-24T18:21:22.945Z"
+                         *         },
+                         *         {
+                         *           "kind": "code",
+                         *           "id": 2,
+                         *           "code": "FIVEOFF",
+                         *           "description": "£5 off orders of £30 or more",
+                         *           "unitType": "fixed",
+                         *           "value": 500,
+                         *           "eligibleGroup": "everyone",
+                         *           "segmentTitle": null,
+                         *           "scope": "basket",
+                         *           "targetCount": 0,
+                         *           "status": "live",
+                         *           "startsAt": "2026-01-01T00:00:00.000Z",
+                         *           "endsAt": null,
+                         *           "timesUsed": 1,
+                         *           "usageLimit": null,
+                         *           "updatedAt": "2026-11-24T18:21:22.945Z"
+                         *         }
+                         *       ],
+                         *       "meta": {
+                         *         "currentPage": 1,
+                         *         "perPage": 24,
+                         *         "total": 3,
+                         *         "lastPage": 1
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["StaffDiscountItem"][];
                             meta: components["schemas"]["PageMeta"];
@@ -6609,6 +8272,36 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 1,
+                         *         "code": "WELCOME10",
+                         *         "description": "10% off everything",
+                         *         "unitType": "percentage",
+                         *         "value": 10,
+                         *         "minSubtotal": null,
+                         *         "startsAt": "2026-01-01T00:00:00.000Z",
+                         *         "endsAt": null,
+                         *         "usageLimit": null,
+                         *         "perCustomerLimit": null,
+                         *         "eligibleGroup": "everyone",
+                         *         "segmentId": null,
+                         *         "scope": "basket",
+                         *         "targets": [],
+                         *         "batchId": null,
+                         *         "timesUsed": 1,
+                         *         "updatedAt": "2026-11-24T18:21:22.945Z",
+                         *         "recentRedemptions": [
+                         *           {
+                         *             "orderId": 4,
+                         *             "orderNumber": "EN-10004",
+                         *             "at": "2026-11-24T18:21:22.945Z"
+                         *           }
+                         *         ]
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["DiscountEdit"];
                         };
@@ -6720,6 +8413,30 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 34,
+                         *         "code": "WINTER20",
+                         *         "description": "",
+                         *         "unitType": "percentage",
+                         *         "value": 20,
+                         *         "minSubtotal": null,
+                         *         "startsAt": "2026-11-24T18:21:37.706Z",
+                         *         "endsAt": null,
+                         *         "usageLimit": 500,
+                         *         "perCustomerLimit": null,
+                         *         "eligibleGroup": "everyone",
+                         *         "segmentId": null,
+                         *         "scope": "basket",
+                         *         "targets": [],
+                         *         "batchId": null,
+                         *         "timesUsed": 0,
+                         *         "updatedAt": "2026-11-24T18:21:37.705Z",
+                         *         "recentRedemptions": []
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["DiscountEdit"];
                         };
@@ -6866,6 +8583,30 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 34,
+                         *         "code": "WINTER20",
+                         *         "description": "",
+                         *         "unitType": "percentage",
+                         *         "value": 15,
+                         *         "minSubtotal": null,
+                         *         "startsAt": "2026-11-24T18:21:37.706Z",
+                         *         "endsAt": null,
+                         *         "usageLimit": 500,
+                         *         "perCustomerLimit": null,
+                         *         "eligibleGroup": "everyone",
+                         *         "segmentId": null,
+                         *         "scope": "basket",
+                         *         "targets": [],
+                         *         "batchId": null,
+                         *         "timesUsed": 0,
+                         *         "updatedAt": "2026-11-24T18:21:37.726Z",
+                         *         "recentRedemptions": []
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["DiscountEdit"];
                         };
@@ -6998,6 +8739,15 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "ids": [
+                         *           34
+                         *         ]
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @description The ids deleted. */
                             data: {
@@ -7134,6 +8884,36 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 2,
+                         *         "code": "FIVEOFF",
+                         *         "description": "£5 off orders of £30 or more",
+                         *         "unitType": "fixed",
+                         *         "value": 500,
+                         *         "minSubtotal": 3000,
+                         *         "startsAt": "2026-01-01T00:00:00.000Z",
+                         *         "endsAt": "2026-11-24T18:21:37.754Z",
+                         *         "usageLimit": null,
+                         *         "perCustomerLimit": null,
+                         *         "eligibleGroup": "everyone",
+                         *         "segmentId": null,
+                         *         "scope": "basket",
+                         *         "targets": [],
+                         *         "batchId": null,
+                         *         "timesUsed": 1,
+                         *         "updatedAt": "2026-11-24T18:21:37.754Z",
+                         *         "recentRedemptions": [
+                         *           {
+                         *             "orderId": 3,
+                         *             "orderNumber": "EN-10003",
+                         *             "at": "2026-11-24T18:21:22.945Z"
+                         *           }
+                         *         ]
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["DiscountEdit"];
                         };
@@ -7294,6 +9074,41 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 1,
+                         *         "title": "Gulls mailing list",
+                         *         "prefix": "GULLS",
+                         *         "count": 10,
+                         *         "used": 0,
+                         *         "createdAt": "2026-11-24T18:21:37.774Z",
+                         *         "rules": {
+                         *           "id": 35,
+                         *           "code": "GULLS-CTPM-C2YU",
+                         *           "description": "10% off everything",
+                         *           "unitType": "percentage",
+                         *           "value": 10,
+                         *           "minSubtotal": null,
+                         *           "startsAt": "2026-01-01T00:00:00.000Z",
+                         *           "endsAt": null,
+                         *           "usageLimit": 1,
+                         *           "perCustomerLimit": 1,
+                         *           "eligibleGroup": "everyone",
+                         *           "segmentId": null,
+                         *           "scope": "basket",
+                         *           "targets": [],
+                         *           "batchId": 1,
+                         *           "timesUsed": 0,
+                         *           "updatedAt": "2026-11-24T18:21:37.774Z"
+                         *         },
+                         *         "sample": [
+                         *           "GULLS-CTPM-C2YU",
+                         *           "GULLS-J6TX-E83K"
+                         *         ]
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["DiscountBatchView"];
                         };
@@ -7396,6 +9211,41 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 1,
+                         *         "title": "Gulls mailing list",
+                         *         "prefix": "GULLS",
+                         *         "count": 10,
+                         *         "used": 0,
+                         *         "createdAt": "2026-11-24T18:21:37.774Z",
+                         *         "rules": {
+                         *           "id": 35,
+                         *           "code": "GULLS-CTPM-C2YU",
+                         *           "description": "10% off everything",
+                         *           "unitType": "percentage",
+                         *           "value": 10,
+                         *           "minSubtotal": null,
+                         *           "startsAt": "2026-01-01T00:00:00.000Z",
+                         *           "endsAt": null,
+                         *           "usageLimit": 1,
+                         *           "perCustomerLimit": 1,
+                         *           "eligibleGroup": "everyone",
+                         *           "segmentId": null,
+                         *           "scope": "basket",
+                         *           "targets": [],
+                         *           "batchId": 1,
+                         *           "timesUsed": 0,
+                         *           "updatedAt": "2026-11-24T18:21:37.774Z"
+                         *         },
+                         *         "sample": [
+                         *           "GULLS-CTPM-C2YU",
+                         *           "GULLS-J6TX-E83K"
+                         *         ]
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["DiscountBatchView"];
                         };
@@ -7579,6 +9429,38 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 1,
+                         *         "title": "United Kingdom",
+                         *         "options": [
+                         *           {
+                         *             "id": 1,
+                         *             "title": "UK Standard",
+                         *             "carrier": "Royal Mail Tracked 48",
+                         *             "price": 395,
+                         *             "freeOver": 5000,
+                         *             "estimatedDays": {
+                         *               "min": 2,
+                         *               "max": 3
+                         *             }
+                         *           },
+                         *           {
+                         *             "id": 2,
+                         *             "title": "UK Express",
+                         *             "carrier": "Royal Mail Tracked 24",
+                         *             "price": 595,
+                         *             "freeOver": null,
+                         *             "estimatedDays": {
+                         *               "min": 1,
+                         *               "max": 1
+                         *             }
+                         *           }
+                         *         ]
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["DeliveryOptionGroup"];
                         };
@@ -7665,6 +9547,42 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "id": 1,
+                         *           "title": "United Kingdom",
+                         *           "position": 0,
+                         *           "countries": [
+                         *             "GB",
+                         *             "GG"
+                         *           ],
+                         *           "optionCount": 3,
+                         *           "activeOptionCount": 3,
+                         *           "updatedAt": "2026-11-24T18:21:22.945Z"
+                         *         },
+                         *         {
+                         *           "id": 2,
+                         *           "title": "Europe",
+                         *           "position": 1,
+                         *           "countries": [
+                         *             "AD",
+                         *             "AL"
+                         *           ],
+                         *           "optionCount": 1,
+                         *           "activeOptionCount": 1,
+                         *           "updatedAt": "2026-11-24T18:21:22.945Z"
+                         *         }
+                         *       ],
+                         *       "meta": {
+                         *         "currentPage": 1,
+                         *         "perPage": 24,
+                         *         "total": 3,
+                         *         "lastPage": 1
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["StaffDeliveryGroupItem"][];
                             meta: components["schemas"]["PageMeta"];
@@ -7743,6 +9661,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 1,
+                         *         "title": "United Kingdom",
+                         *         "position": 0,
+                         *         "countries": [
+                         *           "GB",
+                         *           "GG"
+                         *         ],
+                         *         "updatedAt": "2026-11-24T18:21:22.945Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["DeliveryGroupEdit"];
                         };
@@ -7838,6 +9770,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 34,
+                         *         "title": "Channel Islands",
+                         *         "position": 0,
+                         *         "countries": [
+                         *           "GG",
+                         *           "JE"
+                         *         ],
+                         *         "updatedAt": "2026-11-24T18:21:37.870Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["DeliveryGroupEdit"];
                         };
@@ -7966,6 +9912,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 34,
+                         *         "title": "Jersey and Guernsey",
+                         *         "position": 0,
+                         *         "countries": [
+                         *           "GG",
+                         *           "JE"
+                         *         ],
+                         *         "updatedAt": "2026-11-24T18:21:37.888Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["DeliveryGroupEdit"];
                         };
@@ -8098,6 +10058,15 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "ids": [
+                         *           34
+                         *         ]
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @description The ids deleted. */
                             data: {
@@ -8226,6 +10195,48 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "id": 1,
+                         *           "groupId": 1,
+                         *           "title": "UK Standard",
+                         *           "carrier": "Royal Mail Tracked 48",
+                         *           "price": 395,
+                         *           "freeOver": 5000,
+                         *           "estimatedDaysMin": 2,
+                         *           "estimatedDaysMax": 3,
+                         *           "servesBfpo": true,
+                         *           "position": 0,
+                         *           "active": true,
+                         *           "updatedAt": "2026-11-24T18:21:22.945Z",
+                         *           "groupTitle": "United Kingdom"
+                         *         },
+                         *         {
+                         *           "id": 2,
+                         *           "groupId": 1,
+                         *           "title": "UK Express",
+                         *           "carrier": "Royal Mail Tracked 24",
+                         *           "price": 595,
+                         *           "freeOver": null,
+                         *           "estimatedDaysMin": 1,
+                         *           "estimatedDaysMax": 1,
+                         *           "servesBfpo": false,
+                         *           "position": 1,
+                         *           "active": true,
+                         *           "updatedAt": "2026-11-24T18:21:22.945Z",
+                         *           "groupTitle": "United Kingdom"
+                         *         }
+                         *       ],
+                         *       "meta": {
+                         *         "currentPage": 1,
+                         *         "perPage": 24,
+                         *         "total": 3,
+                         *         "lastPage": 1
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["StaffDeliveryOptionItem"][];
                             meta: components["schemas"]["PageMeta"];
@@ -8304,6 +10315,24 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 1,
+                         *         "groupId": 1,
+                         *         "title": "UK Standard",
+                         *         "carrier": "Royal Mail Tracked 48",
+                         *         "price": 395,
+                         *         "freeOver": 5000,
+                         *         "estimatedDaysMin": 2,
+                         *         "estimatedDaysMax": 3,
+                         *         "servesBfpo": true,
+                         *         "position": 0,
+                         *         "active": true,
+                         *         "updatedAt": "2026-11-24T18:21:22.945Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["DeliveryOptionEdit"];
                         };
@@ -8405,6 +10434,24 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 34,
+                         *         "groupId": 1,
+                         *         "title": "UK Saturday",
+                         *         "carrier": "DPD",
+                         *         "price": 895,
+                         *         "freeOver": null,
+                         *         "estimatedDaysMin": 1,
+                         *         "estimatedDaysMax": 2,
+                         *         "servesBfpo": false,
+                         *         "position": 0,
+                         *         "active": true,
+                         *         "updatedAt": "2026-11-24T18:21:37.921Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["DeliveryOptionEdit"];
                         };
@@ -8539,6 +10586,24 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 34,
+                         *         "groupId": 1,
+                         *         "title": "UK Saturday",
+                         *         "carrier": "DPD",
+                         *         "price": 795,
+                         *         "freeOver": null,
+                         *         "estimatedDaysMin": 1,
+                         *         "estimatedDaysMax": 2,
+                         *         "servesBfpo": false,
+                         *         "position": 0,
+                         *         "active": true,
+                         *         "updatedAt": "2026-11-24T18:21:37.943Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["DeliveryOptionEdit"];
                         };
@@ -8671,6 +10736,15 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "ids": [
+                         *           34
+                         *         ]
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @description The ids deleted. */
                             data: {
@@ -8824,6 +10898,53 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "lines": [
+                         *           {
+                         *             "id": 1,
+                         *             "title": "Brighton Beanie",
+                         *             "attributes": [
+                         *               "White"
+                         *             ],
+                         *             "quantity": 2,
+                         *             "unitPrice": 1800,
+                         *             "lineTotal": 3600,
+                         *             "discount": 360,
+                         *             "vatRate": 20,
+                         *             "vat": 540,
+                         *             "billing": null
+                         *           }
+                         *         ],
+                         *         "subtotal": 3600,
+                         *         "discount": 360,
+                         *         "discountCode": "WELCOME10",
+                         *         "discountProblem": null,
+                         *         "delivery": 395,
+                         *         "deliveryOption": {
+                         *           "id": 1,
+                         *           "title": "UK Standard",
+                         *           "carrier": "Royal Mail Tracked 48",
+                         *           "price": 395,
+                         *           "freeOver": 5000,
+                         *           "estimatedDays": {
+                         *             "min": 2,
+                         *             "max": 3
+                         *           }
+                         *         },
+                         *         "exported": false,
+                         *         "vat": 606,
+                         *         "vatTakenOff": 0,
+                         *         "total": 3635,
+                         *         "problems": [],
+                         *         "shipsFrom": null,
+                         *         "preOrderNote": null,
+                         *         "dispatchPlans": [],
+                         *         "membershipProblem": null
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["CheckoutQuote"];
                         };
@@ -8995,6 +11116,19 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "orderId": 34,
+                         *         "number": "EN-10034",
+                         *         "status": "paid",
+                         *         "total": 3995,
+                         *         "provider": "test",
+                         *         "paymentReference": "tpi_0ba264aa53a49391dcf56e76",
+                         *         "accessToken": "mv-f4FUZoVq47sXzP9rhEEUSaQARTdUv"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["ChargeResult"];
                         };
@@ -9420,6 +11554,98 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 16,
+                         *         "number": "EN-10016",
+                         *         "status": "paid",
+                         *         "email": "fan@example.com",
+                         *         "createdAt": "2026-10-29T07:38:00.000Z",
+                         *         "timeline": [
+                         *           {
+                         *             "status": "pending_payment",
+                         *             "at": "2026-10-29T07:38:00.000Z"
+                         *           },
+                         *           {
+                         *             "status": "paid",
+                         *             "at": "2026-10-29T07:38:20.000Z"
+                         *           }
+                         *         ],
+                         *         "lines": [
+                         *           {
+                         *             "id": 25,
+                         *             "variantId": 1745,
+                         *             "productId": 300,
+                         *             "productSlug": "brutal-tea-party-milk-first-tour-2026-bundle",
+                         *             "title": "Milk First Tour 2026 Bundle",
+                         *             "band": "Brutal Tea Party",
+                         *             "attributes": [
+                         *               "2XL",
+                         *               "Sand"
+                         *             ],
+                         *             "sku": "ENC-BTP-00300-2XL-SND",
+                         *             "unitPrice": 9000,
+                         *             "quantity": 1,
+                         *             "lineTotal": 9000,
+                         *             "discount": 0,
+                         *             "vatRate": 20,
+                         *             "vat": 1500,
+                         *             "refundedQuantity": 0,
+                         *             "restockedQuantity": 0,
+                         *             "billingModelType": "one_off",
+                         *             "shipsFrom": null,
+                         *             "billingPeriod": null,
+                         *             "shipmentId": null
+                         *           }
+                         *         ],
+                         *         "shippingAddress": {
+                         *           "fullName": "Alex Fan",
+                         *           "line1": "Flat 3, 18 Tib Street",
+                         *           "line2": null,
+                         *           "city": "Manchester",
+                         *           "county": null,
+                         *           "postcode": "M4 1SH",
+                         *           "country": "GB",
+                         *           "phone": "07700 900123"
+                         *         },
+                         *         "billingAddress": {
+                         *           "fullName": "Alex Fan",
+                         *           "line1": "Flat 3, 18 Tib Street",
+                         *           "line2": null,
+                         *           "city": "Manchester",
+                         *           "county": null,
+                         *           "postcode": "M4 1SH",
+                         *           "country": "GB",
+                         *           "phone": "07700 900123"
+                         *         },
+                         *         "delivery": {
+                         *           "title": "UK Standard",
+                         *           "carrier": "Royal Mail Tracked 48",
+                         *           "estimatedDays": {
+                         *             "min": 2,
+                         *             "max": 3
+                         *           }
+                         *         },
+                         *         "exported": false,
+                         *         "discountCode": null,
+                         *         "totals": {
+                         *           "subtotal": 9000,
+                         *           "discount": 0,
+                         *           "delivery": 0,
+                         *           "vat": 1500,
+                         *           "total": 9000
+                         *         },
+                         *         "cancelReason": null,
+                         *         "shipments": [],
+                         *         "refundedTotal": 0,
+                         *         "refunds": [],
+                         *         "shipsFrom": null,
+                         *         "dispatchPlan": null,
+                         *         "memberships": []
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["OrderView"];
                         };
@@ -9543,6 +11769,98 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 16,
+                         *         "number": "EN-10016",
+                         *         "status": "paid",
+                         *         "email": "fan@example.com",
+                         *         "createdAt": "2026-10-29T07:38:00.000Z",
+                         *         "timeline": [
+                         *           {
+                         *             "status": "pending_payment",
+                         *             "at": "2026-10-29T07:38:00.000Z"
+                         *           },
+                         *           {
+                         *             "status": "paid",
+                         *             "at": "2026-10-29T07:38:20.000Z"
+                         *           }
+                         *         ],
+                         *         "lines": [
+                         *           {
+                         *             "id": 25,
+                         *             "variantId": 1745,
+                         *             "productId": 300,
+                         *             "productSlug": "brutal-tea-party-milk-first-tour-2026-bundle",
+                         *             "title": "Milk First Tour 2026 Bundle",
+                         *             "band": "Brutal Tea Party",
+                         *             "attributes": [
+                         *               "2XL",
+                         *               "Sand"
+                         *             ],
+                         *             "sku": "ENC-BTP-00300-2XL-SND",
+                         *             "unitPrice": 9000,
+                         *             "quantity": 1,
+                         *             "lineTotal": 9000,
+                         *             "discount": 0,
+                         *             "vatRate": 20,
+                         *             "vat": 1500,
+                         *             "refundedQuantity": 0,
+                         *             "restockedQuantity": 0,
+                         *             "billingModelType": "one_off",
+                         *             "shipsFrom": null,
+                         *             "billingPeriod": null,
+                         *             "shipmentId": null
+                         *           }
+                         *         ],
+                         *         "shippingAddress": {
+                         *           "fullName": "Alex Fan",
+                         *           "line1": "Flat 3, 18 Tib Street",
+                         *           "line2": null,
+                         *           "city": "Manchester",
+                         *           "county": null,
+                         *           "postcode": "M4 1SH",
+                         *           "country": "GB",
+                         *           "phone": "07700 900123"
+                         *         },
+                         *         "billingAddress": {
+                         *           "fullName": "Alex Fan",
+                         *           "line1": "Flat 3, 18 Tib Street",
+                         *           "line2": null,
+                         *           "city": "Manchester",
+                         *           "county": null,
+                         *           "postcode": "M4 1SH",
+                         *           "country": "GB",
+                         *           "phone": "07700 900123"
+                         *         },
+                         *         "delivery": {
+                         *           "title": "UK Standard",
+                         *           "carrier": "Royal Mail Tracked 48",
+                         *           "estimatedDays": {
+                         *             "min": 2,
+                         *             "max": 3
+                         *           }
+                         *         },
+                         *         "exported": false,
+                         *         "discountCode": null,
+                         *         "totals": {
+                         *           "subtotal": 9000,
+                         *           "discount": 0,
+                         *           "delivery": 0,
+                         *           "vat": 1500,
+                         *           "total": 9000
+                         *         },
+                         *         "cancelReason": null,
+                         *         "shipments": [],
+                         *         "refundedTotal": 0,
+                         *         "refunds": [],
+                         *         "shipsFrom": null,
+                         *         "dispatchPlan": null,
+                         *         "memberships": []
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["OrderView"];
                         };
@@ -9617,6 +11935,28 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "id": 16,
+                         *           "number": "EN-10016",
+                         *           "status": "paid",
+                         *           "createdAt": "2026-10-29T07:38:00.000Z",
+                         *           "total": 9000,
+                         *           "itemCount": 1
+                         *         },
+                         *         {
+                         *           "id": 14,
+                         *           "number": "EN-10014",
+                         *           "status": "dispatched",
+                         *           "createdAt": "2026-10-20T09:15:00.000Z",
+                         *           "total": 6395,
+                         *           "itemCount": 3
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["OrderSummary"][];
                         };
@@ -9691,6 +12031,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "id": "product",
+                         *           "title": "Products"
+                         *         },
+                         *         {
+                         *           "id": "delivery",
+                         *           "title": "Delivery"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["ChargeTypeOption"][];
                         };
@@ -9761,6 +12115,42 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "id": 34,
+                         *           "number": "EN-10034",
+                         *           "createdAt": "2026-11-24T18:21:37.991Z",
+                         *           "email": "sam@example.com",
+                         *           "status": "paid",
+                         *           "total": 3995,
+                         *           "itemCount": 2,
+                         *           "archivedAt": null,
+                         *           "customerName": "Sam Fan",
+                         *           "shipBy": "2026-11-25"
+                         *         },
+                         *         {
+                         *           "id": 16,
+                         *           "number": "EN-10016",
+                         *           "createdAt": "2026-10-29T07:38:00.000Z",
+                         *           "email": "fan@example.com",
+                         *           "status": "paid",
+                         *           "total": 9000,
+                         *           "itemCount": 1,
+                         *           "archivedAt": null,
+                         *           "customerName": "Alex Fan",
+                         *           "shipBy": "2026-10-30"
+                         *         }
+                         *       ],
+                         *       "meta": {
+                         *         "currentPage": 1,
+                         *         "perPage": 24,
+                         *         "total": 3,
+                         *         "lastPage": 1
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["StaffOrderItem"][];
                             meta: components["schemas"]["PageMeta"];
@@ -9842,6 +12232,133 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 15,
+                         *         "number": "EN-10015",
+                         *         "status": "paid",
+                         *         "email": "oliver.grant@example.com",
+                         *         "customerId": 12,
+                         *         "createdAt": "2026-10-26T20:02:00.000Z",
+                         *         "updatedAt": "2026-10-26T20:02:20.000Z",
+                         *         "paidAt": "2026-10-26T20:02:20.000Z",
+                         *         "dispatchedAt": null,
+                         *         "cancelledAt": null,
+                         *         "refundedAt": null,
+                         *         "archivedAt": null,
+                         *         "cancelReason": null,
+                         *         "exported": false,
+                         *         "discountCode": null,
+                         *         "dispatchPlan": null,
+                         *         "shipsFrom": null,
+                         *         "lines": [
+                         *           {
+                         *             "id": 24,
+                         *             "variantId": 607,
+                         *             "productSlug": "wrack-line-jet-and-bone-sweatshirt",
+                         *             "title": "Jet and Bone Sweatshirt",
+                         *             "band": "Wrack Line",
+                         *             "attributes": [
+                         *               "S",
+                         *               "Orange"
+                         *             ],
+                         *             "sku": "ENC-WRL-00090-S-ORG",
+                         *             "unitPrice": 4500,
+                         *             "quantity": 1,
+                         *             "lineTotal": 4500,
+                         *             "discount": 0,
+                         *             "vatRate": 20,
+                         *             "vat": 750,
+                         *             "refundedQuantity": 0,
+                         *             "restockedQuantity": 0,
+                         *             "billingModelType": "one_off",
+                         *             "shipsFrom": null,
+                         *             "billingPeriod": null,
+                         *             "shipmentId": null,
+                         *             "net": 3750,
+                         *             "charged": 4500
+                         *           }
+                         *         ],
+                         *         "totals": {
+                         *           "subtotal": 4500,
+                         *           "discount": 0,
+                         *           "delivery": 395,
+                         *           "deliveryVat": 66,
+                         *           "vat": 816,
+                         *           "net": 4079,
+                         *           "total": 4895,
+                         *           "refunded": 0
+                         *         },
+                         *         "shippingAddress": {
+                         *           "fullName": "Oliver Grant",
+                         *           "line1": "52 Unthank Road",
+                         *           "line2": null,
+                         *           "city": "Norwich",
+                         *           "county": null,
+                         *           "postcode": "NR2 2RP",
+                         *           "country": "GB",
+                         *           "phone": null
+                         *         },
+                         *         "billingAddress": {
+                         *           "fullName": "Oliver Grant",
+                         *           "line1": "52 Unthank Road",
+                         *           "line2": null,
+                         *           "city": "Norwich",
+                         *           "county": null,
+                         *           "postcode": "NR2 2RP",
+                         *           "country": "GB",
+                         *           "phone": null
+                         *         },
+                         *         "delivery": {
+                         *           "title": "UK Standard",
+                         *           "carrier": "Royal Mail Tracked 48",
+                         *           "estimatedDays": {
+                         *             "min": 2,
+                         *             "max": 3
+                         *           }
+                         *         },
+                         *         "payment": {
+                         *           "provider": "test",
+                         *           "reference": "tpi_117af959fd613e0529c7ef78",
+                         *           "state": "succeeded",
+                         *           "amount": 4895,
+                         *           "declineMessage": null
+                         *         },
+                         *         "shipments": [],
+                         *         "refunds": [],
+                         *         "memberships": [],
+                         *         "timeline": [
+                         *           {
+                         *             "id": 43,
+                         *             "type": "placed",
+                         *             "message": "Placed by oliver.grant@example.com, awaiting payment",
+                         *             "detail": null,
+                         *             "actorEmail": null,
+                         *             "at": "2026-10-26T20:02:00.000Z"
+                         *           },
+                         *           {
+                         *             "id": 44,
+                         *             "type": "paid",
+                         *             "message": "Paid through the test provider",
+                         *             "detail": {
+                         *               "reference": "tpi_117af959fd613e0529c7ef78"
+                         *             },
+                         *             "actorEmail": null,
+                         *             "at": "2026-10-26T20:02:20.000Z"
+                         *           }
+                         *         ],
+                         *         "dispatch": {
+                         *           "ready": true,
+                         *           "reason": null,
+                         *           "lineIds": [
+                         *             24
+                         *           ],
+                         *           "partial": false
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["StaffOrderEdit"];
                         };
@@ -9939,6 +12456,142 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 15,
+                         *         "number": "EN-10015",
+                         *         "status": "dispatched",
+                         *         "email": "oliver.grant@example.com",
+                         *         "customerId": 12,
+                         *         "createdAt": "2026-10-26T20:02:00.000Z",
+                         *         "updatedAt": "2026-11-24T18:21:38.223Z",
+                         *         "paidAt": "2026-10-26T20:02:20.000Z",
+                         *         "dispatchedAt": "2026-11-24T18:21:38.223Z",
+                         *         "cancelledAt": null,
+                         *         "refundedAt": null,
+                         *         "archivedAt": null,
+                         *         "cancelReason": null,
+                         *         "exported": false,
+                         *         "discountCode": null,
+                         *         "dispatchPlan": null,
+                         *         "shipsFrom": null,
+                         *         "lines": [
+                         *           {
+                         *             "id": 24,
+                         *             "variantId": 607,
+                         *             "productSlug": "wrack-line-jet-and-bone-sweatshirt",
+                         *             "title": "Jet and Bone Sweatshirt",
+                         *             "band": "Wrack Line",
+                         *             "attributes": [
+                         *               "S",
+                         *               "Orange"
+                         *             ],
+                         *             "sku": "ENC-WRL-00090-S-ORG",
+                         *             "unitPrice": 4500,
+                         *             "quantity": 1,
+                         *             "lineTotal": 4500,
+                         *             "discount": 0,
+                         *             "vatRate": 20,
+                         *             "vat": 750,
+                         *             "refundedQuantity": 0,
+                         *             "restockedQuantity": 0,
+                         *             "billingModelType": "one_off",
+                         *             "shipsFrom": null,
+                         *             "billingPeriod": null,
+                         *             "shipmentId": 34,
+                         *             "net": 3750,
+                         *             "charged": 4500
+                         *           }
+                         *         ],
+                         *         "totals": {
+                         *           "subtotal": 4500,
+                         *           "discount": 0,
+                         *           "delivery": 395,
+                         *           "deliveryVat": 66,
+                         *           "vat": 816,
+                         *           "net": 4079,
+                         *           "total": 4895,
+                         *           "refunded": 0
+                         *         },
+                         *         "shippingAddress": {
+                         *           "fullName": "Oliver Grant",
+                         *           "line1": "52 Unthank Road",
+                         *           "line2": null,
+                         *           "city": "Norwich",
+                         *           "county": null,
+                         *           "postcode": "NR2 2RP",
+                         *           "country": "GB",
+                         *           "phone": null
+                         *         },
+                         *         "billingAddress": {
+                         *           "fullName": "Oliver Grant",
+                         *           "line1": "52 Unthank Road",
+                         *           "line2": null,
+                         *           "city": "Norwich",
+                         *           "county": null,
+                         *           "postcode": "NR2 2RP",
+                         *           "country": "GB",
+                         *           "phone": null
+                         *         },
+                         *         "delivery": {
+                         *           "title": "UK Standard",
+                         *           "carrier": "Royal Mail Tracked 48",
+                         *           "estimatedDays": {
+                         *             "min": 2,
+                         *             "max": 3
+                         *           }
+                         *         },
+                         *         "payment": {
+                         *           "provider": "test",
+                         *           "reference": "tpi_117af959fd613e0529c7ef78",
+                         *           "state": "succeeded",
+                         *           "amount": 4895,
+                         *           "declineMessage": null
+                         *         },
+                         *         "shipments": [
+                         *           {
+                         *             "id": 34,
+                         *             "carrier": "Royal Mail",
+                         *             "trackingNumber": "RM123456785GB",
+                         *             "trackingUrl": "https://www.royalmail.com/track-your-item#/tracking-results/RM123456785GB",
+                         *             "dispatchedAt": "2026-11-24T18:21:38.213Z",
+                         *             "lineIds": [
+                         *               24
+                         *             ]
+                         *           }
+                         *         ],
+                         *         "refunds": [],
+                         *         "memberships": [],
+                         *         "timeline": [
+                         *           {
+                         *             "id": 43,
+                         *             "type": "placed",
+                         *             "message": "Placed by oliver.grant@example.com, awaiting payment",
+                         *             "detail": null,
+                         *             "actorEmail": null,
+                         *             "at": "2026-10-26T20:02:00.000Z"
+                         *           },
+                         *           {
+                         *             "id": 44,
+                         *             "type": "paid",
+                         *             "message": "Paid through the test provider",
+                         *             "detail": {
+                         *               "reference": "tpi_117af959fd613e0529c7ef78"
+                         *             },
+                         *             "actorEmail": null,
+                         *             "at": "2026-10-26T20:02:20.000Z"
+                         *           }
+                         *         ],
+                         *         "dispatch": {
+                         *           "ready": false,
+                         *           "reason": "This order is dispatched: only a paid order can be dispatched.",
+                         *           "lineIds": [],
+                         *           "partial": false
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["StaffOrderEdit"];
                         };
@@ -10074,6 +12727,15 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "ids": [
+                         *           9
+                         *         ]
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: {
                                 ids: number[];
@@ -10305,6 +12967,25 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "dryRun": true,
+                         *         "rows": 1,
+                         *         "dispatched": [
+                         *           {
+                         *             "row": 2,
+                         *             "orderId": 16,
+                         *             "orderNumber": "EN-10016",
+                         *             "carrier": "Royal Mail",
+                         *             "trackingNumber": "RM123456799GB",
+                         *             "partial": false
+                         *           }
+                         *         ],
+                         *         "errors": []
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["DispatchImportSummary"];
                         };
@@ -10479,6 +13160,26 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "id": 1,
+                         *           "slug": "news",
+                         *           "title": "News",
+                         *           "description": "Shop and band news from Encore: new drops, tour announcements, records back in stock and changes to how we do things.",
+                         *           "articleCount": 4
+                         *         },
+                         *         {
+                         *           "id": 2,
+                         *           "slug": "tour-diaries",
+                         *           "title": "Tour diaries",
+                         *           "description": "Life on the road with the bands we work with, written by them or with them: vans, venues, soundchecks and the merch table at the end of the night.",
+                         *           "articleCount": 5
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["BlogView"][];
                         };
@@ -10538,6 +13239,17 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 1,
+                         *         "slug": "news",
+                         *         "title": "News",
+                         *         "description": "Shop and band news from Encore: new drops, tour announcements, records back in stock and changes to how we do things.",
+                         *         "articleCount": 4
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["BlogView"];
                         };
@@ -10601,6 +13313,57 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "id": 4,
+                         *           "slug": "electric-lido-lido-after-dark-coloured-vinyl",
+                         *           "title": "Lido After Dark on limited coloured vinyl, and the first Tidal Pool tour shirts",
+                         *           "excerpt": "Electric Lido's after-hours record gets a washed-blue pressing that will not be repressed, alongside the first Tidal Pool Tour 2026 shirts and a very sturdy tote.",
+                         *           "author": "Dev Mistry",
+                         *           "publishedAt": "2026-07-09T09:00:00+00:00",
+                         *           "blog": {
+                         *             "id": 1,
+                         *             "slug": "news",
+                         *             "title": "News"
+                         *           },
+                         *           "band": {
+                         *             "id": 24,
+                         *             "slug": "electric-lido",
+                         *             "title": "Electric Lido"
+                         *           },
+                         *           "cover": {
+                         *             "slug": "3eaa4986-3e52-4f37-ac67-fb32ce665067.webp",
+                         *             "alt": "",
+                         *             "width": 1600,
+                         *             "height": 700
+                         *           }
+                         *         },
+                         *         {
+                         *           "id": 3,
+                         *           "slug": "our-parcels-are-now-plastic-free",
+                         *           "title": "Our parcels are now plastic-free",
+                         *           "excerpt": "From this week every Encore order leaves Manchester in paper, card and paper tape. Here is what changed, what it cost, and the one bit of plastic we have not managed to remove.",
+                         *           "author": "Rosa Penhale",
+                         *           "publishedAt": "2026-05-28T09:00:00+00:00",
+                         *           "blog": {
+                         *             "id": 1,
+                         *             "slug": "news",
+                         *             "title": "News"
+                         *           },
+                         *           "band": null,
+                         *           "cover": null
+                         *         }
+                         *       ],
+                         *       "meta": {
+                         *         "currentPage": 1,
+                         *         "perPage": 5,
+                         *         "total": 4,
+                         *         "lastPage": 1
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["ArticlePage"];
                     };
                 };
@@ -10669,6 +13432,86 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 2,
+                         *         "slug": "welcome-hexham-tapes",
+                         *         "title": "Welcome, Hexham Tapes: Four-Track Winter arrives on cassette",
+                         *         "excerpt": "The newest band in the shop is one songwriter, a four-track recorder and a box of car-boot cassettes. So of course the new record comes on tape.",
+                         *         "author": "Niamh Kerrigan",
+                         *         "publishedAt": "2026-04-22T09:00:00+00:00",
+                         *         "blog": {
+                         *           "id": 1,
+                         *           "slug": "news",
+                         *           "title": "News"
+                         *         },
+                         *         "band": {
+                         *           "id": 25,
+                         *           "slug": "hexham-tapes",
+                         *           "title": "Hexham Tapes"
+                         *         },
+                         *         "cover": {
+                         *           "slug": "c5193cc8-1f37-46dc-a6cc-64cd1767ed56.webp",
+                         *           "alt": "",
+                         *           "width": 1600,
+                         *           "height": 700
+                         *         },
+                         *         "body": "<p>We have a new band in the shop, and it is the smallest one we have ever worked with. <strong>Hexham Tapes</strong> is one songwriter, Ellis, who records everything on a four-track cassette recorder in a spare room above a shop in Hexham. The tapes themselves came from a car-boot sale on Tyne Green: a shoebox of blank C90s for two pounds, some of them still in their cellophane.</p>\n<p>Since 2021 those tapes have filled up with small, warm, slightly wobbly songs about the town, the river and the long walk home. The hiss is part of the charm. So are the tunes.</p>\n<h2 id=\"four-track-winter\">Four-Track Winter</h2>\n<p>The new record, <em>Four-Track Winter</em>, was made between November and February with the heating off, because the recorder's motor hums when the radiator in that room is on. You can hear the cold in it: fingers a little slow on the fretboard, breath in the pauses, a kettle boiling at the end of side one that nobody thought to edit out.</p>\n<blockquote>\n<p>\"I tried recording it properly once, on a laptop,\" Ellis told us. \"Everything was cleaner and nothing was better. I put the laptop back in the drawer.\"</p>\n</blockquote>\n<p>It seemed wrong to release it any other way, so <em>Four-Track Winter</em> is out today on <strong>cassette</strong>, duplicated in real time rather than at high speed, with a fold-out J-card of hand-drawn maps of the walks the songs are about. It is also available on CD for anyone who no longer owns a tape deck, and there is a download code in both.</p>\n<h2 id=\"also-in-the-shop\">Also in the shop</h2>\n<ul>\n<li><strong><em>Abbey Grounds</em> on vinyl</strong>: Ellis's first record, pressed on 180 g vinyl with a printed inner sleeve carrying every lyric.</li>\n<li><strong>Tape Hiss Lyric T-shirt</strong>: a line from the song that gave the band its sound, printed under the wordmark on sand or white.</li>\n<li><strong>Hexham T-shirt</strong>: \"Est. 2021 · Hexham\" in the band's typewriter lettering, for anyone who has ever missed the last train back from Newcastle.</li>\n</ul>\n<p>Everything is on <a href=\"/products/band/hexham-tapes\" rel=\"noopener noreferrer nofollow\">the Hexham Tapes shop page</a>, and there is more about the band on <a href=\"/bands/hexham-tapes\" rel=\"noopener noreferrer nofollow\">their band page</a>.</p>\n<h2 id=\"a-small-note-about-tapes\">A small note about tapes</h2>\n<p>Cassettes, like records and CDs, come sealed. Once the seal is broken we cannot take them back for a change of mind, although faulty ones are always our problem and never yours. If your tape arrives chewed, silent or playing at chipmunk speed, <a href=\"/help/contact\" rel=\"noopener noreferrer nofollow\">get in touch</a> and we will sort it out.</p>\n<h2 id=\"the-four-track-tour-2026\">The Four-Track Tour 2026</h2>\n<p>Ellis is also heading out this autumn on the <strong>Four-Track Tour 2026</strong>: a run of small rooms across the north of England and the Scottish Borders, with a borrowed amplifier and the four-track on a chair at the side of the stage, recording every show. The plan is to release the best of those recordings as a live tape next year. The plan may change. The tour shirts will be in the shop before the first date.</p>\n<p>We are very pleased to have Hexham Tapes with us. Put the kettle on, press play and let the hiss do its work.</p>\n",
+                         *         "updatedAt": "2026-04-22T09:00:00+00:00",
+                         *         "products": [
+                         *           {
+                         *             "id": 6,
+                         *             "slug": "hexham-tapes-four-track-tour-2026-poster",
+                         *             "title": "Four-Track Tour 2026 Poster",
+                         *             "productType": "Poster",
+                         *             "brand": {
+                         *               "id": 25,
+                         *               "slug": "hexham-tapes",
+                         *               "title": "Hexham Tapes"
+                         *             },
+                         *             "priceFrom": 1200,
+                         *             "priceTo": 2000,
+                         *             "compareAtPrice": null,
+                         *             "inStock": true,
+                         *             "stockLeft": null,
+                         *             "preOrder": false,
+                         *             "releaseDate": "2026-01-26",
+                         *             "image": {
+                         *               "slug": "056e52ca-fa7a-4aaf-aee7-514674889921.webp",
+                         *               "alt": "Four-Track Tour 2026 Poster",
+                         *               "width": 800,
+                         *               "height": 1000
+                         *             }
+                         *           },
+                         *           {
+                         *             "id": 50,
+                         *             "slug": "hexham-tapes-four-track-tour-2026-longsleeve",
+                         *             "title": "Four-Track Tour 2026 Longsleeve",
+                         *             "productType": "Longsleeve",
+                         *             "brand": {
+                         *               "id": 25,
+                         *               "slug": "hexham-tapes",
+                         *               "title": "Hexham Tapes"
+                         *             },
+                         *             "priceFrom": 2800,
+                         *             "priceTo": 2800,
+                         *             "compareAtPrice": null,
+                         *             "inStock": true,
+                         *             "stockLeft": null,
+                         *             "preOrder": false,
+                         *             "releaseDate": "2026-02-06",
+                         *             "image": {
+                         *               "slug": "5f7ec5ca-fc37-4623-a93b-5dd7c75ad49e.webp",
+                         *               "alt": "Four-Track Tour 2026 Longsleeve",
+                         *               "width": 800,
+                         *               "height": 1000
+                         *             }
+                         *           }
+                         *         ]
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["ArticleView"];
                         };
@@ -10748,6 +13591,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "message": "Thank you. Your message is on its way to our customer care team, who reply within one working day."
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["Notice"];
                         };
@@ -10846,6 +13696,27 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "id": 2,
+                         *           "name": "Sam Staff",
+                         *           "email": "staff@example.com",
+                         *           "role": "staff",
+                         *           "active": true,
+                         *           "invited": false,
+                         *           "updatedAt": "2026-11-24T18:21:22.945Z"
+                         *         }
+                         *       ],
+                         *       "meta": {
+                         *         "currentPage": 1,
+                         *         "perPage": 24,
+                         *         "total": 1,
+                         *         "lastPage": 1
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["StaffMember"][];
                             meta: components["schemas"]["PageMeta"];
@@ -10924,6 +13795,19 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 2,
+                         *         "name": "Sam Staff",
+                         *         "email": "staff@example.com",
+                         *         "role": "staff",
+                         *         "active": true,
+                         *         "invited": false,
+                         *         "updatedAt": "2026-11-24T18:21:22.945Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["StaffMember"];
                         };
@@ -11017,6 +13901,19 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 35,
+                         *         "name": "Robin Lee",
+                         *         "email": "robin.lee@example.com",
+                         *         "role": "staff",
+                         *         "active": true,
+                         *         "invited": true,
+                         *         "updatedAt": "2026-11-24T18:21:38.494Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["StaffMember"];
                         };
@@ -11145,6 +14042,19 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 35,
+                         *         "name": "Robin Lee",
+                         *         "email": "robin.lee@example.com",
+                         *         "role": "admin",
+                         *         "active": true,
+                         *         "invited": true,
+                         *         "updatedAt": "2026-11-24T18:21:38.512Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["StaffMember"];
                         };
@@ -11415,6 +14325,19 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "token": "JnoI9NgjntLqrfIbVfJXCUILb7jcI_OxjueAX6eUY5Y",
+                         *         "user": {
+                         *           "id": 1,
+                         *           "name": "Alex Fan",
+                         *           "email": "fan@example.com",
+                         *           "role": "customer"
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["SignedIn"];
                         };
@@ -11523,6 +14446,19 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "token": "YDAhIRv9hmByA_Ynet-squXKgSK81RwjSOkybYgKSXY",
+                         *         "user": {
+                         *           "id": 2,
+                         *           "name": "Sam Staff",
+                         *           "email": "staff@example.com",
+                         *           "role": "staff"
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["SignedIn"];
                         };
@@ -11684,6 +14620,19 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "token": "m38PPEvwNo50CaN23uAb8Qzi7f0THe50hBwcZXKCBtw",
+                         *         "user": {
+                         *           "id": 36,
+                         *           "name": "Alex Rowe",
+                         *           "email": "alex.rowe@example.com",
+                         *           "role": "customer"
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["SignedIn"];
                         };
@@ -11798,6 +14747,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "hasFullAccount": true
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["FullAccountCheck"];
                         };
@@ -11901,6 +14857,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "message": "If an account uses that email address, we have sent it a link to choose a new password."
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["Notice"];
                         };
@@ -12331,6 +15294,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 2,
+                         *         "name": "Sam Staff",
+                         *         "email": "staff@example.com",
+                         *         "role": "staff"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["PublicUser"];
                         };
@@ -12396,6 +15369,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 1,
+                         *         "name": "Alex Fan",
+                         *         "email": "fan@example.com",
+                         *         "role": "customer"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["PublicUser"];
                         };
@@ -12476,6 +15459,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "message": "Your password has been changed. You stay signed in here."
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["Notice"];
                         };
@@ -12584,6 +15574,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "fullName": "Alex Fan",
+                         *         "line1": "Flat 3, 18 Tib Street",
+                         *         "line2": null,
+                         *         "city": "Manchester",
+                         *         "county": null,
+                         *         "postcode": "M4 1SH",
+                         *         "country": "GB",
+                         *         "phone": "07700 900123"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["PublicAddress"] & (Record<string, never> | null);
                         };
@@ -12649,6 +15653,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "fullName": "Alex Fan",
+                         *         "line1": "Flat 3, 18 Tib Street",
+                         *         "line2": null,
+                         *         "city": "Manchester",
+                         *         "county": null,
+                         *         "postcode": "M4 1SH",
+                         *         "country": "GB",
+                         *         "phone": "07700 900123"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["PublicAddress"] & (Record<string, never> | null);
                         };
@@ -12725,6 +15743,34 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "id": 2,
+                         *           "actorId": 2,
+                         *           "actorEmail": "staff@example.com",
+                         *           "action": "update",
+                         *           "resource": "brands",
+                         *           "resourceId": "34",
+                         *           "label": "Harbour Static",
+                         *           "before": {
+                         *             "story": ""
+                         *           },
+                         *           "after": {
+                         *             "story": "Four friends from Whitby and a wall of fuzz."
+                         *           },
+                         *           "createdAt": "2026-11-24T18:21:36.190Z"
+                         *         }
+                         *       ],
+                         *       "meta": {
+                         *         "currentPage": 1,
+                         *         "perPage": 24,
+                         *         "total": 1,
+                         *         "lastPage": 1
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["AuditEntry"][];
                             meta: components["schemas"]["PageMeta"];
@@ -12814,6 +15860,40 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "id": 1,
+                         *           "name": "Alex Fan",
+                         *           "email": "fan@example.com",
+                         *           "kind": "registered",
+                         *           "marketingConsent": false,
+                         *           "orderCount": 6,
+                         *           "lifetimeSpend": 23665,
+                         *           "joinedAt": "2026-11-24T18:21:22.945Z",
+                         *           "erased": false
+                         *         },
+                         *         {
+                         *           "id": 4,
+                         *           "name": "Priya Shah",
+                         *           "email": "priya.shah@example.com",
+                         *           "kind": "registered",
+                         *           "marketingConsent": false,
+                         *           "orderCount": 2,
+                         *           "lifetimeSpend": 8990,
+                         *           "joinedAt": "2026-11-24T18:21:22.945Z",
+                         *           "erased": false
+                         *         }
+                         *       ],
+                         *       "meta": {
+                         *         "currentPage": 1,
+                         *         "perPage": 24,
+                         *         "total": 4,
+                         *         "lastPage": 1
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["StaffCustomerItem"][];
                             meta: components["schemas"]["PageMeta"];
@@ -12975,6 +16055,54 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 4,
+                         *         "name": "Priya Shah",
+                         *         "email": "priya.shah@example.com",
+                         *         "kind": "registered",
+                         *         "marketingConsent": false,
+                         *         "joinedAt": "2026-11-24T18:21:22.945Z",
+                         *         "erasedAt": null,
+                         *         "addresses": [
+                         *           {
+                         *             "kind": "shipping",
+                         *             "fullName": "Priya Shah",
+                         *             "line1": "27 Chapel Allerton Road",
+                         *             "line2": null,
+                         *             "city": "Leeds",
+                         *             "county": null,
+                         *             "postcode": "LS7 3PB",
+                         *             "country": "GB",
+                         *             "phone": null
+                         *           }
+                         *         ],
+                         *         "orders": [
+                         *           {
+                         *             "id": 13,
+                         *             "number": "EN-10013",
+                         *             "status": "dispatched",
+                         *             "total": 3895,
+                         *             "refundedTotal": 0,
+                         *             "createdAt": "2026-10-14T18:27:00.000Z"
+                         *           },
+                         *           {
+                         *             "id": 3,
+                         *             "number": "EN-10003",
+                         *             "status": "dispatched",
+                         *             "total": 5095,
+                         *             "refundedTotal": 0,
+                         *             "createdAt": "2026-04-27T08:47:00.000Z"
+                         *           }
+                         *         ],
+                         *         "orderCount": 2,
+                         *         "lifetimeSpend": 8990,
+                         *         "segments": [],
+                         *         "updatedAt": "2026-11-24T18:21:22.945Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["StaffCustomerDetail"];
                         };
@@ -13142,6 +16270,15 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "ids": [
+                         *           12
+                         *         ]
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: {
                                 ids: number[];
@@ -13303,6 +16440,25 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "count": 4,
+                         *         "sample": [
+                         *           {
+                         *             "id": 36,
+                         *             "name": "Alex Rowe",
+                         *             "email": "alex.rowe@example.com"
+                         *           },
+                         *           {
+                         *             "id": 5,
+                         *             "name": "Tom Okafor",
+                         *             "email": "tom.okafor@example.com"
+                         *           }
+                         *         ]
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["SegmentPreview"];
                         };
@@ -13407,6 +16563,34 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "id": 1,
+                         *           "title": "Marketing list",
+                         *           "description": "Customers who said yes to marketing email.",
+                         *           "ruleCount": 1,
+                         *           "memberCount": 0,
+                         *           "updatedAt": "2026-11-24T18:21:22.945Z"
+                         *         },
+                         *         {
+                         *           "id": 2,
+                         *           "title": "Static Gulls superfans",
+                         *           "description": "Bought Static Gulls merchandise and spent over £50 in all.",
+                         *           "ruleCount": 2,
+                         *           "memberCount": 2,
+                         *           "updatedAt": "2026-11-24T18:21:22.945Z"
+                         *         }
+                         *       ],
+                         *       "meta": {
+                         *         "currentPage": 1,
+                         *         "perPage": 24,
+                         *         "total": 2,
+                         *         "lastPage": 1
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["StaffSegmentItem"][];
                             meta: components["schemas"]["PageMeta"];
@@ -13485,6 +16669,23 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 1,
+                         *         "title": "Marketing list",
+                         *         "description": "Customers who said yes to marketing email.",
+                         *         "rules": [
+                         *           {
+                         *             "type": "marketing-consent",
+                         *             "consent": true
+                         *           }
+                         *         ],
+                         *         "memberCount": 0,
+                         *         "updatedAt": "2026-11-24T18:21:22.945Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["SegmentEdit"];
                         };
@@ -13602,6 +16803,23 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 34,
+                         *         "title": "New this year",
+                         *         "description": "",
+                         *         "rules": [
+                         *           {
+                         *             "date": "2026-01-01",
+                         *             "type": "signed-up-after"
+                         *           }
+                         *         ],
+                         *         "memberCount": 4,
+                         *         "updatedAt": "2026-11-24T18:21:39.368Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["SegmentEdit"];
                         };
@@ -13750,6 +16968,23 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 34,
+                         *         "title": "Joined in 2026",
+                         *         "description": "",
+                         *         "rules": [
+                         *           {
+                         *             "date": "2026-01-01",
+                         *             "type": "signed-up-after"
+                         *           }
+                         *         ],
+                         *         "memberCount": 4,
+                         *         "updatedAt": "2026-11-24T18:21:39.386Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["SegmentEdit"];
                         };
@@ -13882,6 +17117,15 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "ids": [
+                         *           34
+                         *         ]
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @description The ids deleted. */
                             data: {
@@ -14008,6 +17252,87 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "range": {
+                         *           "from": "2026-01-01",
+                         *           "to": "2026-01-31"
+                         *         },
+                         *         "today": {
+                         *           "day": "2026-11-24",
+                         *           "sales": 3995,
+                         *           "orders": 1
+                         *         },
+                         *         "month": {
+                         *           "from": "2026-11-01",
+                         *           "to": "2026-11-24",
+                         *           "sales": 3995,
+                         *           "orders": 1
+                         *         },
+                         *         "rangeTotals": {
+                         *           "sales": 0,
+                         *           "orders": 0
+                         *         },
+                         *         "toDispatch": {
+                         *           "count": 2,
+                         *           "oldest": {
+                         *             "id": 16,
+                         *             "number": "EN-10016",
+                         *             "paidAt": "2026-10-29T07:38:20.000Z"
+                         *           }
+                         *         },
+                         *         "dailySales": [
+                         *           {
+                         *             "day": "2026-01-01",
+                         *             "sales": 0,
+                         *             "orders": 0
+                         *           },
+                         *           {
+                         *             "day": "2026-01-02",
+                         *             "sales": 0,
+                         *             "orders": 0
+                         *           }
+                         *         ],
+                         *         "topProducts": [],
+                         *         "topBands": [],
+                         *         "lowStock": {
+                         *           "threshold": 5,
+                         *           "total": 336,
+                         *           "variants": [
+                         *             {
+                         *               "variantId": 785,
+                         *               "productId": 128,
+                         *               "productTitle": "199 Steps T-shirt",
+                         *               "title": "XS / White / Regular",
+                         *               "sku": "ENC-WRL-00128-XS-WHT",
+                         *               "stock": 0
+                         *             },
+                         *             {
+                         *               "variantId": 788,
+                         *               "productId": 128,
+                         *               "productTitle": "199 Steps T-shirt",
+                         *               "title": "L / White / Regular",
+                         *               "sku": "ENC-WRL-00128-L-WHT",
+                         *               "stock": 0
+                         *             }
+                         *           ]
+                         *         },
+                         *         "funnel": [
+                         *           {
+                         *             "step": "view_item",
+                         *             "count": 0,
+                         *             "conversion": null
+                         *           },
+                         *           {
+                         *             "step": "add_to_cart",
+                         *             "count": 0,
+                         *             "conversion": 0
+                         *           }
+                         *         ]
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["Dashboard"];
                         };
@@ -14085,6 +17410,41 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 16,
+                         *         "number": "EN-10016",
+                         *         "status": "paid",
+                         *         "email": "fan@example.com",
+                         *         "paymentProvider": "test",
+                         *         "total": 9000,
+                         *         "refundedTotal": 0,
+                         *         "delivery": 0,
+                         *         "deliveryRefunded": false,
+                         *         "lines": [
+                         *           {
+                         *             "id": 25,
+                         *             "title": "Milk First Tour 2026 Bundle",
+                         *             "band": "Brutal Tea Party",
+                         *             "attributes": [
+                         *               "2XL",
+                         *               "Sand"
+                         *             ],
+                         *             "quantity": 1,
+                         *             "refundedQuantity": 0,
+                         *             "restockedQuantity": 0,
+                         *             "lineTotal": 9000,
+                         *             "discount": 0,
+                         *             "vat": 1500
+                         *           }
+                         *         ],
+                         *         "refunds": [],
+                         *         "canRefund": true,
+                         *         "canCancel": true
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["RefundableOrder"];
                         };
@@ -14179,6 +17539,38 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "refund": {
+                         *           "id": 34,
+                         *           "amount": 9000,
+                         *           "vat": 1500,
+                         *           "delivery": 0,
+                         *           "lines": [
+                         *             {
+                         *               "orderLineId": 25,
+                         *               "title": "Milk First Tour 2026 Bundle",
+                         *               "quantity": 1,
+                         *               "amount": 9000,
+                         *               "vat": 1500
+                         *             }
+                         *           ],
+                         *           "state": "succeeded",
+                         *           "reason": "Arrived damaged",
+                         *           "restocked": true,
+                         *           "createdAt": "2026-11-24T18:21:39.474Z"
+                         *         },
+                         *         "order": {
+                         *           "id": 16,
+                         *           "number": "EN-10016",
+                         *           "status": "refunded",
+                         *           "total": 9000,
+                         *           "refundedTotal": 9000
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["RefundResult"];
                         };
@@ -14325,6 +17717,24 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "amount": 9000,
+                         *         "vat": 1500,
+                         *         "delivery": 0,
+                         *         "lines": [
+                         *           {
+                         *             "orderLineId": 25,
+                         *             "title": "Milk First Tour 2026 Bundle",
+                         *             "quantity": 1,
+                         *             "amount": 9000,
+                         *             "vat": 1500
+                         *           }
+                         *         ]
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["RefundAmounts"];
                         };
@@ -14465,6 +17875,38 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "refund": {
+                         *           "id": 35,
+                         *           "amount": 3995,
+                         *           "vat": 666,
+                         *           "delivery": 395,
+                         *           "lines": [
+                         *             {
+                         *               "orderLineId": 34,
+                         *               "title": "Brighton Beanie",
+                         *               "quantity": 2,
+                         *               "amount": 3600,
+                         *               "vat": 600
+                         *             }
+                         *           ],
+                         *           "state": "succeeded",
+                         *           "reason": "The customer asked to cancel",
+                         *           "restocked": false,
+                         *           "createdAt": "2026-11-24T18:21:39.534Z"
+                         *         },
+                         *         "order": {
+                         *           "id": 34,
+                         *           "number": "EN-10034",
+                         *           "status": "cancelled",
+                         *           "total": 3995,
+                         *           "refundedTotal": 3995
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["RefundResult"];
                         };
@@ -14589,6 +18031,34 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "id": 2,
+                         *           "title": "Fan club (monthly)",
+                         *           "type": "membership",
+                         *           "period": "month",
+                         *           "productCount": 0,
+                         *           "updatedAt": "2026-11-24T18:21:22.945Z"
+                         *         },
+                         *         {
+                         *           "id": 3,
+                         *           "title": "Fan club (yearly)",
+                         *           "type": "membership",
+                         *           "period": "year",
+                         *           "productCount": 0,
+                         *           "updatedAt": "2026-11-24T18:21:22.945Z"
+                         *         }
+                         *       ],
+                         *       "meta": {
+                         *         "currentPage": 1,
+                         *         "perPage": 24,
+                         *         "total": 2,
+                         *         "lastPage": 1
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["StaffBillingModelItem"][];
                             meta: components["schemas"]["PageMeta"];
@@ -14667,6 +18137,17 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 2,
+                         *         "title": "Fan club (monthly)",
+                         *         "type": "membership",
+                         *         "period": "month",
+                         *         "updatedAt": "2026-11-24T18:21:22.945Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["BillingModelEdit"];
                         };
@@ -14760,6 +18241,17 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 34,
+                         *         "title": "Backstage pass (monthly)",
+                         *         "type": "membership",
+                         *         "period": "month",
+                         *         "updatedAt": "2026-11-24T18:21:39.603Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["BillingModelEdit"];
                         };
@@ -14889,6 +18381,17 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 34,
+                         *         "title": "Backstage pass",
+                         *         "type": "membership",
+                         *         "period": "month",
+                         *         "updatedAt": "2026-11-24T18:21:39.616Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["BillingModelEdit"];
                         };
@@ -15021,6 +18524,15 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "ids": [
+                         *           34
+                         *         ]
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @description The ids deleted. */
                             data: {
@@ -15141,6 +18653,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "id": "one_off",
+                         *           "title": "One-off"
+                         *         },
+                         *         {
+                         *           "id": "pre_order",
+                         *           "title": "Pre-order"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["BillingChoice"][];
                         };
@@ -15206,6 +18732,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "id": "month",
+                         *           "title": "Monthly"
+                         *         },
+                         *         {
+                         *           "id": "year",
+                         *           "title": "Yearly"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["BillingChoice"][];
                         };

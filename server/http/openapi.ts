@@ -68,10 +68,21 @@ export type ExampleRequest = {
   form?: Record<string, unknown>;
 };
 
+/** A route's example answer: its success status and body. */
+export type ExampleAnswer = { status: number; body: unknown };
+
+type Content = Record<string, { example?: unknown }>;
 type Operation = {
   parameters?: Array<{ in: string; name: string; example?: unknown }>;
-  requestBody?: { content: Record<string, { example?: unknown }> };
+  requestBody?: { content: Content };
+  responses?: Record<string, { content?: Content }>;
 };
+
+/** Puts a route's example answer on its success response. */
+function addAnswer(operation: Operation, answer: ExampleAnswer) {
+  const content = operation.responses?.[answer.status]?.content?.["application/json"];
+  if (content) content.example = answer.body;
+}
 
 /** Puts a route's example on its operation: on each parameter, and on its body. */
 function addExample(operation: Operation, example: ExampleRequest) {
@@ -90,12 +101,15 @@ function addExample(operation: Operation, example: ExampleRequest) {
 
 /**
  * The OpenAPI 3.1 document of every route in the table: generated from the same declarations
- * the app mounts, so it cannot leave one out. `examples` are keyed `METHOD /path`.
+ * the app mounts, so it cannot leave one out. Examples and their answers are keyed `METHOD /path`.
  */
 export function openApiDocument(
   groups: RouteGroup[],
   serverUrl: string,
-  examples: Record<string, ExampleRequest> = {},
+  examples: { requests: Record<string, ExampleRequest>; answers: Record<string, ExampleAnswer> } = {
+    requests: {},
+    answers: {},
+  },
 ) {
   const doc = new OpenAPIHono();
   const registry = doc.openAPIRegistry;
@@ -159,8 +173,11 @@ export function openApiDocument(
   });
   for (const [path, operations] of Object.entries(document.paths ?? {})) {
     for (const [method, operation] of Object.entries(operations)) {
-      const example = examples[`${method.toUpperCase()} ${path}`];
-      if (example) addExample(operation as Operation, example);
+      const key = `${method.toUpperCase()} ${path}`;
+      const request = examples.requests[key];
+      if (request) addExample(operation as Operation, request);
+      const answer = examples.answers[key];
+      if (answer) addAnswer(operation as Operation, answer);
     }
   }
   return document;
