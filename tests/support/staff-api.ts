@@ -2,6 +2,7 @@ import { and, count, eq } from "drizzle-orm";
 import { auditEntries } from "../../server/audit/schema.ts";
 import { DEMO_ACCOUNTS } from "../../server/db/seed/accounts.ts";
 import { signedInToken } from "./accounts.ts";
+import { send } from "./api.ts";
 import type { TestApp } from "./app.ts";
 
 /** An API answer: `{ data }`, a list's `meta`, or a refusal's `message` and `errors`. */
@@ -40,10 +41,9 @@ export async function signInEveryone(app: TestApp): Promise<Record<Who, Record<s
 /** A staff API caller: GET without a body, POST (JSON) with one. */
 export function staffCaller(app: TestApp, headers: Record<Who, Record<string, string>>) {
   return (path: string, who: Who, body?: unknown) =>
-    app.fetch(`/api/staff${path}`, {
-      method: body === undefined ? "GET" : "POST",
-      headers: { "Content-Type": "application/json", ...headers[who] },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    send(app, body === undefined ? "get" : "post", `/api/staff${path}`, {
+      body,
+      headers: headers[who],
     });
 }
 
