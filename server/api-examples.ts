@@ -1,6 +1,4 @@
-import { join } from "node:path";
-import answerExamples from "./api-answer-examples.json" with { type: "json" };
-import { projectRoot } from "./paths.ts";
+import answerExamples from "./api-answer-examples.json";
 
 /**
  * One example request for every route of the table, as the document shows it: each succeeds
@@ -40,19 +38,6 @@ export type ExampleFile = { filename: string; type: string; content: string };
  */
 export const API_ANSWER_EXAMPLES: Record<string, { status: number; body: unknown }> =
   answerExamples;
-
-export const ANSWER_EXAMPLES_FILE = join(projectRoot, "server/api-answer-examples.json");
-
-/** An answer shortened for the document: two items of any list are enough to show its shape. */
-export function exampleOfAnswer(value: unknown): unknown {
-  if (Array.isArray(value)) return value.slice(0, 2).map(exampleOfAnswer);
-  if (value && typeof value === "object") {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, each]) => [key, exampleOfAnswer(each)]),
-    );
-  }
-  return value;
-}
 
 const csvFile = (filename: string, text: string): ExampleFile => ({
   filename,
@@ -94,12 +79,12 @@ export const API_EXAMPLES: Record<string, RouteExample> = {
   "POST /api/staff/brands/update": {
     made: "POST /api/staff/brands/store",
     as: "staff",
-    body: { id: 29, story: "Four friends from Whitby and a wall of fuzz." },
+    body: { id: 34, story: "Four friends from Whitby and a wall of fuzz." },
   },
   "POST /api/staff/brands/destroy": {
     made: "POST /api/staff/brands/store",
     as: "admin",
-    body: { id: 29 },
+    body: { id: 34 },
   },
   "GET /api/staff/product-attribute-types": { as: "staff", query: { sort: "position" } },
   "GET /api/staff/product-attribute-types/edit/{id}": { as: "staff", params: { id: 1 } },
@@ -110,12 +95,12 @@ export const API_EXAMPLES: Record<string, RouteExample> = {
   "POST /api/staff/product-attribute-types/update": {
     made: "POST /api/staff/product-attribute-types/store",
     as: "staff",
-    body: { id: 7, title: "Sleeve length" },
+    body: { id: 34, title: "Sleeve length" },
   },
   "POST /api/staff/product-attribute-types/destroy": {
     made: "POST /api/staff/product-attribute-types/store",
     as: "admin",
-    body: { id: 7 },
+    body: { id: 34 },
   },
   "GET /api/staff/product-attributes": { as: "staff", query: { type: "1" } },
   "GET /api/staff/product-attributes/edit/{id}": { as: "staff", params: { id: 1 } },
@@ -142,12 +127,12 @@ export const API_EXAMPLES: Record<string, RouteExample> = {
   "POST /api/staff/products/update": {
     made: "POST /api/staff/products/store",
     as: "staff",
-    body: { id: 301, description: "Heavyweight cotton, printed in Leeds." },
+    body: { id: 331, description: "Heavyweight cotton, printed in Leeds." },
   },
   "POST /api/staff/products/destroy": {
     made: "POST /api/staff/products/store",
     as: "admin",
-    body: { id: 301 },
+    body: { id: 331 },
   },
   "GET /api/staff/product-variants": { as: "staff", query: { product: 1 } },
   "GET /api/staff/product-variants/edit/{id}": { as: "staff", params: { id: 1 } },
@@ -158,12 +143,12 @@ export const API_EXAMPLES: Record<string, RouteExample> = {
   "POST /api/staff/product-variants/update": {
     made: "POST /api/staff/product-variants/create",
     as: "staff",
-    body: { id: 1746, price: 1600, compareAtPrice: 1800 },
+    body: { id: 1750, price: 1600, compareAtPrice: 1800 },
   },
   "POST /api/staff/product-variants/destroy": {
     made: "POST /api/staff/product-variants/create",
     as: "admin",
-    body: { id: 1746 },
+    body: { id: 1750 },
   },
   "GET /api/staff/product-collections": { as: "staff", query: { kind: "curated" } },
   "GET /api/staff/product-collections/edit/{id}": { as: "staff", params: { id: 1 } },
@@ -174,12 +159,12 @@ export const API_EXAMPLES: Record<string, RouteExample> = {
   "POST /api/staff/product-collections/update": {
     made: "POST /api/staff/product-collections/store",
     as: "staff",
-    body: { id: 8, description: "Beanies and sweatshirts for the cold months." },
+    body: { id: 34, description: "Beanies and sweatshirts for the cold months." },
   },
   "POST /api/staff/product-collections/destroy": {
     made: "POST /api/staff/product-collections/store",
     as: "admin",
-    body: { id: 8 },
+    body: { id: 34 },
   },
   "POST /api/staff/products/generate-variants": {
     as: "staff",
@@ -256,7 +241,7 @@ export const API_EXAMPLES: Record<string, RouteExample> = {
   "POST /api/staff/files/destroy": {
     made: "POST /api/staff/files/store",
     as: "admin",
-    body: { id: 1256 },
+    body: { id: 1288 },
   },
 
   // analytics
@@ -284,12 +269,12 @@ export const API_EXAMPLES: Record<string, RouteExample> = {
   "POST /api/staff/discounts/update": {
     made: "POST /api/staff/discounts/store",
     as: "staff",
-    body: { id: 5, value: 15 },
+    body: { id: 34, value: 15 },
   },
   "POST /api/staff/discounts/destroy": {
     made: "POST /api/staff/discounts/store",
     as: "admin",
-    body: { id: 5 },
+    body: { id: 34 },
   },
   "POST /api/staff/discounts/end": { as: "staff", body: { id: 2 } },
   "POST /api/staff/discounts/generate": {
@@ -312,12 +297,12 @@ export const API_EXAMPLES: Record<string, RouteExample> = {
   "POST /api/staff/delivery-option-groups/update": {
     made: "POST /api/staff/delivery-option-groups/store",
     as: "staff",
-    body: { id: 4, title: "Jersey and Guernsey" },
+    body: { id: 34, title: "Jersey and Guernsey" },
   },
   "POST /api/staff/delivery-option-groups/destroy": {
     made: "POST /api/staff/delivery-option-groups/store",
     as: "admin",
-    body: { id: 4 },
+    body: { id: 34 },
   },
   "GET /api/staff/delivery-options": { as: "staff", query: { group: 1 } },
   "GET /api/staff/delivery-options/edit/{id}": { as: "staff", params: { id: 1 } },
@@ -335,12 +320,12 @@ export const API_EXAMPLES: Record<string, RouteExample> = {
   "POST /api/staff/delivery-options/update": {
     made: "POST /api/staff/delivery-options/store",
     as: "staff",
-    body: { id: 6, price: 795 },
+    body: { id: 34, price: 795 },
   },
   "POST /api/staff/delivery-options/destroy": {
     made: "POST /api/staff/delivery-options/store",
     as: "admin",
-    body: { id: 6 },
+    body: { id: 34 },
   },
 
   // checkout
@@ -357,15 +342,15 @@ export const API_EXAMPLES: Record<string, RouteExample> = {
     },
   },
   "POST /api/checkout/test-bank": {
-    body: { orderId: 17, clientSecret: "pi_test_secret_from_the_charge", approve: true },
+    body: { orderId: 34, clientSecret: "pi_test_secret_from_the_charge", approve: true },
     refused: "it needs the client secret the charge answered",
   },
   "POST /api/orders/store": {
-    body: { orderId: 17, accessToken: "the-order-access-token-from-the-charge" },
+    body: { orderId: 34, accessToken: "the-order-access-token-from-the-charge" },
     refused: "it needs the order's access token the charge answered",
   },
   "GET /api/orders/show/{id}": {
-    params: { id: 17 },
+    params: { id: 34 },
     query: { token: "the-order-access-token-from-the-charge" },
     refused: "it needs the order's access token the charge answered",
   },
@@ -428,12 +413,12 @@ export const API_EXAMPLES: Record<string, RouteExample> = {
   "POST /api/staff/staff/update": {
     made: "POST /api/staff/staff/store",
     as: "admin",
-    body: { id: 13, role: "admin" },
+    body: { id: 35, role: "admin" },
   },
   "POST /api/staff/staff/destroy": {
     made: "POST /api/staff/staff/store",
     as: "admin",
-    body: { id: 13 },
+    body: { id: 35 },
     refused: "staff accounts are deactivated, never deleted (the audit log names them)",
   },
 
@@ -456,7 +441,7 @@ export const API_EXAMPLES: Record<string, RouteExample> = {
   },
   "POST /api/orders/create-account": {
     body: {
-      orderId: 17,
+      orderId: 34,
       accessToken: "the-order-access-token-from-the-charge",
       password: "harbour-static-99",
     },
@@ -495,12 +480,12 @@ export const API_EXAMPLES: Record<string, RouteExample> = {
   "POST /api/staff/segments/update": {
     made: "POST /api/staff/segments/store",
     as: "staff",
-    body: { id: 3, title: "Joined in 2026" },
+    body: { id: 34, title: "Joined in 2026" },
   },
   "POST /api/staff/segments/destroy": {
     made: "POST /api/staff/segments/store",
     as: "admin",
-    body: { id: 3 },
+    body: { id: 34 },
   },
 
   // refunds
@@ -518,7 +503,7 @@ export const API_EXAMPLES: Record<string, RouteExample> = {
   "POST /api/staff/orders/cancel/{id}": {
     made: "POST /api/checkout/charge",
     as: "staff",
-    params: { id: 17 },
+    params: { id: 34 },
     body: { reason: "The customer asked to cancel" },
   },
 
@@ -532,12 +517,12 @@ export const API_EXAMPLES: Record<string, RouteExample> = {
   "POST /api/staff/billing-models/update": {
     made: "POST /api/staff/billing-models/store",
     as: "staff",
-    body: { id: 4, title: "Backstage pass" },
+    body: { id: 34, title: "Backstage pass" },
   },
   "POST /api/staff/billing-models/destroy": {
     made: "POST /api/staff/billing-models/store",
     as: "admin",
-    body: { id: 4 },
+    body: { id: 34 },
   },
   "GET /api/staff/billing-model-types": { as: "staff" },
   "GET /api/staff/billing-periods": { as: "staff" },

@@ -479,7 +479,7 @@ export interface paths {
                          *         "featured": false,
                          *         "seoTitle": "",
                          *         "seoDescription": "",
-                         *         "updatedAt": "2026-11-24T18:21:36.159Z"
+                         *         "updatedAt": "2026-11-24T18:27:35.420Z"
                          *       }
                          *     }
                          */
@@ -589,7 +589,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "id": 29,
+                     *       "id": 34,
                      *       "story": "Four friends from Whitby and a wall of fuzz."
                      *     }
                      */
@@ -639,7 +639,7 @@ export interface paths {
                          *         "featured": false,
                          *         "seoTitle": "",
                          *         "seoDescription": "",
-                         *         "updatedAt": "2026-11-24T18:21:36.195Z"
+                         *         "updatedAt": "2026-11-24T18:27:35.453Z"
                          *       }
                          *     }
                          */
@@ -758,7 +758,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "id": 29
+                     *       "id": 34
                      *     }
                      */
                     "application/json": {
@@ -921,7 +921,7 @@ export interface paths {
                          *           "position": 0,
                          *           "valueCount": 7,
                          *           "variantCount": 1523,
-                         *           "updatedAt": "2026-11-24T18:21:22.945Z"
+                         *           "updatedAt": "2026-11-24T18:27:19.882Z"
                          *         },
                          *         {
                          *           "id": 2,
@@ -931,7 +931,7 @@ export interface paths {
                          *           "position": 1,
                          *           "valueCount": 10,
                          *           "variantCount": 1604,
-                         *           "updatedAt": "2026-11-24T18:21:22.945Z"
+                         *           "updatedAt": "2026-11-24T18:27:19.882Z"
                          *         }
                          *       ],
                          *       "meta": {
@@ -1028,7 +1028,7 @@ export interface paths {
                          *         "slug": "size",
                          *         "display": "buttons",
                          *         "position": 0,
-                         *         "updatedAt": "2026-11-24T18:21:22.945Z"
+                         *         "updatedAt": "2026-11-24T18:27:19.882Z"
                          *       }
                          *     }
                          */
@@ -1132,7 +1132,7 @@ export interface paths {
                          *         "slug": "sleeve",
                          *         "display": "buttons",
                          *         "position": 6,
-                         *         "updatedAt": "2026-11-24T18:21:36.281Z"
+                         *         "updatedAt": "2026-11-24T18:27:35.540Z"
                          *       }
                          *     }
                          */
@@ -1242,7 +1242,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "id": 7,
+                     *       "id": 34,
                      *       "title": "Sleeve length"
                      *     }
                      */
@@ -1273,7 +1273,7 @@ export interface paths {
                          *         "slug": "sleeve",
                          *         "display": "buttons",
                          *         "position": 6,
-                         *         "updatedAt": "2026-11-24T18:21:36.301Z"
+                         *         "updatedAt": "2026-11-24T18:27:35.557Z"
                          *       }
                          *     }
                          */
@@ -1392,7 +1392,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "id": 7
+                     *       "id": 34
                      *     }
                      */
                     "application/json": {
@@ -1561,7 +1561,7 @@ export interface paths {
                          *           },
                          *           "variantCount": 115,
                          *           "productCount": 71,
-                         *           "updatedAt": "2026-11-24T18:21:22.945Z"
+                         *           "updatedAt": "2026-11-24T18:27:19.882Z"
                          *         },
                          *         {
                          *           "id": 2,
@@ -1576,7 +1576,7 @@ export interface paths {
                          *           },
                          *           "variantCount": 281,
                          *           "productCount": 184,
-                         *           "updatedAt": "2026-11-24T18:21:22.945Z"
+                         *           "updatedAt": "2026-11-24T18:27:19.882Z"
                          *         }
                          *       ],
                          *       "meta": {
@@ -1674,7 +1674,7 @@ export interface paths {
                          *         "slug": "xs",
                          *         "position": 0,
                          *         "swatch": null,
-                         *         "updatedAt": "2026-11-24T18:21:22.945Z"
+                         *         "updatedAt": "2026-11-24T18:27:19.882Z"
                          *       }
                          *     }
                          */
@@ -1779,7 +1779,7 @@ export interface paths {
                          *         "slug": "xxxl",
                          *         "position": 7,
                          *         "swatch": null,
-                         *         "updatedAt": "2026-11-24T18:21:36.380Z"
+                         *         "updatedAt": "2026-11-24T18:27:35.636Z"
                          *       }
                          *     }
                          */
@@ -1920,7 +1920,7 @@ export interface paths {
                          *         "slug": "xxxl",
                          *         "position": 7,
                          *         "swatch": null,
-                         *         "updatedAt": "2026-11-24T18:21:36.425Z"
+                         *         "updatedAt": "2026-11-24T18:27:35.688Z"
                          *       }
                          *     }
                          */
@@ -2535,7 +2535,7 @@ export interface paths {
                          *         "media": [],
                          *         "variants": [],
                          *         "publishedAt": null,
-                         *         "updatedAt": "2026-11-24T18:21:36.549Z"
+                         *         "updatedAt": "2026-11-24T18:27:35.780Z"
                          *       }
                          *     }
                          */
@@ -2645,7 +2645,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "id": 301,
+                     *       "id": 331,
                      *       "description": "Heavyweight cotton, printed in Leeds."
                      *     }
                      */
@@ -2712,7 +2712,7 @@ export interface paths {
                          *         "media": [],
                          *         "variants": [],
                          *         "publishedAt": null,
-                         *         "updatedAt": "2026-11-24T18:21:36.615Z"
+                         *         "updatedAt": "2026-11-24T18:27:35.827Z"
                          *       }
                          *     }
                          */
@@ -2831,7 +2831,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "id": 301
+                     *       "id": 331
                      *     }
                      */
                     "application/json": {
@@ -3233,7 +3233,7 @@ export interface paths {
                          *         "compareAtPrice": null,
                          *         "stockOnHand": 12,
                          *         "position": 3,
-                         *         "updatedAt": "2026-11-24T18:21:36.696Z",
+                         *         "updatedAt": "2026-11-24T18:27:35.891Z",
                          *         "title": "",
                          *         "attributeIds": [],
                          *         "ordered": false
@@ -3346,7 +3346,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "id": 1746,
+                     *       "id": 1750,
                      *       "price": 1600,
                      *       "compareAtPrice": 1800
                      *     }
@@ -3381,7 +3381,7 @@ export interface paths {
                          *         "compareAtPrice": 1800,
                          *         "stockOnHand": 12,
                          *         "position": 3,
-                         *         "updatedAt": "2026-11-24T18:21:36.742Z",
+                         *         "updatedAt": "2026-11-24T18:27:35.917Z",
                          *         "title": "",
                          *         "attributeIds": [],
                          *         "ordered": false
@@ -3503,7 +3503,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "id": 1746
+                     *       "id": 1750
                      *     }
                      */
                     "application/json": {
@@ -3924,7 +3924,7 @@ export interface paths {
                          *         "rule": null,
                          *         "heroFileId": null,
                          *         "position": 7,
-                         *         "updatedAt": "2026-11-24T18:21:36.857Z",
+                         *         "updatedAt": "2026-11-24T18:27:35.992Z",
                          *         "productIds": [
                          *           1,
                          *           3
@@ -4038,7 +4038,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "id": 8,
+                     *       "id": 34,
                      *       "description": "Beanies and sweatshirts for the cold months."
                      *     }
                      */
@@ -4103,7 +4103,7 @@ export interface paths {
                          *         "rule": null,
                          *         "heroFileId": null,
                          *         "position": 7,
-                         *         "updatedAt": "2026-11-24T18:21:36.893Z",
+                         *         "updatedAt": "2026-11-24T18:27:36.010Z",
                          *         "productIds": [
                          *           1,
                          *           3
@@ -4226,7 +4226,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "id": 8
+                     *       "id": 34
                      *     }
                      */
                     "application/json": {
@@ -4411,7 +4411,7 @@ export interface paths {
                          *             "compareAtPrice": null,
                          *             "stockOnHand": 5,
                          *             "position": 3,
-                         *             "updatedAt": "2026-11-24T18:21:36.919Z",
+                         *             "updatedAt": "2026-11-24T18:27:36.033Z",
                          *             "title": "Black",
                          *             "attributeIds": [
                          *               8
@@ -4425,7 +4425,7 @@ export interface paths {
                          *             "compareAtPrice": null,
                          *             "stockOnHand": 5,
                          *             "position": 4,
-                         *             "updatedAt": "2026-11-24T18:21:36.919Z",
+                         *             "updatedAt": "2026-11-24T18:27:36.033Z",
                          *             "title": "Purple",
                          *             "attributeIds": [
                          *               16
@@ -6338,8 +6338,8 @@ export interface paths {
                          *         "parentId": null,
                          *         "folderCount": 0,
                          *         "fileCount": 0,
-                         *         "createdAt": "2026-11-24T18:21:37.486Z",
-                         *         "updatedAt": "2026-11-24T18:21:37.486Z"
+                         *         "createdAt": "2026-11-24T18:27:36.433Z",
+                         *         "updatedAt": "2026-11-24T18:27:36.433Z"
                          *       }
                          *     }
                          */
@@ -6468,8 +6468,8 @@ export interface paths {
                          *         "parentId": null,
                          *         "folderCount": 0,
                          *         "fileCount": 0,
-                         *         "createdAt": "2026-11-24T18:21:37.486Z",
-                         *         "updatedAt": "2026-11-24T18:21:37.499Z"
+                         *         "createdAt": "2026-11-24T18:27:36.433Z",
+                         *         "updatedAt": "2026-11-24T18:27:36.447Z"
                          *       }
                          *     }
                          */
@@ -6898,8 +6898,8 @@ export interface paths {
                          * @example {
                          *       "data": {
                          *         "id": 1288,
-                         *         "slug": "5296e63b-824a-4d6a-b2e8-d77946b7acf6.png",
-                         *         "url": "/api/file/5296e63b-824a-4d6a-b2e8-d77946b7acf6.png",
+                         *         "slug": "b5b41729-cd5a-454b-a706-f75d2f05368d.png",
+                         *         "url": "/api/file/b5b41729-cd5a-454b-a706-f75d2f05368d.png",
                          *         "title": "Pixel",
                          *         "alt": "A single white pixel",
                          *         "fileType": "IMAGE",
@@ -6908,8 +6908,8 @@ export interface paths {
                          *         "width": 1,
                          *         "height": 1,
                          *         "folderId": null,
-                         *         "createdAt": "2026-11-24T18:21:37.553Z",
-                         *         "updatedAt": "2026-11-24T18:21:37.553Z"
+                         *         "createdAt": "2026-11-24T18:27:36.489Z",
+                         *         "updatedAt": "2026-11-24T18:27:36.489Z"
                          *       }
                          *     }
                          */
@@ -7049,8 +7049,8 @@ export interface paths {
                          * @example {
                          *       "data": {
                          *         "id": 1289,
-                         *         "slug": "33b12ed0-5c14-495c-b9ea-22a4b950356b.png",
-                         *         "url": "/api/file/33b12ed0-5c14-495c-b9ea-22a4b950356b.png",
+                         *         "slug": "7486c358-79a5-486d-aecf-df466967d4de.png",
+                         *         "url": "/api/file/7486c358-79a5-486d-aecf-df466967d4de.png",
                          *         "title": "Another pixel",
                          *         "alt": "",
                          *         "fileType": "IMAGE",
@@ -7059,8 +7059,8 @@ export interface paths {
                          *         "width": 1,
                          *         "height": 1,
                          *         "folderId": null,
-                         *         "createdAt": "2026-11-24T18:21:37.571Z",
-                         *         "updatedAt": "2026-11-24T18:21:37.571Z"
+                         *         "createdAt": "2026-11-24T18:27:36.512Z",
+                         *         "updatedAt": "2026-11-24T18:27:36.512Z"
                          *       }
                          *     }
                          */
@@ -7308,7 +7308,7 @@ export interface paths {
                          *         "height": 800,
                          *         "folderId": null,
                          *         "createdAt": "2025-09-27T09:00:00.000Z",
-                         *         "updatedAt": "2026-11-24T18:21:37.593Z"
+                         *         "updatedAt": "2026-11-24T18:27:36.538Z"
                          *       }
                          *     }
                          */
@@ -7427,7 +7427,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "id": 1256
+                     *       "id": 1288
                      *     }
                      */
                     "application/json": {
@@ -8165,7 +8165,7 @@ export interface paths {
                          *           "endsAt": null,
                          *           "timesUsed": 1,
                          *           "usageLimit": null,
-                         *           "updatedAt": "2026-11-24T18:21:22.945Z"
+                         *           "updatedAt": "2026-11-24T18:27:19.882Z"
                          *         },
                          *         {
                          *           "kind": "code",
@@ -8183,7 +8183,7 @@ export interface paths {
                          *           "endsAt": null,
                          *           "timesUsed": 1,
                          *           "usageLimit": null,
-                         *           "updatedAt": "2026-11-24T18:21:22.945Z"
+                         *           "updatedAt": "2026-11-24T18:27:19.882Z"
                          *         }
                          *       ],
                          *       "meta": {
@@ -8291,12 +8291,12 @@ export interface paths {
                          *         "targets": [],
                          *         "batchId": null,
                          *         "timesUsed": 1,
-                         *         "updatedAt": "2026-11-24T18:21:22.945Z",
+                         *         "updatedAt": "2026-11-24T18:27:19.882Z",
                          *         "recentRedemptions": [
                          *           {
                          *             "orderId": 4,
                          *             "orderNumber": "EN-10004",
-                         *             "at": "2026-11-24T18:21:22.945Z"
+                         *             "at": "2026-11-24T18:27:19.882Z"
                          *           }
                          *         ]
                          *       }
@@ -8422,7 +8422,7 @@ export interface paths {
                          *         "unitType": "percentage",
                          *         "value": 20,
                          *         "minSubtotal": null,
-                         *         "startsAt": "2026-11-24T18:21:37.706Z",
+                         *         "startsAt": "2026-11-24T18:27:36.650Z",
                          *         "endsAt": null,
                          *         "usageLimit": 500,
                          *         "perCustomerLimit": null,
@@ -8432,7 +8432,7 @@ export interface paths {
                          *         "targets": [],
                          *         "batchId": null,
                          *         "timesUsed": 0,
-                         *         "updatedAt": "2026-11-24T18:21:37.705Z",
+                         *         "updatedAt": "2026-11-24T18:27:36.649Z",
                          *         "recentRedemptions": []
                          *       }
                          *     }
@@ -8543,7 +8543,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "id": 5,
+                     *       "id": 34,
                      *       "value": 15
                      *     }
                      */
@@ -8592,7 +8592,7 @@ export interface paths {
                          *         "unitType": "percentage",
                          *         "value": 15,
                          *         "minSubtotal": null,
-                         *         "startsAt": "2026-11-24T18:21:37.706Z",
+                         *         "startsAt": "2026-11-24T18:27:36.650Z",
                          *         "endsAt": null,
                          *         "usageLimit": 500,
                          *         "perCustomerLimit": null,
@@ -8602,7 +8602,7 @@ export interface paths {
                          *         "targets": [],
                          *         "batchId": null,
                          *         "timesUsed": 0,
-                         *         "updatedAt": "2026-11-24T18:21:37.726Z",
+                         *         "updatedAt": "2026-11-24T18:27:36.672Z",
                          *         "recentRedemptions": []
                          *       }
                          *     }
@@ -8722,7 +8722,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "id": 5
+                     *       "id": 34
                      *     }
                      */
                     "application/json": {
@@ -8894,7 +8894,7 @@ export interface paths {
                          *         "value": 500,
                          *         "minSubtotal": 3000,
                          *         "startsAt": "2026-01-01T00:00:00.000Z",
-                         *         "endsAt": "2026-11-24T18:21:37.754Z",
+                         *         "endsAt": "2026-11-24T18:27:36.700Z",
                          *         "usageLimit": null,
                          *         "perCustomerLimit": null,
                          *         "eligibleGroup": "everyone",
@@ -8903,12 +8903,12 @@ export interface paths {
                          *         "targets": [],
                          *         "batchId": null,
                          *         "timesUsed": 1,
-                         *         "updatedAt": "2026-11-24T18:21:37.754Z",
+                         *         "updatedAt": "2026-11-24T18:27:36.700Z",
                          *         "recentRedemptions": [
                          *           {
                          *             "orderId": 3,
                          *             "orderNumber": "EN-10003",
-                         *             "at": "2026-11-24T18:21:22.945Z"
+                         *             "at": "2026-11-24T18:27:19.882Z"
                          *           }
                          *         ]
                          *       }
@@ -9082,10 +9082,10 @@ export interface paths {
                          *         "prefix": "GULLS",
                          *         "count": 10,
                          *         "used": 0,
-                         *         "createdAt": "2026-11-24T18:21:37.774Z",
+                         *         "createdAt": "2026-11-24T18:27:36.722Z",
                          *         "rules": {
                          *           "id": 35,
-                         *           "code": "GULLS-CTPM-C2YU",
+                         *           "code": "GULLS-F63C-JRCF",
                          *           "description": "10% off everything",
                          *           "unitType": "percentage",
                          *           "value": 10,
@@ -9100,11 +9100,11 @@ export interface paths {
                          *           "targets": [],
                          *           "batchId": 1,
                          *           "timesUsed": 0,
-                         *           "updatedAt": "2026-11-24T18:21:37.774Z"
+                         *           "updatedAt": "2026-11-24T18:27:36.722Z"
                          *         },
                          *         "sample": [
-                         *           "GULLS-CTPM-C2YU",
-                         *           "GULLS-J6TX-E83K"
+                         *           "GULLS-F63C-JRCF",
+                         *           "GULLS-9DA6-6FNZ"
                          *         ]
                          *       }
                          *     }
@@ -9219,10 +9219,10 @@ export interface paths {
                          *         "prefix": "GULLS",
                          *         "count": 10,
                          *         "used": 0,
-                         *         "createdAt": "2026-11-24T18:21:37.774Z",
+                         *         "createdAt": "2026-11-24T18:27:36.722Z",
                          *         "rules": {
                          *           "id": 35,
-                         *           "code": "GULLS-CTPM-C2YU",
+                         *           "code": "GULLS-F63C-JRCF",
                          *           "description": "10% off everything",
                          *           "unitType": "percentage",
                          *           "value": 10,
@@ -9237,11 +9237,11 @@ export interface paths {
                          *           "targets": [],
                          *           "batchId": 1,
                          *           "timesUsed": 0,
-                         *           "updatedAt": "2026-11-24T18:21:37.774Z"
+                         *           "updatedAt": "2026-11-24T18:27:36.722Z"
                          *         },
                          *         "sample": [
-                         *           "GULLS-CTPM-C2YU",
-                         *           "GULLS-J6TX-E83K"
+                         *           "GULLS-F63C-JRCF",
+                         *           "GULLS-9DA6-6FNZ"
                          *         ]
                          *       }
                          *     }
@@ -9560,7 +9560,7 @@ export interface paths {
                          *           ],
                          *           "optionCount": 3,
                          *           "activeOptionCount": 3,
-                         *           "updatedAt": "2026-11-24T18:21:22.945Z"
+                         *           "updatedAt": "2026-11-24T18:27:19.882Z"
                          *         },
                          *         {
                          *           "id": 2,
@@ -9572,7 +9572,7 @@ export interface paths {
                          *           ],
                          *           "optionCount": 1,
                          *           "activeOptionCount": 1,
-                         *           "updatedAt": "2026-11-24T18:21:22.945Z"
+                         *           "updatedAt": "2026-11-24T18:27:19.882Z"
                          *         }
                          *       ],
                          *       "meta": {
@@ -9671,7 +9671,7 @@ export interface paths {
                          *           "GB",
                          *           "GG"
                          *         ],
-                         *         "updatedAt": "2026-11-24T18:21:22.945Z"
+                         *         "updatedAt": "2026-11-24T18:27:19.882Z"
                          *       }
                          *     }
                          */
@@ -9780,7 +9780,7 @@ export interface paths {
                          *           "GG",
                          *           "JE"
                          *         ],
-                         *         "updatedAt": "2026-11-24T18:21:37.870Z"
+                         *         "updatedAt": "2026-11-24T18:27:36.794Z"
                          *       }
                          *     }
                          */
@@ -9890,7 +9890,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "id": 4,
+                     *       "id": 34,
                      *       "title": "Jersey and Guernsey"
                      *     }
                      */
@@ -9922,7 +9922,7 @@ export interface paths {
                          *           "GG",
                          *           "JE"
                          *         ],
-                         *         "updatedAt": "2026-11-24T18:21:37.888Z"
+                         *         "updatedAt": "2026-11-24T18:27:36.808Z"
                          *       }
                          *     }
                          */
@@ -10041,7 +10041,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "id": 4
+                     *       "id": 34
                      *     }
                      */
                     "application/json": {
@@ -10210,7 +10210,7 @@ export interface paths {
                          *           "servesBfpo": true,
                          *           "position": 0,
                          *           "active": true,
-                         *           "updatedAt": "2026-11-24T18:21:22.945Z",
+                         *           "updatedAt": "2026-11-24T18:27:19.882Z",
                          *           "groupTitle": "United Kingdom"
                          *         },
                          *         {
@@ -10225,7 +10225,7 @@ export interface paths {
                          *           "servesBfpo": false,
                          *           "position": 1,
                          *           "active": true,
-                         *           "updatedAt": "2026-11-24T18:21:22.945Z",
+                         *           "updatedAt": "2026-11-24T18:27:19.882Z",
                          *           "groupTitle": "United Kingdom"
                          *         }
                          *       ],
@@ -10329,7 +10329,7 @@ export interface paths {
                          *         "servesBfpo": true,
                          *         "position": 0,
                          *         "active": true,
-                         *         "updatedAt": "2026-11-24T18:21:22.945Z"
+                         *         "updatedAt": "2026-11-24T18:27:19.882Z"
                          *       }
                          *     }
                          */
@@ -10448,7 +10448,7 @@ export interface paths {
                          *         "servesBfpo": false,
                          *         "position": 0,
                          *         "active": true,
-                         *         "updatedAt": "2026-11-24T18:21:37.921Z"
+                         *         "updatedAt": "2026-11-24T18:27:36.840Z"
                          *       }
                          *     }
                          */
@@ -10558,7 +10558,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "id": 6,
+                     *       "id": 34,
                      *       "price": 795
                      *     }
                      */
@@ -10600,7 +10600,7 @@ export interface paths {
                          *         "servesBfpo": false,
                          *         "position": 0,
                          *         "active": true,
-                         *         "updatedAt": "2026-11-24T18:21:37.943Z"
+                         *         "updatedAt": "2026-11-24T18:27:36.854Z"
                          *       }
                          *     }
                          */
@@ -10719,7 +10719,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "id": 6
+                     *       "id": 34
                      *     }
                      */
                     "application/json": {
@@ -11124,8 +11124,8 @@ export interface paths {
                          *         "status": "paid",
                          *         "total": 3995,
                          *         "provider": "test",
-                         *         "paymentReference": "tpi_0ba264aa53a49391dcf56e76",
-                         *         "accessToken": "mv-f4FUZoVq47sXzP9rhEEUSaQARTdUv"
+                         *         "paymentReference": "tpi_ad07410edef442f4580a331b",
+                         *         "accessToken": "h7A0AC4uVVMlWiHvLMk99aPPkF8h9Qsb"
                          *       }
                          *     }
                          */
@@ -11226,7 +11226,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "orderId": 17,
+                     *       "orderId": 34,
                      *       "clientSecret": "pi_test_secret_from_the_charge",
                      *       "approve": true
                      *     }
@@ -11348,7 +11348,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "orderId": 17,
+                     *       "orderId": 34,
                      *       "accessToken": "the-order-access-token-from-the-charge"
                      *     }
                      */
@@ -11460,7 +11460,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
-                    /** @example 17 */
+                    /** @example 34 */
                     id: string;
                 };
                 cookie?: never;
@@ -12121,7 +12121,7 @@ export interface paths {
                          *         {
                          *           "id": 34,
                          *           "number": "EN-10034",
-                         *           "createdAt": "2026-11-24T18:21:37.991Z",
+                         *           "createdAt": "2026-11-24T18:27:36.889Z",
                          *           "email": "sam@example.com",
                          *           "status": "paid",
                          *           "total": 3995,
@@ -12320,7 +12320,7 @@ export interface paths {
                          *         },
                          *         "payment": {
                          *           "provider": "test",
-                         *           "reference": "tpi_117af959fd613e0529c7ef78",
+                         *           "reference": "tpi_3a05c4237d610c7c5ac3120a",
                          *           "state": "succeeded",
                          *           "amount": 4895,
                          *           "declineMessage": null
@@ -12342,7 +12342,7 @@ export interface paths {
                          *             "type": "paid",
                          *             "message": "Paid through the test provider",
                          *             "detail": {
-                         *               "reference": "tpi_117af959fd613e0529c7ef78"
+                         *               "reference": "tpi_3a05c4237d610c7c5ac3120a"
                          *             },
                          *             "actorEmail": null,
                          *             "at": "2026-10-26T20:02:20.000Z"
@@ -12465,9 +12465,9 @@ export interface paths {
                          *         "email": "oliver.grant@example.com",
                          *         "customerId": 12,
                          *         "createdAt": "2026-10-26T20:02:00.000Z",
-                         *         "updatedAt": "2026-11-24T18:21:38.223Z",
+                         *         "updatedAt": "2026-11-24T18:27:37.035Z",
                          *         "paidAt": "2026-10-26T20:02:20.000Z",
-                         *         "dispatchedAt": "2026-11-24T18:21:38.223Z",
+                         *         "dispatchedAt": "2026-11-24T18:27:37.035Z",
                          *         "cancelledAt": null,
                          *         "refundedAt": null,
                          *         "archivedAt": null,
@@ -12544,7 +12544,7 @@ export interface paths {
                          *         },
                          *         "payment": {
                          *           "provider": "test",
-                         *           "reference": "tpi_117af959fd613e0529c7ef78",
+                         *           "reference": "tpi_3a05c4237d610c7c5ac3120a",
                          *           "state": "succeeded",
                          *           "amount": 4895,
                          *           "declineMessage": null
@@ -12555,7 +12555,7 @@ export interface paths {
                          *             "carrier": "Royal Mail",
                          *             "trackingNumber": "RM123456785GB",
                          *             "trackingUrl": "https://www.royalmail.com/track-your-item#/tracking-results/RM123456785GB",
-                         *             "dispatchedAt": "2026-11-24T18:21:38.213Z",
+                         *             "dispatchedAt": "2026-11-24T18:27:37.030Z",
                          *             "lineIds": [
                          *               24
                          *             ]
@@ -12577,7 +12577,7 @@ export interface paths {
                          *             "type": "paid",
                          *             "message": "Paid through the test provider",
                          *             "detail": {
-                         *               "reference": "tpi_117af959fd613e0529c7ef78"
+                         *               "reference": "tpi_3a05c4237d610c7c5ac3120a"
                          *             },
                          *             "actorEmail": null,
                          *             "at": "2026-10-26T20:02:20.000Z"
@@ -13706,7 +13706,7 @@ export interface paths {
                          *           "role": "staff",
                          *           "active": true,
                          *           "invited": false,
-                         *           "updatedAt": "2026-11-24T18:21:22.945Z"
+                         *           "updatedAt": "2026-11-24T18:27:19.882Z"
                          *         }
                          *       ],
                          *       "meta": {
@@ -13804,7 +13804,7 @@ export interface paths {
                          *         "role": "staff",
                          *         "active": true,
                          *         "invited": false,
-                         *         "updatedAt": "2026-11-24T18:21:22.945Z"
+                         *         "updatedAt": "2026-11-24T18:27:19.882Z"
                          *       }
                          *     }
                          */
@@ -13910,7 +13910,7 @@ export interface paths {
                          *         "role": "staff",
                          *         "active": true,
                          *         "invited": true,
-                         *         "updatedAt": "2026-11-24T18:21:38.494Z"
+                         *         "updatedAt": "2026-11-24T18:27:37.192Z"
                          *       }
                          *     }
                          */
@@ -14020,7 +14020,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "id": 13,
+                     *       "id": 35,
                      *       "role": "admin"
                      *     }
                      */
@@ -14051,7 +14051,7 @@ export interface paths {
                          *         "role": "admin",
                          *         "active": true,
                          *         "invited": true,
-                         *         "updatedAt": "2026-11-24T18:21:38.512Z"
+                         *         "updatedAt": "2026-11-24T18:27:37.221Z"
                          *       }
                          *     }
                          */
@@ -14170,7 +14170,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "id": 13
+                     *       "id": 35
                      *     }
                      */
                     "application/json": {
@@ -14328,7 +14328,7 @@ export interface paths {
                         /**
                          * @example {
                          *       "data": {
-                         *         "token": "JnoI9NgjntLqrfIbVfJXCUILb7jcI_OxjueAX6eUY5Y",
+                         *         "token": "cmG-B4o9F-CmlQ8K5Q7ZDdFZVwW4u3b87dwAGrVf59A",
                          *         "user": {
                          *           "id": 1,
                          *           "name": "Alex Fan",
@@ -14449,7 +14449,7 @@ export interface paths {
                         /**
                          * @example {
                          *       "data": {
-                         *         "token": "YDAhIRv9hmByA_Ynet-squXKgSK81RwjSOkybYgKSXY",
+                         *         "token": "WKP1Lc_pAZfCkGo5_A_ZywfGjA03tgK5STEP7EZ41t0",
                          *         "user": {
                          *           "id": 2,
                          *           "name": "Sam Staff",
@@ -14623,7 +14623,7 @@ export interface paths {
                         /**
                          * @example {
                          *       "data": {
-                         *         "token": "m38PPEvwNo50CaN23uAb8Qzi7f0THe50hBwcZXKCBtw",
+                         *         "token": "wsC3ueyomEoq4Rn2UuqKTH2utlLRSWNGQ6to2P7aTuc",
                          *         "user": {
                          *           "id": 36,
                          *           "name": "Alex Rowe",
@@ -15166,7 +15166,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "orderId": 17,
+                     *       "orderId": 34,
                      *       "accessToken": "the-order-access-token-from-the-charge",
                      *       "password": "harbour-static-99"
                      *     }
@@ -15760,7 +15760,7 @@ export interface paths {
                          *           "after": {
                          *             "story": "Four friends from Whitby and a wall of fuzz."
                          *           },
-                         *           "createdAt": "2026-11-24T18:21:36.190Z"
+                         *           "createdAt": "2026-11-24T18:27:35.449Z"
                          *         }
                          *       ],
                          *       "meta": {
@@ -15871,7 +15871,7 @@ export interface paths {
                          *           "marketingConsent": false,
                          *           "orderCount": 6,
                          *           "lifetimeSpend": 23665,
-                         *           "joinedAt": "2026-11-24T18:21:22.945Z",
+                         *           "joinedAt": "2026-11-24T18:27:19.882Z",
                          *           "erased": false
                          *         },
                          *         {
@@ -15882,7 +15882,7 @@ export interface paths {
                          *           "marketingConsent": false,
                          *           "orderCount": 2,
                          *           "lifetimeSpend": 8990,
-                         *           "joinedAt": "2026-11-24T18:21:22.945Z",
+                         *           "joinedAt": "2026-11-24T18:27:19.882Z",
                          *           "erased": false
                          *         }
                          *       ],
@@ -16063,7 +16063,7 @@ export interface paths {
                          *         "email": "priya.shah@example.com",
                          *         "kind": "registered",
                          *         "marketingConsent": false,
-                         *         "joinedAt": "2026-11-24T18:21:22.945Z",
+                         *         "joinedAt": "2026-11-24T18:27:19.882Z",
                          *         "erasedAt": null,
                          *         "addresses": [
                          *           {
@@ -16099,7 +16099,7 @@ export interface paths {
                          *         "orderCount": 2,
                          *         "lifetimeSpend": 8990,
                          *         "segments": [],
-                         *         "updatedAt": "2026-11-24T18:21:22.945Z"
+                         *         "updatedAt": "2026-11-24T18:27:19.882Z"
                          *       }
                          *     }
                          */
@@ -16572,7 +16572,7 @@ export interface paths {
                          *           "description": "Customers who said yes to marketing email.",
                          *           "ruleCount": 1,
                          *           "memberCount": 0,
-                         *           "updatedAt": "2026-11-24T18:21:22.945Z"
+                         *           "updatedAt": "2026-11-24T18:27:19.882Z"
                          *         },
                          *         {
                          *           "id": 2,
@@ -16580,7 +16580,7 @@ export interface paths {
                          *           "description": "Bought Static Gulls merchandise and spent over £50 in all.",
                          *           "ruleCount": 2,
                          *           "memberCount": 2,
-                         *           "updatedAt": "2026-11-24T18:21:22.945Z"
+                         *           "updatedAt": "2026-11-24T18:27:19.882Z"
                          *         }
                          *       ],
                          *       "meta": {
@@ -16682,7 +16682,7 @@ export interface paths {
                          *           }
                          *         ],
                          *         "memberCount": 0,
-                         *         "updatedAt": "2026-11-24T18:21:22.945Z"
+                         *         "updatedAt": "2026-11-24T18:27:19.882Z"
                          *       }
                          *     }
                          */
@@ -16816,7 +16816,7 @@ export interface paths {
                          *           }
                          *         ],
                          *         "memberCount": 4,
-                         *         "updatedAt": "2026-11-24T18:21:39.368Z"
+                         *         "updatedAt": "2026-11-24T18:27:37.925Z"
                          *       }
                          *     }
                          */
@@ -16926,7 +16926,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "id": 3,
+                     *       "id": 34,
                      *       "title": "Joined in 2026"
                      *     }
                      */
@@ -16981,7 +16981,7 @@ export interface paths {
                          *           }
                          *         ],
                          *         "memberCount": 4,
-                         *         "updatedAt": "2026-11-24T18:21:39.386Z"
+                         *         "updatedAt": "2026-11-24T18:27:37.939Z"
                          *       }
                          *     }
                          */
@@ -17100,7 +17100,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "id": 3
+                     *       "id": 34
                      *     }
                      */
                     "application/json": {
@@ -17559,7 +17559,7 @@ export interface paths {
                          *           "state": "succeeded",
                          *           "reason": "Arrived damaged",
                          *           "restocked": true,
-                         *           "createdAt": "2026-11-24T18:21:39.474Z"
+                         *           "createdAt": "2026-11-24T18:27:38.009Z"
                          *         },
                          *         "order": {
                          *           "id": 16,
@@ -17850,7 +17850,7 @@ export interface paths {
                     "Idempotency-Key": string;
                 };
                 path: {
-                    /** @example 17 */
+                    /** @example 34 */
                     id: string;
                 };
                 cookie?: never;
@@ -17895,7 +17895,7 @@ export interface paths {
                          *           "state": "succeeded",
                          *           "reason": "The customer asked to cancel",
                          *           "restocked": false,
-                         *           "createdAt": "2026-11-24T18:21:39.534Z"
+                         *           "createdAt": "2026-11-24T18:27:38.053Z"
                          *         },
                          *         "order": {
                          *           "id": 34,
@@ -18040,7 +18040,7 @@ export interface paths {
                          *           "type": "membership",
                          *           "period": "month",
                          *           "productCount": 0,
-                         *           "updatedAt": "2026-11-24T18:21:22.945Z"
+                         *           "updatedAt": "2026-11-24T18:27:19.882Z"
                          *         },
                          *         {
                          *           "id": 3,
@@ -18048,7 +18048,7 @@ export interface paths {
                          *           "type": "membership",
                          *           "period": "year",
                          *           "productCount": 0,
-                         *           "updatedAt": "2026-11-24T18:21:22.945Z"
+                         *           "updatedAt": "2026-11-24T18:27:19.882Z"
                          *         }
                          *       ],
                          *       "meta": {
@@ -18144,7 +18144,7 @@ export interface paths {
                          *         "title": "Fan club (monthly)",
                          *         "type": "membership",
                          *         "period": "month",
-                         *         "updatedAt": "2026-11-24T18:21:22.945Z"
+                         *         "updatedAt": "2026-11-24T18:27:19.882Z"
                          *       }
                          *     }
                          */
@@ -18248,7 +18248,7 @@ export interface paths {
                          *         "title": "Backstage pass (monthly)",
                          *         "type": "membership",
                          *         "period": "month",
-                         *         "updatedAt": "2026-11-24T18:21:39.603Z"
+                         *         "updatedAt": "2026-11-24T18:27:38.105Z"
                          *       }
                          *     }
                          */
@@ -18358,7 +18358,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "id": 4,
+                     *       "id": 34,
                      *       "title": "Backstage pass"
                      *     }
                      */
@@ -18388,7 +18388,7 @@ export interface paths {
                          *         "title": "Backstage pass",
                          *         "type": "membership",
                          *         "period": "month",
-                         *         "updatedAt": "2026-11-24T18:21:39.616Z"
+                         *         "updatedAt": "2026-11-24T18:27:38.114Z"
                          *       }
                          *     }
                          */
@@ -18507,7 +18507,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "id": 4
+                     *       "id": 34
                      *     }
                      */
                     "application/json": {
