@@ -24,14 +24,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "status": "ok",
-                         *         "database": "ok"
-                         *       }
-                         *     }
-                         */
                         "application/json": components["schemas"]["Health"];
                     };
                 };
@@ -73,13 +65,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "kind": "render",
-                     *       "message": "Cannot read properties of undefined",
-                     *       "path": "/basket"
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {string} */
                         kind: "startup" | "chunk-load" | "render";
@@ -213,12 +198,9 @@ export interface paths {
             parameters: {
                 query?: {
                     page?: number;
-                    /** @example 20 */
                     perPage?: number;
-                    /** @example gulls */
                     q?: string;
                     featured?: "0" | "1" | "true" | "false";
-                    /** @example title */
                     sort?: "title" | "-title" | "updated" | "-updated" | "products" | "-products";
                 };
                 header?: never;
@@ -233,28 +215,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": [
-                         *         {
-                         *           "id": 1,
-                         *           "title": "Static Gulls",
-                         *           "slug": "static-gulls",
-                         *           "genre": "Indie",
-                         *           "featured": true,
-                         *           "productCount": 10,
-                         *           "logoUrl": "/api/file/9c31aad3-024f-493d-afad-f2f53664a6b0.webp?w=160",
-                         *           "updatedAt": "2025-09-27T09:00:00.000Z"
-                         *         }
-                         *       ],
-                         *       "meta": {
-                         *         "currentPage": 1,
-                         *         "perPage": 20,
-                         *         "total": 1,
-                         *         "lastPage": 1
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["StaffBrandItem"][];
                             meta: components["schemas"]["PageMeta"];
@@ -320,7 +280,6 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 1 */
                     id: string;
                 };
                 cookie?: never;
@@ -333,31 +292,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "id": 1,
-                         *         "title": "Static Gulls",
-                         *         "slug": "static-gulls",
-                         *         "story": "<p>Static Gulls formed in a damp rehearsal room under the seafront arches in 2017 and have been writing bright, wiry guitar songs about the south coast ever since.</p><p>Their second album, <em>Low Tide Radio</em>, was recorded in eleven days in a converted beach hut, and its first vinyl pressing sold out in an afternoon.</p>",
-                         *         "genre": "Indie",
-                         *         "origin": "Brighton",
-                         *         "links": {
-                         *           "spotify": "https://example.com/static-gulls/listen",
-                         *           "website": "https://example.com/static-gulls",
-                         *           "youtube": "https://example.com/static-gulls/videos",
-                         *           "bandcamp": "https://example.com/static-gulls/bandcamp",
-                         *           "instagram": "https://example.com/static-gulls/instagram"
-                         *         },
-                         *         "logoFileId": 1,
-                         *         "heroFileId": 2,
-                         *         "featured": true,
-                         *         "seoTitle": "",
-                         *         "seoDescription": "",
-                         *         "updatedAt": "2025-09-27T09:00:00.000Z"
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["BrandEdit"];
                         };
@@ -428,14 +362,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "title": "Harbour Static",
-                     *       "genre": "Shoegaze",
-                     *       "origin": "Whitby",
-                     *       "featured": false
-                     *     }
-                     */
                     "application/json": {
                         title: string;
                         slug?: string;
@@ -464,25 +390,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "id": 34,
-                         *         "title": "Harbour Static",
-                         *         "slug": "harbour-static",
-                         *         "story": "",
-                         *         "genre": "Shoegaze",
-                         *         "origin": "Whitby",
-                         *         "links": {},
-                         *         "logoFileId": null,
-                         *         "heroFileId": null,
-                         *         "featured": false,
-                         *         "seoTitle": "",
-                         *         "seoDescription": "",
-                         *         "updatedAt": "2026-11-24T18:27:35.420Z"
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["BrandEdit"];
                         };
@@ -587,12 +494,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "id": 34,
-                     *       "story": "Four friends from Whitby and a wall of fuzz."
-                     *     }
-                     */
                     "application/json": {
                         title?: string;
                         slug?: string;
@@ -624,25 +525,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "id": 34,
-                         *         "title": "Harbour Static",
-                         *         "slug": "harbour-static",
-                         *         "story": "Four friends from Whitby and a wall of fuzz.",
-                         *         "genre": "Shoegaze",
-                         *         "origin": "Whitby",
-                         *         "links": {},
-                         *         "logoFileId": null,
-                         *         "heroFileId": null,
-                         *         "featured": false,
-                         *         "seoTitle": "",
-                         *         "seoDescription": "",
-                         *         "updatedAt": "2026-11-24T18:27:35.453Z"
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["BrandEdit"];
                         };
@@ -756,11 +638,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "id": 34
-                     *     }
-                     */
                     "application/json": {
                         id: number;
                     } | {
@@ -775,15 +652,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "ids": [
-                         *           34
-                         *         ]
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             /** @description The ids deleted. */
                             data: {
@@ -895,7 +763,6 @@ export interface paths {
                     page?: number;
                     perPage?: number;
                     q?: string;
-                    /** @example position */
                     sort?: "position" | "-position" | "title" | "-title" | "updated" | "-updated" | "values" | "-values";
                 };
                 header?: never;
@@ -910,38 +777,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": [
-                         *         {
-                         *           "id": 1,
-                         *           "title": "Size",
-                         *           "slug": "size",
-                         *           "display": "buttons",
-                         *           "position": 0,
-                         *           "valueCount": 7,
-                         *           "variantCount": 1523,
-                         *           "updatedAt": "2026-11-24T18:27:19.882Z"
-                         *         },
-                         *         {
-                         *           "id": 2,
-                         *           "title": "Colour",
-                         *           "slug": "colour",
-                         *           "display": "swatches",
-                         *           "position": 1,
-                         *           "valueCount": 10,
-                         *           "variantCount": 1604,
-                         *           "updatedAt": "2026-11-24T18:27:19.882Z"
-                         *         }
-                         *       ],
-                         *       "meta": {
-                         *         "currentPage": 1,
-                         *         "perPage": 24,
-                         *         "total": 6,
-                         *         "lastPage": 1
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["StaffAttributeTypeItem"][];
                             meta: components["schemas"]["PageMeta"];
@@ -1007,7 +842,6 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 1 */
                     id: string;
                 };
                 cookie?: never;
@@ -1020,18 +854,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "id": 1,
-                         *         "title": "Size",
-                         *         "slug": "size",
-                         *         "display": "buttons",
-                         *         "position": 0,
-                         *         "updatedAt": "2026-11-24T18:27:19.882Z"
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["AttributeTypeEdit"];
                         };
@@ -1102,12 +924,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "title": "Sleeve",
-                     *       "display": "buttons"
-                     *     }
-                     */
                     "application/json": {
                         title: string;
                         slug?: string;
@@ -1124,18 +940,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "id": 34,
-                         *         "title": "Sleeve",
-                         *         "slug": "sleeve",
-                         *         "display": "buttons",
-                         *         "position": 6,
-                         *         "updatedAt": "2026-11-24T18:27:35.540Z"
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["AttributeTypeEdit"];
                         };
@@ -1240,12 +1044,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "id": 34,
-                     *       "title": "Sleeve length"
-                     *     }
-                     */
                     "application/json": {
                         title?: string;
                         slug?: string;
@@ -1265,18 +1063,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "id": 34,
-                         *         "title": "Sleeve length",
-                         *         "slug": "sleeve",
-                         *         "display": "buttons",
-                         *         "position": 6,
-                         *         "updatedAt": "2026-11-24T18:27:35.557Z"
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["AttributeTypeEdit"];
                         };
@@ -1390,11 +1176,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "id": 34
-                     *     }
-                     */
                     "application/json": {
                         id: number;
                     } | {
@@ -1409,15 +1190,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "ids": [
-                         *           34
-                         *         ]
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             /** @description The ids deleted. */
                             data: {
@@ -1529,7 +1301,6 @@ export interface paths {
                     page?: number;
                     perPage?: number;
                     q?: string;
-                    /** @example 1 */
                     type?: string;
                     sort?: "position" | "-position" | "title" | "-title" | "updated" | "-updated" | "variants" | "-variants";
                 };
@@ -1545,48 +1316,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": [
-                         *         {
-                         *           "id": 1,
-                         *           "title": "XS",
-                         *           "slug": "xs",
-                         *           "position": 0,
-                         *           "swatch": null,
-                         *           "attributeType": {
-                         *             "id": 1,
-                         *             "slug": "size",
-                         *             "title": "Size"
-                         *           },
-                         *           "variantCount": 115,
-                         *           "productCount": 71,
-                         *           "updatedAt": "2026-11-24T18:27:19.882Z"
-                         *         },
-                         *         {
-                         *           "id": 2,
-                         *           "title": "S",
-                         *           "slug": "s",
-                         *           "position": 1,
-                         *           "swatch": null,
-                         *           "attributeType": {
-                         *             "id": 1,
-                         *             "slug": "size",
-                         *             "title": "Size"
-                         *           },
-                         *           "variantCount": 281,
-                         *           "productCount": 184,
-                         *           "updatedAt": "2026-11-24T18:27:19.882Z"
-                         *         }
-                         *       ],
-                         *       "meta": {
-                         *         "currentPage": 1,
-                         *         "perPage": 24,
-                         *         "total": 7,
-                         *         "lastPage": 1
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["StaffAttributeItem"][];
                             meta: components["schemas"]["PageMeta"];
@@ -1652,7 +1381,6 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 1 */
                     id: string;
                 };
                 cookie?: never;
@@ -1665,19 +1393,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "id": 1,
-                         *         "attributeTypeId": 1,
-                         *         "title": "XS",
-                         *         "slug": "xs",
-                         *         "position": 0,
-                         *         "swatch": null,
-                         *         "updatedAt": "2026-11-24T18:27:19.882Z"
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["AttributeEdit"];
                         };
@@ -1748,12 +1463,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "attributeTypeId": 1,
-                     *       "title": "XXXL"
-                     *     }
-                     */
                     "application/json": {
                         attributeTypeId: number;
                         title: string;
@@ -1770,19 +1479,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "id": 34,
-                         *         "attributeTypeId": 1,
-                         *         "title": "XXXL",
-                         *         "slug": "xxxl",
-                         *         "position": 7,
-                         *         "swatch": null,
-                         *         "updatedAt": "2026-11-24T18:27:35.636Z"
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["AttributeEdit"];
                         };
@@ -1887,12 +1583,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "id": 34,
-                     *       "title": "3XL"
-                     *     }
-                     */
                     "application/json": {
                         title?: string;
                         slug?: string;
@@ -1911,19 +1601,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "id": 34,
-                         *         "attributeTypeId": 1,
-                         *         "title": "3XL",
-                         *         "slug": "xxxl",
-                         *         "position": 7,
-                         *         "swatch": null,
-                         *         "updatedAt": "2026-11-24T18:27:35.688Z"
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["AttributeEdit"];
                         };
@@ -2037,11 +1714,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "id": 34
-                     *     }
-                     */
                     "application/json": {
                         id: number;
                     } | {
@@ -2056,15 +1728,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "ids": [
-                         *           34
-                         *         ]
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             /** @description The ids deleted. */
                             data: {
@@ -2179,9 +1842,7 @@ export interface paths {
                     ids?: string;
                     brand?: string;
                     type?: string;
-                    /** @example published */
                     status?: string;
-                    /** @example low */
                     stock?: "in" | "out" | "low";
                     sort?: "title" | "-title" | "updated" | "-updated" | "published" | "-published" | "price" | "-price" | "stock" | "-stock";
                 };
@@ -2197,60 +1858,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": [
-                         *         {
-                         *           "id": 144,
-                         *           "title": "Haar Tour 2026 Poster",
-                         *           "slug": "the-lowland-cartographers-haar-tour-2026-poster",
-                         *           "status": "published",
-                         *           "brand": {
-                         *             "id": 26,
-                         *             "slug": "the-lowland-cartographers",
-                         *             "title": "The Lowland Cartographers"
-                         *           },
-                         *           "priceFrom": 1300,
-                         *           "priceTo": 2200,
-                         *           "compareAtFrom": null,
-                         *           "stockTotal": 104,
-                         *           "variantCount": 3,
-                         *           "preOrder": false,
-                         *           "type": "poster",
-                         *           "imageUrl": "/api/file/d6562259-1e0d-4391-ad88-f01bb197db0a.webp?w=160",
-                         *           "publishedAt": "2026-10-30T09:00:00.000Z",
-                         *           "updatedAt": "2026-10-23T09:00:00.000Z"
-                         *         },
-                         *         {
-                         *           "id": 96,
-                         *           "title": "Foundry Smoke Tour 2026 Longsleeve",
-                         *           "slug": "gravel-psalms-foundry-smoke-tour-2026-longsleeve",
-                         *           "status": "published",
-                         *           "brand": {
-                         *             "id": 15,
-                         *             "slug": "gravel-psalms",
-                         *             "title": "Gravel Psalms"
-                         *           },
-                         *           "priceFrom": 2800,
-                         *           "priceTo": 2800,
-                         *           "compareAtFrom": null,
-                         *           "stockTotal": 136,
-                         *           "variantCount": 6,
-                         *           "preOrder": false,
-                         *           "type": "longsleeve",
-                         *           "imageUrl": "/api/file/3a8502ac-22e2-41bd-a4ef-2221dd595f2f.webp?w=160",
-                         *           "publishedAt": "2026-10-24T09:00:00.000Z",
-                         *           "updatedAt": "2026-10-21T09:00:00.000Z"
-                         *         }
-                         *       ],
-                         *       "meta": {
-                         *         "currentPage": 1,
-                         *         "perPage": 24,
-                         *         "total": 126,
-                         *         "lastPage": 6
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["StaffProductItem"][];
                             meta: components["schemas"]["PageMeta"];
@@ -2316,7 +1923,6 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 1 */
                     id: string;
                 };
                 cookie?: never;
@@ -2329,75 +1935,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "id": 1,
-                         *         "title": "Brighton Beanie",
-                         *         "slug": "static-gulls-brighton-beanie",
-                         *         "brandId": 1,
-                         *         "type": "beanie",
-                         *         "description": "<p>A nod to where it all started: Static Gulls, Brighton, since 2017.</p><ul><li>100% recycled acrylic rib knit</li><li>Turn-up cuff with a woven label; one size</li><li>Hand wash cold, dry flat</li></ul>",
-                         *         "status": "published",
-                         *         "tags": [
-                         *           "new-in",
-                         *           "recycled"
-                         *         ],
-                         *         "collectionIds": [
-                         *           5,
-                         *           7
-                         *         ],
-                         *         "vatRate": 20,
-                         *         "releaseDate": "2026-09-29",
-                         *         "billingModelId": null,
-                         *         "preOrder": false,
-                         *         "seoTitle": "Brighton Beanie | Static Gulls official merch",
-                         *         "seoDescription": "The official Static Gulls beanie: Brighton Beanie, sent from the UK by Encore.",
-                         *         "media": [
-                         *           {
-                         *             "fileId": 57,
-                         *             "attributeId": 9
-                         *           },
-                         *           {
-                         *             "fileId": 58,
-                         *             "attributeId": 11
-                         *           }
-                         *         ],
-                         *         "variants": [
-                         *           {
-                         *             "id": 1,
-                         *             "sku": "ENC-SGL-00001-WHT",
-                         *             "price": 1800,
-                         *             "compareAtPrice": null,
-                         *             "stockOnHand": 6,
-                         *             "position": 0,
-                         *             "updatedAt": "2026-09-08T09:00:00.000Z",
-                         *             "title": "White",
-                         *             "attributeIds": [
-                         *               9
-                         *             ],
-                         *             "ordered": false
-                         *           },
-                         *           {
-                         *             "id": 2,
-                         *             "sku": "ENC-SGL-00001-NVY",
-                         *             "price": 1800,
-                         *             "compareAtPrice": null,
-                         *             "stockOnHand": 51,
-                         *             "position": 1,
-                         *             "updatedAt": "2026-09-08T09:00:00.000Z",
-                         *             "title": "Navy",
-                         *             "attributeIds": [
-                         *               11
-                         *             ],
-                         *             "ordered": false
-                         *           }
-                         *         ],
-                         *         "publishedAt": "2026-09-29T09:00:00.000Z",
-                         *         "updatedAt": "2026-09-08T09:00:00.000Z"
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["ProductEdit"];
                         };
@@ -2468,14 +2005,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "title": "Harbour Static logo tee",
-                     *       "brandId": 1,
-                     *       "type": "t-shirt",
-                     *       "status": "draft"
-                     *     }
-                     */
                     "application/json": {
                         title: string;
                         slug?: string;
@@ -2514,31 +2043,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "id": 331,
-                         *         "title": "Harbour Static logo tee",
-                         *         "slug": "harbour-static-logo-tee",
-                         *         "brandId": 1,
-                         *         "type": "t-shirt",
-                         *         "description": "",
-                         *         "status": "draft",
-                         *         "tags": [],
-                         *         "collectionIds": [],
-                         *         "vatRate": 20,
-                         *         "releaseDate": null,
-                         *         "billingModelId": null,
-                         *         "preOrder": false,
-                         *         "seoTitle": "",
-                         *         "seoDescription": "",
-                         *         "media": [],
-                         *         "variants": [],
-                         *         "publishedAt": null,
-                         *         "updatedAt": "2026-11-24T18:27:35.780Z"
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["ProductEdit"];
                         };
@@ -2643,12 +2147,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "id": 331,
-                     *       "description": "Heavyweight cotton, printed in Leeds."
-                     *     }
-                     */
                     "application/json": {
                         title?: string;
                         slug?: string;
@@ -2691,31 +2189,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "id": 331,
-                         *         "title": "Harbour Static logo tee",
-                         *         "slug": "harbour-static-logo-tee",
-                         *         "brandId": 1,
-                         *         "type": "t-shirt",
-                         *         "description": "Heavyweight cotton, printed in Leeds.",
-                         *         "status": "draft",
-                         *         "tags": [],
-                         *         "collectionIds": [],
-                         *         "vatRate": 20,
-                         *         "releaseDate": null,
-                         *         "billingModelId": null,
-                         *         "preOrder": false,
-                         *         "seoTitle": "",
-                         *         "seoDescription": "",
-                         *         "media": [],
-                         *         "variants": [],
-                         *         "publishedAt": null,
-                         *         "updatedAt": "2026-11-24T18:27:35.827Z"
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["ProductEdit"];
                         };
@@ -2829,11 +2302,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "id": 331
-                     *     }
-                     */
                     "application/json": {
                         id: number;
                     } | {
@@ -2848,15 +2316,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "ids": [
-                         *           331
-                         *         ]
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             /** @description The ids deleted. */
                             data: {
@@ -2967,7 +2426,6 @@ export interface paths {
                 query?: {
                     page?: number;
                     perPage?: number;
-                    /** @example 1 */
                     product?: number;
                     q?: string;
                     stock?: "in" | "out" | "low";
@@ -2985,50 +2443,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": [
-                         *         {
-                         *           "id": 1,
-                         *           "productId": 1,
-                         *           "productTitle": "Brighton Beanie",
-                         *           "sku": "ENC-SGL-00001-WHT",
-                         *           "price": 1800,
-                         *           "compareAtPrice": null,
-                         *           "stockOnHand": 6,
-                         *           "position": 0,
-                         *           "updatedAt": "2026-09-08T09:00:00.000Z",
-                         *           "title": "White",
-                         *           "attributeIds": [
-                         *             9
-                         *           ],
-                         *           "ordered": false
-                         *         },
-                         *         {
-                         *           "id": 2,
-                         *           "productId": 1,
-                         *           "productTitle": "Brighton Beanie",
-                         *           "sku": "ENC-SGL-00001-NVY",
-                         *           "price": 1800,
-                         *           "compareAtPrice": null,
-                         *           "stockOnHand": 51,
-                         *           "position": 1,
-                         *           "updatedAt": "2026-09-08T09:00:00.000Z",
-                         *           "title": "Navy",
-                         *           "attributeIds": [
-                         *             11
-                         *           ],
-                         *           "ordered": false
-                         *         }
-                         *       ],
-                         *       "meta": {
-                         *         "currentPage": 1,
-                         *         "perPage": 24,
-                         *         "total": 3,
-                         *         "lastPage": 1
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["VariantEdit"][];
                             meta: components["schemas"]["PageMeta"];
@@ -3094,7 +2508,6 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 1 */
                     id: string;
                 };
                 cookie?: never;
@@ -3107,26 +2520,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "id": 1,
-                         *         "productId": 1,
-                         *         "productTitle": "Brighton Beanie",
-                         *         "sku": "ENC-SGL-00001-WHT",
-                         *         "price": 1800,
-                         *         "compareAtPrice": null,
-                         *         "stockOnHand": 6,
-                         *         "position": 0,
-                         *         "updatedAt": "2026-09-08T09:00:00.000Z",
-                         *         "title": "White",
-                         *         "attributeIds": [
-                         *           9
-                         *         ],
-                         *         "ordered": false
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["VariantEdit"];
                         };
@@ -3197,14 +2590,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "productId": 1,
-                     *       "sku": "ENC-SGL-00001-BLK",
-                     *       "price": 1800,
-                     *       "stockOnHand": 12
-                     *     }
-                     */
                     "application/json": {
                         productId: number;
                         sku?: string;
@@ -3222,24 +2607,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "id": 1750,
-                         *         "productId": 1,
-                         *         "productTitle": "Brighton Beanie",
-                         *         "sku": "ENC-SGL-00001-BLK",
-                         *         "price": 1800,
-                         *         "compareAtPrice": null,
-                         *         "stockOnHand": 12,
-                         *         "position": 3,
-                         *         "updatedAt": "2026-11-24T18:27:35.891Z",
-                         *         "title": "",
-                         *         "attributeIds": [],
-                         *         "ordered": false
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["VariantEdit"];
                         };
@@ -3344,13 +2711,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "id": 1750,
-                     *       "price": 1600,
-                     *       "compareAtPrice": 1800
-                     *     }
-                     */
                     "application/json": {
                         sku?: string;
                         price?: number;
@@ -3370,24 +2730,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "id": 1750,
-                         *         "productId": 1,
-                         *         "productTitle": "Brighton Beanie",
-                         *         "sku": "ENC-SGL-00001-BLK",
-                         *         "price": 1600,
-                         *         "compareAtPrice": 1800,
-                         *         "stockOnHand": 12,
-                         *         "position": 3,
-                         *         "updatedAt": "2026-11-24T18:27:35.917Z",
-                         *         "title": "",
-                         *         "attributeIds": [],
-                         *         "ordered": false
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["VariantEdit"];
                         };
@@ -3501,11 +2843,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "id": 1750
-                     *     }
-                     */
                     "application/json": {
                         id: number;
                     } | {
@@ -3520,15 +2857,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "ids": [
-                         *           1750
-                         *         ]
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             /** @description The ids deleted. */
                             data: {
@@ -3640,7 +2968,6 @@ export interface paths {
                     page?: number;
                     perPage?: number;
                     q?: string;
-                    /** @example curated */
                     kind?: "curated" | "rule";
                     sort?: "position" | "-position" | "title" | "-title" | "updated" | "-updated";
                 };
@@ -3656,40 +2983,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": [
-                         *         {
-                         *           "id": 1,
-                         *           "title": "Tour 2026",
-                         *           "slug": "tour-2026",
-                         *           "kind": "curated",
-                         *           "rule": null,
-                         *           "position": 0,
-                         *           "productCount": 79,
-                         *           "heroUrl": null,
-                         *           "updatedAt": "2026-08-03T09:00:00.000Z"
-                         *         },
-                         *         {
-                         *           "id": 5,
-                         *           "title": "Winter layers",
-                         *           "slug": "winter-layers",
-                         *           "kind": "curated",
-                         *           "rule": null,
-                         *           "position": 4,
-                         *           "productCount": 24,
-                         *           "heroUrl": null,
-                         *           "updatedAt": "2026-08-03T09:00:00.000Z"
-                         *         }
-                         *       ],
-                         *       "meta": {
-                         *         "currentPage": 1,
-                         *         "perPage": 24,
-                         *         "total": 4,
-                         *         "lastPage": 1
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["StaffCollectionItem"][];
                             meta: components["schemas"]["PageMeta"];
@@ -3755,7 +3048,6 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 1 */
                     id: string;
                 };
                 cookie?: never;
@@ -3768,25 +3060,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "id": 1,
-                         *         "title": "Tour 2026",
-                         *         "slug": "tour-2026",
-                         *         "description": "<p>Official merchandise from this year's tours: the shirts, posters and bundles sold at the shows, sent to your door.</p>",
-                         *         "kind": "curated",
-                         *         "rule": null,
-                         *         "heroFileId": null,
-                         *         "position": 0,
-                         *         "updatedAt": "2026-08-03T09:00:00.000Z",
-                         *         "productIds": [
-                         *           2,
-                         *           6
-                         *         ]
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["CollectionEdit"];
                         };
@@ -3857,15 +3130,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "title": "Winter warmers",
-                     *       "productIds": [
-                     *         1,
-                     *         3
-                     *       ]
-                     *     }
-                     */
                     "application/json": {
                         title: string;
                         slug?: string;
@@ -3913,25 +3177,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "id": 34,
-                         *         "title": "Winter warmers",
-                         *         "slug": "winter-warmers",
-                         *         "description": "",
-                         *         "kind": "curated",
-                         *         "rule": null,
-                         *         "heroFileId": null,
-                         *         "position": 7,
-                         *         "updatedAt": "2026-11-24T18:27:35.992Z",
-                         *         "productIds": [
-                         *           1,
-                         *           3
-                         *         ]
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["CollectionEdit"];
                         };
@@ -4036,12 +3281,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "id": 34,
-                     *       "description": "Beanies and sweatshirts for the cold months."
-                     *     }
-                     */
                     "application/json": {
                         title?: string;
                         slug?: string;
@@ -4092,25 +3331,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "id": 34,
-                         *         "title": "Winter warmers",
-                         *         "slug": "winter-warmers",
-                         *         "description": "Beanies and sweatshirts for the cold months.",
-                         *         "kind": "curated",
-                         *         "rule": null,
-                         *         "heroFileId": null,
-                         *         "position": 7,
-                         *         "updatedAt": "2026-11-24T18:27:36.010Z",
-                         *         "productIds": [
-                         *           1,
-                         *           3
-                         *         ]
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["CollectionEdit"];
                         };
@@ -4224,11 +3444,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "id": 34
-                     *     }
-                     */
                     "application/json": {
                         id: number;
                     } | {
@@ -4243,15 +3458,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "ids": [
-                         *           34
-                         *         ]
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             /** @description The ids deleted. */
                             data: {
@@ -4371,17 +3577,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "id": 1,
-                     *       "attributeIds": [
-                     *         8,
-                     *         16
-                     *       ],
-                     *       "price": 1800,
-                     *       "stockOnHand": 5
-                     *     }
-                     */
                     "application/json": {
                         id: number;
                         attributeIds: number[];
@@ -4400,43 +3595,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "created": [
-                         *           {
-                         *             "id": 1751,
-                         *             "sku": "STATIC-GULLS-BRIGHTON-BEANIE-BLACK",
-                         *             "price": 1800,
-                         *             "compareAtPrice": null,
-                         *             "stockOnHand": 5,
-                         *             "position": 3,
-                         *             "updatedAt": "2026-11-24T18:27:36.033Z",
-                         *             "title": "Black",
-                         *             "attributeIds": [
-                         *               8
-                         *             ],
-                         *             "ordered": false
-                         *           },
-                         *           {
-                         *             "id": 1752,
-                         *             "sku": "STATIC-GULLS-BRIGHTON-BEANIE-PURPLE",
-                         *             "price": 1800,
-                         *             "compareAtPrice": null,
-                         *             "stockOnHand": 5,
-                         *             "position": 4,
-                         *             "updatedAt": "2026-11-24T18:27:36.033Z",
-                         *             "title": "Purple",
-                         *             "attributeIds": [
-                         *               16
-                         *             ],
-                         *             "ordered": false
-                         *           }
-                         *         ],
-                         *         "kept": 0
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["GeneratedVariants"];
                         };
@@ -4553,15 +3711,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "ids": [
-                     *         1,
-                     *         3
-                     *       ],
-                     *       "status": "published"
-                     *     }
-                     */
                     "application/json": {
                         ids: number[];
                         /** @enum {string} */
@@ -4576,13 +3725,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "ids": []
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["BulkStatusResult"];
                         };
@@ -4765,16 +3907,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "file": {
-                     *         "filename": "products.csv",
-                     *         "type": "text/csv",
-                     *         "content": "c2x1Zyx0aXRsZSxiYW5kLHR5cGUsc2t1LHByaWNlCmhhcmJvdXItc3RhdGljLXRlZSxIYXJib3VyIFN0YXRpYyB0ZWUsc3RhdGljLWd1bGxzLHQtc2hpcnQsRU5DLUhTVC1URUUtTSwyMDAwCg=="
-                     *       },
-                     *       "dryRun": "true"
-                     *     }
-                     */
                     "multipart/form-data": {
                         /**
                          * Format: binary
@@ -4796,25 +3928,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "dryRun": true,
-                         *         "rows": 1,
-                         *         "products": {
-                         *           "create": 1,
-                         *           "update": 0,
-                         *           "unchanged": 0
-                         *         },
-                         *         "variants": {
-                         *           "create": 1,
-                         *           "update": 0,
-                         *           "unchanged": 0
-                         *         },
-                         *         "errors": []
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["ProductImportSummary"];
                         };
@@ -4904,7 +4017,6 @@ export interface paths {
                 query?: {
                     page?: number;
                     perPage?: number;
-                    /** @example 1 */
                     featured?: "0" | "1" | "true" | "false";
                 };
                 header?: never;
@@ -4919,74 +4031,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": [
-                         *         {
-                         *           "id": 18,
-                         *           "slug": "blackthorn-signal",
-                         *           "title": "Blackthorn Signal",
-                         *           "story": "<p>Blackthorn Signal sing in Welsh and English over bass lines you can feel in your teeth.</p><p><em>Bay Lights</em> was written on night shifts at the docks, and it sounds like it.</p><p>The 2026 tour is their first to cross the Severn more than twice.</p>",
-                         *           "genre": "Post-punk",
-                         *           "origin": "Cardiff",
-                         *           "links": {
-                         *             "website": "https://example.com/blackthorn-signal",
-                         *             "bandcamp": "https://example.com/blackthorn-signal/bandcamp",
-                         *             "instagram": "https://example.com/blackthorn-signal/instagram"
-                         *           },
-                         *           "featured": true,
-                         *           "seoDescription": "",
-                         *           "logo": {
-                         *             "slug": "47fd1183-53fd-4504-a307-62e827f7e0cf.webp",
-                         *             "alt": "Blackthorn Signal",
-                         *             "width": 800,
-                         *             "height": 800
-                         *           },
-                         *           "hero": {
-                         *             "slug": "bae69d62-b763-4309-a9a1-e59da4bf4e96.webp",
-                         *             "alt": "Blackthorn Signal",
-                         *             "width": 1600,
-                         *             "height": 700
-                         *           },
-                         *           "productCount": 9
-                         *         },
-                         *         {
-                         *           "id": 24,
-                         *           "slug": "electric-lido",
-                         *           "title": "Electric Lido",
-                         *           "story": "<p>Electric Lido turn seaside nostalgia into glittering disco-pop, complete with string sections and a glockenspiel.</p><p><em>Tidal Pool Disco</em> was written in a beach chalet over one long, hot summer.</p>",
-                         *           "genre": "Synth-pop",
-                         *           "origin": "Margate",
-                         *           "links": {
-                         *             "website": "https://example.com/electric-lido",
-                         *             "bandcamp": "https://example.com/electric-lido/bandcamp",
-                         *             "instagram": "https://example.com/electric-lido/instagram"
-                         *           },
-                         *           "featured": true,
-                         *           "seoDescription": "",
-                         *           "logo": {
-                         *             "slug": "fbdf8cd2-1bcc-4751-a680-eea49e85da41.webp",
-                         *             "alt": "Electric Lido",
-                         *             "width": 800,
-                         *             "height": 800
-                         *           },
-                         *           "hero": {
-                         *             "slug": "3eaa4986-3e52-4f37-ac67-fb32ce665067.webp",
-                         *             "alt": "Electric Lido",
-                         *             "width": 1600,
-                         *             "height": 700
-                         *           },
-                         *           "productCount": 10
-                         *         }
-                         *       ],
-                         *       "meta": {
-                         *         "currentPage": 1,
-                         *         "perPage": 100,
-                         *         "total": 6,
-                         *         "lastPage": 1
-                         *       }
-                         *     }
-                         */
                         "application/json": components["schemas"]["BrandPage"];
                     };
                 };
@@ -5031,7 +4075,6 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example static-gulls */
                     id: string;
                 };
                 cookie?: never;
@@ -5044,40 +4087,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "id": 1,
-                         *         "slug": "static-gulls",
-                         *         "title": "Static Gulls",
-                         *         "story": "<p>Static Gulls formed in a damp rehearsal room under the seafront arches in 2017 and have been writing bright, wiry guitar songs about the south coast ever since.</p><p>Their second album, <em>Low Tide Radio</em>, was recorded in eleven days in a converted beach hut, and its first vinyl pressing sold out in an afternoon.</p>",
-                         *         "genre": "Indie",
-                         *         "origin": "Brighton",
-                         *         "links": {
-                         *           "spotify": "https://example.com/static-gulls/listen",
-                         *           "website": "https://example.com/static-gulls",
-                         *           "youtube": "https://example.com/static-gulls/videos",
-                         *           "bandcamp": "https://example.com/static-gulls/bandcamp",
-                         *           "instagram": "https://example.com/static-gulls/instagram"
-                         *         },
-                         *         "featured": true,
-                         *         "seoDescription": "",
-                         *         "logo": {
-                         *           "slug": "9c31aad3-024f-493d-afad-f2f53664a6b0.webp",
-                         *           "alt": "Static Gulls",
-                         *           "width": 800,
-                         *           "height": 800
-                         *         },
-                         *         "hero": {
-                         *           "slug": "7572e462-18fb-47b5-a64b-ef68a109aa5d.webp",
-                         *           "alt": "Static Gulls",
-                         *           "width": 1600,
-                         *           "height": 700
-                         *         },
-                         *         "productCount": 9
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["BrandView"];
                         };
@@ -5123,19 +4132,15 @@ export interface paths {
             parameters: {
                 query?: {
                     page?: number;
-                    /** @example 12 */
                     perPage?: number;
                     q?: string;
-                    /** @example static-gulls */
                     brand?: string;
                     collection?: string;
                     type?: string;
                     attributes?: string;
                     priceMin?: number | null;
                     priceMax?: number | null;
-                    /** @example 1 */
                     inStock?: "0" | "1" | "true" | "false";
-                    /** @example price-asc */
                     sort?: "featured" | "newest" | "price-asc" | "price-desc" | "title";
                 };
                 header?: never;
@@ -5150,67 +4155,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": [
-                         *         {
-                         *           "id": 279,
-                         *           "slug": "static-gulls-brighton-homecoming-poster",
-                         *           "title": "Brighton Homecoming Poster",
-                         *           "productType": "Poster",
-                         *           "brand": {
-                         *             "id": 1,
-                         *             "slug": "static-gulls",
-                         *             "title": "Static Gulls"
-                         *           },
-                         *           "priceFrom": 1200,
-                         *           "priceTo": 1200,
-                         *           "compareAtPrice": null,
-                         *           "inStock": true,
-                         *           "stockLeft": null,
-                         *           "preOrder": false,
-                         *           "releaseDate": "2025-07-03",
-                         *           "image": {
-                         *             "slug": "d2f1c395-e2ca-4660-a8ca-99a881fa7afe.webp",
-                         *             "alt": "Brighton Homecoming Poster",
-                         *             "width": 800,
-                         *             "height": 1000
-                         *           }
-                         *         },
-                         *         {
-                         *           "id": 1,
-                         *           "slug": "static-gulls-brighton-beanie",
-                         *           "title": "Brighton Beanie",
-                         *           "productType": "Beanie",
-                         *           "brand": {
-                         *             "id": 1,
-                         *             "slug": "static-gulls",
-                         *             "title": "Static Gulls"
-                         *           },
-                         *           "priceFrom": 1800,
-                         *           "priceTo": 1800,
-                         *           "compareAtPrice": null,
-                         *           "inStock": true,
-                         *           "stockLeft": null,
-                         *           "preOrder": false,
-                         *           "releaseDate": "2026-09-29",
-                         *           "image": {
-                         *             "slug": "5b260d5f-ef7a-457f-a4ca-d951bcd28207.webp",
-                         *             "alt": "Brighton Beanie",
-                         *             "width": 800,
-                         *             "height": 1000
-                         *           }
-                         *         }
-                         *       ],
-                         *       "meta": {
-                         *         "currentPage": 1,
-                         *         "perPage": 12,
-                         *         "total": 9,
-                         *         "lastPage": 1,
-                         *         "totalIsCapped": false
-                         *       }
-                         *     }
-                         */
                         "application/json": components["schemas"]["ProductCardPage"];
                     };
                 };
@@ -5255,7 +4199,6 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example static-gulls-brighton-beanie */
                     id: string;
                 };
                 cookie?: never;
@@ -5268,121 +4211,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "id": 1,
-                         *         "slug": "static-gulls-brighton-beanie",
-                         *         "title": "Brighton Beanie",
-                         *         "productType": "Beanie",
-                         *         "brand": {
-                         *           "id": 1,
-                         *           "slug": "static-gulls",
-                         *           "title": "Static Gulls"
-                         *         },
-                         *         "priceFrom": 1800,
-                         *         "priceTo": 1800,
-                         *         "compareAtPrice": null,
-                         *         "inStock": true,
-                         *         "stockLeft": null,
-                         *         "preOrder": false,
-                         *         "releaseDate": "2026-09-29",
-                         *         "image": {
-                         *           "slug": "5b260d5f-ef7a-457f-a4ca-d951bcd28207.webp",
-                         *           "alt": "Brighton Beanie",
-                         *           "width": 800,
-                         *           "height": 1000
-                         *         },
-                         *         "description": "<p>A nod to where it all started: Static Gulls, Brighton, since 2017.</p><ul><li>100% recycled acrylic rib knit</li><li>Turn-up cuff with a woven label; one size</li><li>Hand wash cold, dry flat</li></ul>",
-                         *         "tags": [
-                         *           "new-in",
-                         *           "recycled"
-                         *         ],
-                         *         "seoTitle": "Brighton Beanie | Static Gulls official merch",
-                         *         "seoDescription": "The official Static Gulls beanie: Brighton Beanie, sent from the UK by Encore.",
-                         *         "billing": null,
-                         *         "billingNote": null,
-                         *         "variants": [
-                         *           {
-                         *             "id": 1,
-                         *             "sku": "ENC-SGL-00001-WHT",
-                         *             "price": 1800,
-                         *             "compareAtPrice": null,
-                         *             "inStock": true,
-                         *             "stockLeft": null,
-                         *             "attributes": [
-                         *               {
-                         *                 "id": 9,
-                         *                 "slug": "white",
-                         *                 "title": "White",
-                         *                 "typeId": 2
-                         *               }
-                         *             ]
-                         *           },
-                         *           {
-                         *             "id": 2,
-                         *             "sku": "ENC-SGL-00001-NVY",
-                         *             "price": 1800,
-                         *             "compareAtPrice": null,
-                         *             "inStock": true,
-                         *             "stockLeft": null,
-                         *             "attributes": [
-                         *               {
-                         *                 "id": 11,
-                         *                 "slug": "navy",
-                         *                 "title": "Navy",
-                         *                 "typeId": 2
-                         *               }
-                         *             ]
-                         *           }
-                         *         ],
-                         *         "attributeTypes": [
-                         *           {
-                         *             "id": 2,
-                         *             "slug": "colour",
-                         *             "title": "Colour",
-                         *             "display": "swatches",
-                         *             "attributes": [
-                         *               {
-                         *                 "id": 8,
-                         *                 "slug": "black",
-                         *                 "title": "Black",
-                         *                 "swatch": "#141414"
-                         *               },
-                         *               {
-                         *                 "id": 9,
-                         *                 "slug": "white",
-                         *                 "title": "White",
-                         *                 "swatch": "#f4f3ef"
-                         *               }
-                         *             ]
-                         *           }
-                         *         ],
-                         *         "mediaFiles": [
-                         *           {
-                         *             "id": 57,
-                         *             "slug": "5b260d5f-ef7a-457f-a4ca-d951bcd28207.webp",
-                         *             "title": "Brighton Beanie in White",
-                         *             "fileType": "IMAGE",
-                         *             "width": 800,
-                         *             "height": 1000,
-                         *             "alt": "Brighton Beanie in White, front",
-                         *             "attributeId": 9
-                         *           },
-                         *           {
-                         *             "id": 58,
-                         *             "slug": "9c00888d-6029-4815-a74c-9a0cb0ed5aed.webp",
-                         *             "title": "Brighton Beanie in Navy",
-                         *             "fileType": "IMAGE",
-                         *             "width": 800,
-                         *             "height": 1000,
-                         *             "alt": "Brighton Beanie in Navy, front",
-                         *             "attributeId": 11
-                         *           }
-                         *         ]
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["ProductView"];
                         };
@@ -5429,7 +4257,6 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 1 */
                     id: string;
                 };
                 cookie?: never;
@@ -5442,60 +4269,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": [
-                         *         {
-                         *           "id": 279,
-                         *           "slug": "static-gulls-brighton-homecoming-poster",
-                         *           "title": "Brighton Homecoming Poster",
-                         *           "productType": "Poster",
-                         *           "brand": {
-                         *             "id": 1,
-                         *             "slug": "static-gulls",
-                         *             "title": "Static Gulls"
-                         *           },
-                         *           "priceFrom": 1200,
-                         *           "priceTo": 1200,
-                         *           "compareAtPrice": null,
-                         *           "inStock": true,
-                         *           "stockLeft": null,
-                         *           "preOrder": false,
-                         *           "releaseDate": "2025-07-03",
-                         *           "image": {
-                         *             "slug": "d2f1c395-e2ca-4660-a8ca-99a881fa7afe.webp",
-                         *             "alt": "Brighton Homecoming Poster",
-                         *             "width": 800,
-                         *             "height": 1000
-                         *           }
-                         *         },
-                         *         {
-                         *           "id": 32,
-                         *           "slug": "static-gulls-low-tide-tour-2026-sweatshirt",
-                         *           "title": "Low Tide Tour 2026 Sweatshirt",
-                         *           "productType": "Sweatshirt",
-                         *           "brand": {
-                         *             "id": 1,
-                         *             "slug": "static-gulls",
-                         *             "title": "Static Gulls"
-                         *           },
-                         *           "priceFrom": 4200,
-                         *           "priceTo": 4200,
-                         *           "compareAtPrice": null,
-                         *           "inStock": true,
-                         *           "stockLeft": null,
-                         *           "preOrder": false,
-                         *           "releaseDate": "2026-04-14",
-                         *           "image": {
-                         *             "slug": "6b6ff93c-c1b7-4518-a4f8-d45214e0b5c0.webp",
-                         *             "alt": "Low Tide Tour 2026 Sweatshirt",
-                         *             "width": 800,
-                         *             "height": 1000
-                         *           }
-                         *         }
-                         *       ]
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["ProductCard"][];
                         };
@@ -5552,24 +4325,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": [
-                         *         {
-                         *           "id": 1,
-                         *           "slug": "size",
-                         *           "title": "Size",
-                         *           "display": "buttons"
-                         *         },
-                         *         {
-                         *           "id": 2,
-                         *           "slug": "colour",
-                         *           "title": "Colour",
-                         *           "display": "swatches"
-                         *         }
-                         *       ]
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["AttributeTypeView"][];
                         };
@@ -5614,7 +4369,6 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @example 1,2 */
                     types?: string;
                 };
                 header?: never;
@@ -5629,36 +4383,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": [
-                         *         {
-                         *           "id": 1,
-                         *           "slug": "xs",
-                         *           "title": "XS",
-                         *           "swatch": null,
-                         *           "position": 0,
-                         *           "attributeType": {
-                         *             "id": 1,
-                         *             "slug": "size",
-                         *             "title": "Size"
-                         *           }
-                         *         },
-                         *         {
-                         *           "id": 2,
-                         *           "slug": "s",
-                         *           "title": "S",
-                         *           "swatch": null,
-                         *           "position": 1,
-                         *           "attributeType": {
-                         *             "id": 1,
-                         *             "slug": "size",
-                         *             "title": "Size"
-                         *           }
-                         *         }
-                         *       ]
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["AttributeView"][];
                         };
@@ -5708,7 +4432,6 @@ export interface paths {
                     q?: string;
                     brand?: string;
                     collection?: string;
-                    /** @example t-shirt */
                     type?: string;
                     attributes?: string;
                     priceMin?: number | null;
@@ -5728,89 +4451,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "brands": [
-                         *           {
-                         *             "id": 18,
-                         *             "slug": "blackthorn-signal",
-                         *             "title": "Blackthorn Signal",
-                         *             "count": 4
-                         *           },
-                         *           {
-                         *             "id": 27,
-                         *             "slug": "brutal-tea-party",
-                         *             "title": "Brutal Tea Party",
-                         *             "count": 5
-                         *           }
-                         *         ],
-                         *         "types": [
-                         *           {
-                         *             "slug": "t-shirt",
-                         *             "title": "T-shirt",
-                         *             "count": 88
-                         *           },
-                         *           {
-                         *             "slug": "longsleeve",
-                         *             "title": "Longsleeve",
-                         *             "count": 17
-                         *           }
-                         *         ],
-                         *         "attributeTypes": [
-                         *           {
-                         *             "id": 1,
-                         *             "slug": "size",
-                         *             "title": "Size",
-                         *             "display": "buttons",
-                         *             "attributes": [
-                         *               {
-                         *                 "id": 1,
-                         *                 "slug": "xs",
-                         *                 "title": "XS",
-                         *                 "swatch": null,
-                         *                 "count": 38
-                         *               },
-                         *               {
-                         *                 "id": 2,
-                         *                 "slug": "s",
-                         *                 "title": "S",
-                         *                 "swatch": null,
-                         *                 "count": 88
-                         *               }
-                         *             ]
-                         *           },
-                         *           {
-                         *             "id": 2,
-                         *             "slug": "colour",
-                         *             "title": "Colour",
-                         *             "display": "swatches",
-                         *             "attributes": [
-                         *               {
-                         *                 "id": 8,
-                         *                 "slug": "black",
-                         *                 "title": "Black",
-                         *                 "swatch": "#141414",
-                         *                 "count": 39
-                         *               },
-                         *               {
-                         *                 "id": 9,
-                         *                 "slug": "white",
-                         *                 "title": "White",
-                         *                 "swatch": "#f4f3ef",
-                         *                 "count": 14
-                         *               }
-                         *             ]
-                         *           }
-                         *         ],
-                         *         "price": {
-                         *           "min": 1550,
-                         *           "max": 3200
-                         *         },
-                         *         "inStock": 85
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["ProductFilters"];
                         };
@@ -5857,12 +4497,10 @@ export interface paths {
                 query?: {
                     page?: number;
                     perPage?: number;
-                    /** @example newest */
                     sort?: "featured" | "newest" | "price-asc" | "price-desc" | "title";
                 };
                 header?: never;
                 path: {
-                    /** @example tour-2026 */
                     id: string;
                 };
                 cookie?: never;
@@ -5875,76 +4513,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "id": 1,
-                         *         "slug": "tour-2026",
-                         *         "title": "Tour 2026",
-                         *         "description": "<p>Official merchandise from this year's tours: the shirts, posters and bundles sold at the shows, sent to your door.</p>",
-                         *         "kind": "curated",
-                         *         "products": {
-                         *           "data": [
-                         *             {
-                         *               "id": 144,
-                         *               "slug": "the-lowland-cartographers-haar-tour-2026-poster",
-                         *               "title": "Haar Tour 2026 Poster",
-                         *               "productType": "Poster",
-                         *               "brand": {
-                         *                 "id": 26,
-                         *                 "slug": "the-lowland-cartographers",
-                         *                 "title": "The Lowland Cartographers"
-                         *               },
-                         *               "priceFrom": 1300,
-                         *               "priceTo": 2200,
-                         *               "compareAtPrice": null,
-                         *               "inStock": true,
-                         *               "stockLeft": null,
-                         *               "preOrder": false,
-                         *               "releaseDate": "2026-10-30",
-                         *               "image": {
-                         *                 "slug": "d6562259-1e0d-4391-ad88-f01bb197db0a.webp",
-                         *                 "alt": "Haar Tour 2026 Poster",
-                         *                 "width": 800,
-                         *                 "height": 1000
-                         *               }
-                         *             },
-                         *             {
-                         *               "id": 146,
-                         *               "slug": "cobalt-parade-carnival-tour-2026-beanie",
-                         *               "title": "Carnival Tour 2026 Beanie",
-                         *               "productType": "Beanie",
-                         *               "brand": {
-                         *                 "id": 21,
-                         *                 "slug": "cobalt-parade",
-                         *                 "title": "Cobalt Parade"
-                         *               },
-                         *               "priceFrom": 1600,
-                         *               "priceTo": 1600,
-                         *               "compareAtPrice": null,
-                         *               "inStock": true,
-                         *               "stockLeft": null,
-                         *               "preOrder": false,
-                         *               "releaseDate": "2026-10-26",
-                         *               "image": {
-                         *                 "slug": "044565fd-2d3d-4a98-a53e-867d68093938.webp",
-                         *                 "alt": "Carnival Tour 2026 Beanie",
-                         *                 "width": 800,
-                         *                 "height": 1000
-                         *               }
-                         *             }
-                         *           ],
-                         *           "meta": {
-                         *             "currentPage": 1,
-                         *             "perPage": 24,
-                         *             "total": 79,
-                         *             "lastPage": 4,
-                         *             "totalIsCapped": false
-                         *           }
-                         *         }
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["CollectionView"];
                         };
@@ -5998,12 +4566,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @example 480 */
                     w?: number;
                 };
                 header?: never;
                 path: {
-                    /** @example 9c31aad3-024f-493d-afad-f2f53664a6b0.webp */
                     slug: string;
                 };
                 cookie?: never;
@@ -6089,17 +4655,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": [],
-                         *       "meta": {
-                         *         "currentPage": 1,
-                         *         "perPage": 24,
-                         *         "total": 0,
-                         *         "lastPage": 1
-                         *       }
-                         *     }
-                         */
                         "application/json": components["schemas"]["StaffMediaFolderPage"];
                     };
                 };
@@ -6165,7 +4720,6 @@ export interface paths {
                 };
                 header?: never;
                 path: {
-                    /** @example root */
                     id: "root" | string;
                 };
                 cookie?: never;
@@ -6178,61 +4732,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "id": "root",
-                         *         "name": "Media library",
-                         *         "parentId": null,
-                         *         "updatedAt": null,
-                         *         "path": [
-                         *           {
-                         *             "id": "root",
-                         *             "name": "Media library"
-                         *           }
-                         *         ],
-                         *         "folders": [],
-                         *         "files": [
-                         *           {
-                         *             "id": 1255,
-                         *             "slug": "b9d03d2f-ec07-4ee7-ac26-45546c7aaf4f.webp",
-                         *             "url": "/api/file/b9d03d2f-ec07-4ee7-ac26-45546c7aaf4f.webp",
-                         *             "title": "Milk First Tour 2026 Bundle in Sand",
-                         *             "alt": "Milk First Tour 2026 Bundle in Sand",
-                         *             "fileType": "IMAGE",
-                         *             "mimeType": "image/webp",
-                         *             "byteSize": 18230,
-                         *             "width": 800,
-                         *             "height": 1000,
-                         *             "folderId": null,
-                         *             "createdAt": "2026-10-02T09:00:00.000Z",
-                         *             "updatedAt": "2026-10-02T09:00:00.000Z"
-                         *           },
-                         *           {
-                         *             "id": 1254,
-                         *             "slug": "358ffc5e-5ca5-42b0-a60c-5ae3544ccbaa.webp",
-                         *             "url": "/api/file/358ffc5e-5ca5-42b0-a60c-5ae3544ccbaa.webp",
-                         *             "title": "Honey Stone Vinyl, coloured vinyl",
-                         *             "alt": "Honey Stone Vinyl, coloured vinyl",
-                         *             "fileType": "IMAGE",
-                         *             "mimeType": "image/webp",
-                         *             "byteSize": 16224,
-                         *             "width": 800,
-                         *             "height": 1000,
-                         *             "folderId": null,
-                         *             "createdAt": "2026-10-02T09:00:00.000Z",
-                         *             "updatedAt": "2026-10-02T09:00:00.000Z"
-                         *           }
-                         *         ],
-                         *         "filesMeta": {
-                         *           "currentPage": 1,
-                         *           "perPage": 24,
-                         *           "total": 1255,
-                         *           "lastPage": 53
-                         *         }
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["StaffFolderContents"];
                         };
@@ -6312,11 +4811,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "name": "Tour 2026 photos"
-                     *     }
-                     */
                     "application/json": {
                         name: string;
                         parentId?: number | null;
@@ -6330,19 +4824,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "id": 1,
-                         *         "name": "Tour 2026 photos",
-                         *         "parentId": null,
-                         *         "folderCount": 0,
-                         *         "fileCount": 0,
-                         *         "createdAt": "2026-11-24T18:27:36.433Z",
-                         *         "updatedAt": "2026-11-24T18:27:36.433Z"
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["StaffMediaFolder"];
                         };
@@ -6438,12 +4919,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "id": 1,
-                     *       "name": "Tour photos"
-                     *     }
-                     */
                     "application/json": {
                         id: number;
                         name?: string;
@@ -6460,19 +4935,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "id": 1,
-                         *         "name": "Tour photos",
-                         *         "parentId": null,
-                         *         "folderCount": 0,
-                         *         "fileCount": 0,
-                         *         "createdAt": "2026-11-24T18:27:36.433Z",
-                         *         "updatedAt": "2026-11-24T18:27:36.447Z"
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["StaffMediaFolder"];
                         };
@@ -6586,11 +5048,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "id": 1
-                     *     }
-                     */
                     "application/json": {
                         id: number;
                     } | {
@@ -6605,15 +5062,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "ids": [
-                         *           1
-                         *         ]
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["MediaDestroyed"];
                         };
@@ -6720,13 +5168,9 @@ export interface paths {
             parameters: {
                 query?: {
                     page?: number;
-                    /** @example 24 */
                     perPage?: number;
                     q?: string;
-                    /**
-                     * @description Only files of this kind (`IMAGE` for a picture's picker).
-                     * @example IMAGE
-                     */
+                    /** @description Only files of this kind (`IMAGE` for a picture's picker). */
                     type?: "IMAGE" | "VIDEO" | "AUDIO" | "DOCUMENT" | "ARCHIVE";
                     /** @description Only these files: `?ids=3,5,8`. */
                     ids?: string;
@@ -6743,48 +5187,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": [
-                         *         {
-                         *           "id": 1255,
-                         *           "slug": "b9d03d2f-ec07-4ee7-ac26-45546c7aaf4f.webp",
-                         *           "url": "/api/file/b9d03d2f-ec07-4ee7-ac26-45546c7aaf4f.webp",
-                         *           "title": "Milk First Tour 2026 Bundle in Sand",
-                         *           "alt": "Milk First Tour 2026 Bundle in Sand",
-                         *           "fileType": "IMAGE",
-                         *           "mimeType": "image/webp",
-                         *           "byteSize": 18230,
-                         *           "width": 800,
-                         *           "height": 1000,
-                         *           "folderId": null,
-                         *           "createdAt": "2026-10-02T09:00:00.000Z",
-                         *           "updatedAt": "2026-10-02T09:00:00.000Z"
-                         *         },
-                         *         {
-                         *           "id": 1254,
-                         *           "slug": "358ffc5e-5ca5-42b0-a60c-5ae3544ccbaa.webp",
-                         *           "url": "/api/file/358ffc5e-5ca5-42b0-a60c-5ae3544ccbaa.webp",
-                         *           "title": "Honey Stone Vinyl, coloured vinyl",
-                         *           "alt": "Honey Stone Vinyl, coloured vinyl",
-                         *           "fileType": "IMAGE",
-                         *           "mimeType": "image/webp",
-                         *           "byteSize": 16224,
-                         *           "width": 800,
-                         *           "height": 1000,
-                         *           "folderId": null,
-                         *           "createdAt": "2026-10-02T09:00:00.000Z",
-                         *           "updatedAt": "2026-10-02T09:00:00.000Z"
-                         *         }
-                         *       ],
-                         *       "meta": {
-                         *         "currentPage": 1,
-                         *         "perPage": 24,
-                         *         "total": 1255,
-                         *         "lastPage": 53
-                         *       }
-                         *     }
-                         */
                         "application/json": components["schemas"]["StaffMediaFilePage"];
                     };
                 };
@@ -6856,17 +5258,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "file": {
-                     *         "filename": "pixel.png",
-                     *         "type": "image/png",
-                     *         "content": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg=="
-                     *       },
-                     *       "title": "Pixel",
-                     *       "alt": "A single white pixel"
-                     *     }
-                     */
                     "multipart/form-data": {
                         /**
                          * Format: binary
@@ -6894,25 +5285,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "id": 1288,
-                         *         "slug": "b5b41729-cd5a-454b-a706-f75d2f05368d.png",
-                         *         "url": "/api/file/b5b41729-cd5a-454b-a706-f75d2f05368d.png",
-                         *         "title": "Pixel",
-                         *         "alt": "A single white pixel",
-                         *         "fileType": "IMAGE",
-                         *         "mimeType": "image/png",
-                         *         "byteSize": 91,
-                         *         "width": 1,
-                         *         "height": 1,
-                         *         "folderId": null,
-                         *         "createdAt": "2026-11-24T18:27:36.489Z",
-                         *         "updatedAt": "2026-11-24T18:27:36.489Z"
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["StaffMediaFile"];
                         };
@@ -7011,16 +5383,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "file": {
-                     *         "filename": "pixel.png",
-                     *         "type": "image/png",
-                     *         "content": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg=="
-                     *       },
-                     *       "title": "Another pixel"
-                     *     }
-                     */
                     "multipart/form-data": {
                         /**
                          * Format: binary
@@ -7045,25 +5407,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "id": 1289,
-                         *         "slug": "7486c358-79a5-486d-aecf-df466967d4de.png",
-                         *         "url": "/api/file/7486c358-79a5-486d-aecf-df466967d4de.png",
-                         *         "title": "Another pixel",
-                         *         "alt": "",
-                         *         "fileType": "IMAGE",
-                         *         "mimeType": "image/png",
-                         *         "byteSize": 91,
-                         *         "width": 1,
-                         *         "height": 1,
-                         *         "folderId": null,
-                         *         "createdAt": "2026-11-24T18:27:36.512Z",
-                         *         "updatedAt": "2026-11-24T18:27:36.512Z"
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["StaffMediaFile"];
                         };
@@ -7153,7 +5496,6 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 1 */
                     id: string;
                 };
                 cookie?: never;
@@ -7166,40 +5508,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "id": 1,
-                         *         "slug": "9c31aad3-024f-493d-afad-f2f53664a6b0.webp",
-                         *         "url": "/api/file/9c31aad3-024f-493d-afad-f2f53664a6b0.webp",
-                         *         "title": "Static Gulls logo",
-                         *         "alt": "Static Gulls logo",
-                         *         "fileType": "IMAGE",
-                         *         "mimeType": "image/webp",
-                         *         "byteSize": 9356,
-                         *         "width": 800,
-                         *         "height": 800,
-                         *         "folderId": null,
-                         *         "createdAt": "2025-09-27T09:00:00.000Z",
-                         *         "updatedAt": "2025-09-27T09:00:00.000Z",
-                         *         "usage": {
-                         *           "products": [],
-                         *           "bands": [
-                         *             {
-                         *               "id": 1,
-                         *               "slug": "static-gulls",
-                         *               "title": "Static Gulls",
-                         *               "as": [
-                         *                 "logo"
-                         *               ]
-                         *             }
-                         *           ],
-                         *           "collections": [],
-                         *           "articles": []
-                         *         }
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["StaffMediaFileEdit"];
                         };
@@ -7270,12 +5578,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "id": 1,
-                     *       "alt": "Static Gulls' Brighton beanie in white"
-                     *     }
-                     */
                     "application/json": {
                         id: number;
                         title?: string;
@@ -7293,25 +5595,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "id": 1,
-                         *         "slug": "9c31aad3-024f-493d-afad-f2f53664a6b0.webp",
-                         *         "url": "/api/file/9c31aad3-024f-493d-afad-f2f53664a6b0.webp",
-                         *         "title": "Static Gulls logo",
-                         *         "alt": "Static Gulls' Brighton beanie in white",
-                         *         "fileType": "IMAGE",
-                         *         "mimeType": "image/webp",
-                         *         "byteSize": 9356,
-                         *         "width": 800,
-                         *         "height": 800,
-                         *         "folderId": null,
-                         *         "createdAt": "2025-09-27T09:00:00.000Z",
-                         *         "updatedAt": "2026-11-24T18:27:36.538Z"
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["StaffMediaFile"];
                         };
@@ -7425,11 +5708,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "id": 1288
-                     *     }
-                     */
                     "application/json": {
                         id: number;
                     } | {
@@ -7444,15 +5722,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "ids": [
-                         *           1288
-                         *         ]
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["MediaDestroyed"];
                         };
@@ -7566,21 +5835,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "name": "view_item",
-                     *       "path": "/products/static-gulls-brighton-beanie",
-                     *       "items": [
-                     *         {
-                     *           "item_id": "1",
-                     *           "item_name": "Brighton beanie",
-                     *           "price": 18
-                     *         }
-                     *       ],
-                     *       "value": 18,
-                     *       "currency": "GBP"
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {string} */
                         name: "view_item" | "select_item" | "add_to_cart" | "remove_from_cart" | "view_cart" | "begin_checkout" | "add_shipping_info" | "add_payment_info" | "purchase" | "view_item_list" | "search";
@@ -7696,16 +5950,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "lines": [
-                     *         {
-                     *           "id": 1,
-                     *           "quantity": 2
-                     *         }
-                     *       ]
-                     *     }
-                     */
                     "application/json": {
                         lines: {
                             id: number;
@@ -7721,73 +5965,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "lines": [
-                         *           {
-                         *             "key": "1",
-                         *             "title": "Brighton Beanie",
-                         *             "productId": 1,
-                         *             "quantity": 2,
-                         *             "maxQuantity": 6,
-                         *             "lineTotal": 3600,
-                         *             "vatRate": 20,
-                         *             "productVariant": {
-                         *               "id": 1,
-                         *               "sku": "ENC-SGL-00001-WHT",
-                         *               "price": 1800,
-                         *               "compareAtPrice": null,
-                         *               "attributes": [
-                         *                 {
-                         *                   "id": 9,
-                         *                   "title": "White",
-                         *                   "type": "Colour"
-                         *                 }
-                         *               ],
-                         *               "product": {
-                         *                 "id": 1,
-                         *                 "slug": "static-gulls-brighton-beanie",
-                         *                 "title": "Brighton Beanie",
-                         *                 "productType": "Beanie",
-                         *                 "preOrder": false,
-                         *                 "billing": null,
-                         *                 "brand": {
-                         *                   "title": "Static Gulls",
-                         *                   "slug": "static-gulls"
-                         *                 },
-                         *                 "mediaFiles": [
-                         *                   {
-                         *                     "slug": "5b260d5f-ef7a-457f-a4ca-d951bcd28207.webp",
-                         *                     "fileType": "IMAGE",
-                         *                     "alt": "Brighton Beanie",
-                         *                     "width": 800,
-                         *                     "height": 1000
-                         *                   },
-                         *                   {
-                         *                     "slug": "9c00888d-6029-4815-a74c-9a0cb0ed5aed.webp",
-                         *                     "fileType": "IMAGE",
-                         *                     "alt": "Brighton Beanie",
-                         *                     "width": 800,
-                         *                     "height": 1000
-                         *                   }
-                         *                 ]
-                         *               }
-                         *             },
-                         *             "image": {
-                         *               "slug": "5b260d5f-ef7a-457f-a4ca-d951bcd28207.webp",
-                         *               "alt": "Brighton Beanie",
-                         *               "width": 800,
-                         *               "height": 1000
-                         *             }
-                         *           }
-                         *         ],
-                         *         "adjustments": [],
-                         *         "subtotal": 3600,
-                         *         "itemCount": 2
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["Basket"];
                         };
@@ -7869,20 +6046,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": [
-                         *         {
-                         *           "id": "percentage",
-                         *           "title": "Percentage off"
-                         *         },
-                         *         {
-                         *           "id": "fixed",
-                         *           "title": "Fixed amount off"
-                         *         }
-                         *       ]
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["DiscountUnitTypeOption"][];
                         };
@@ -7939,20 +6102,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": [
-                         *         {
-                         *           "id": "everyone",
-                         *           "title": "Everyone"
-                         *         },
-                         *         {
-                         *           "id": "guests",
-                         *           "title": "Guests"
-                         *         }
-                         *       ]
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["EligibleUserGroupOption"][];
                         };
@@ -8008,17 +6157,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "discount": "WELCOME10",
-                     *       "lines": [
-                     *         {
-                     *           "id": 1,
-                     *           "quantity": 2
-                     *         }
-                     *       ]
-                     *     }
-                     */
                     "application/json": {
                         discount: string;
                         lines: {
@@ -8035,27 +6173,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "id": 1,
-                         *         "code": "WELCOME10",
-                         *         "description": "10% off everything",
-                         *         "unitType": "percentage",
-                         *         "value": 10,
-                         *         "discount": 360,
-                         *         "subtotal": 3600,
-                         *         "eligibleSubtotal": 3600,
-                         *         "total": 3240,
-                         *         "lines": [
-                         *           {
-                         *             "id": 1,
-                         *             "discount": 360
-                         *           }
-                         *         ]
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["AppliedDiscount"];
                         };
@@ -8128,7 +6245,6 @@ export interface paths {
                     page?: number;
                     perPage?: number;
                     q?: string;
-                    /** @example live */
                     status?: "scheduled" | "live" | "ended";
                     type?: "percentage" | "fixed";
                     batch?: number;
@@ -8146,54 +6262,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": [
-                         *         {
-                         *           "kind": "code",
-                         *           "id": 4,
-                         *           "code": "GULLS15",
-                         *           "description": "15% off Static Gulls merchandise",
-                         *           "unitType": "percentage",
-                         *           "value": 15,
-                         *           "eligibleGroup": "everyone",
-                         *           "segmentTitle": null,
-                         *           "scope": "selected",
-                         *           "targetCount": 1,
-                         *           "status": "live",
-                         *           "startsAt": "2026-01-01T00:00:00.000Z",
-                         *           "endsAt": null,
-                         *           "timesUsed": 1,
-                         *           "usageLimit": null,
-                         *           "updatedAt": "2026-11-24T18:27:19.882Z"
-                         *         },
-                         *         {
-                         *           "kind": "code",
-                         *           "id": 2,
-                         *           "code": "FIVEOFF",
-                         *           "description": "£5 off orders of £30 or more",
-                         *           "unitType": "fixed",
-                         *           "value": 500,
-                         *           "eligibleGroup": "everyone",
-                         *           "segmentTitle": null,
-                         *           "scope": "basket",
-                         *           "targetCount": 0,
-                         *           "status": "live",
-                         *           "startsAt": "2026-01-01T00:00:00.000Z",
-                         *           "endsAt": null,
-                         *           "timesUsed": 1,
-                         *           "usageLimit": null,
-                         *           "updatedAt": "2026-11-24T18:27:19.882Z"
-                         *         }
-                         *       ],
-                         *       "meta": {
-                         *         "currentPage": 1,
-                         *         "perPage": 24,
-                         *         "total": 3,
-                         *         "lastPage": 1
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["StaffDiscountItem"][];
                             meta: components["schemas"]["PageMeta"];
@@ -8259,7 +6327,6 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 1 */
                     id: string;
                 };
                 cookie?: never;
@@ -8272,36 +6339,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "id": 1,
-                         *         "code": "WELCOME10",
-                         *         "description": "10% off everything",
-                         *         "unitType": "percentage",
-                         *         "value": 10,
-                         *         "minSubtotal": null,
-                         *         "startsAt": "2026-01-01T00:00:00.000Z",
-                         *         "endsAt": null,
-                         *         "usageLimit": null,
-                         *         "perCustomerLimit": null,
-                         *         "eligibleGroup": "everyone",
-                         *         "segmentId": null,
-                         *         "scope": "basket",
-                         *         "targets": [],
-                         *         "batchId": null,
-                         *         "timesUsed": 1,
-                         *         "updatedAt": "2026-11-24T18:27:19.882Z",
-                         *         "recentRedemptions": [
-                         *           {
-                         *             "orderId": 4,
-                         *             "orderNumber": "EN-10004",
-                         *             "at": "2026-11-24T18:27:19.882Z"
-                         *           }
-                         *         ]
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["DiscountEdit"];
                         };
@@ -8372,14 +6409,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "code": "WINTER20",
-                     *       "unitType": "percentage",
-                     *       "value": 20,
-                     *       "usageLimit": 500
-                     *     }
-                     */
                     "application/json": {
                         code: string;
                         description?: string;
@@ -8413,30 +6442,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "id": 34,
-                         *         "code": "WINTER20",
-                         *         "description": "",
-                         *         "unitType": "percentage",
-                         *         "value": 20,
-                         *         "minSubtotal": null,
-                         *         "startsAt": "2026-11-24T18:27:36.650Z",
-                         *         "endsAt": null,
-                         *         "usageLimit": 500,
-                         *         "perCustomerLimit": null,
-                         *         "eligibleGroup": "everyone",
-                         *         "segmentId": null,
-                         *         "scope": "basket",
-                         *         "targets": [],
-                         *         "batchId": null,
-                         *         "timesUsed": 0,
-                         *         "updatedAt": "2026-11-24T18:27:36.649Z",
-                         *         "recentRedemptions": []
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["DiscountEdit"];
                         };
@@ -8541,12 +6546,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "id": 34,
-                     *       "value": 15
-                     *     }
-                     */
                     "application/json": {
                         code?: string;
                         description?: string;
@@ -8583,30 +6582,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "id": 34,
-                         *         "code": "WINTER20",
-                         *         "description": "",
-                         *         "unitType": "percentage",
-                         *         "value": 15,
-                         *         "minSubtotal": null,
-                         *         "startsAt": "2026-11-24T18:27:36.650Z",
-                         *         "endsAt": null,
-                         *         "usageLimit": 500,
-                         *         "perCustomerLimit": null,
-                         *         "eligibleGroup": "everyone",
-                         *         "segmentId": null,
-                         *         "scope": "basket",
-                         *         "targets": [],
-                         *         "batchId": null,
-                         *         "timesUsed": 0,
-                         *         "updatedAt": "2026-11-24T18:27:36.672Z",
-                         *         "recentRedemptions": []
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["DiscountEdit"];
                         };
@@ -8720,11 +6695,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "id": 34
-                     *     }
-                     */
                     "application/json": {
                         id: number;
                     } | {
@@ -8739,15 +6709,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "ids": [
-                         *           34
-                         *         ]
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             /** @description The ids deleted. */
                             data: {
@@ -8867,11 +6828,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "id": 2
-                     *     }
-                     */
                     "application/json": {
                         id: number;
                     };
@@ -8884,36 +6840,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "id": 2,
-                         *         "code": "FIVEOFF",
-                         *         "description": "£5 off orders of £30 or more",
-                         *         "unitType": "fixed",
-                         *         "value": 500,
-                         *         "minSubtotal": 3000,
-                         *         "startsAt": "2026-01-01T00:00:00.000Z",
-                         *         "endsAt": "2026-11-24T18:27:36.700Z",
-                         *         "usageLimit": null,
-                         *         "perCustomerLimit": null,
-                         *         "eligibleGroup": "everyone",
-                         *         "segmentId": null,
-                         *         "scope": "basket",
-                         *         "targets": [],
-                         *         "batchId": null,
-                         *         "timesUsed": 1,
-                         *         "updatedAt": "2026-11-24T18:27:36.700Z",
-                         *         "recentRedemptions": [
-                         *           {
-                         *             "orderId": 3,
-                         *             "orderNumber": "EN-10003",
-                         *             "at": "2026-11-24T18:27:19.882Z"
-                         *           }
-                         *         ]
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["DiscountEdit"];
                         };
@@ -9030,14 +6956,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "title": "Gulls mailing list",
-                     *       "prefix": "GULLS",
-                     *       "count": 10,
-                     *       "copyFrom": 1
-                     *     }
-                     */
                     "application/json": {
                         title: string;
                         prefix: string;
@@ -9074,41 +6992,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "id": 1,
-                         *         "title": "Gulls mailing list",
-                         *         "prefix": "GULLS",
-                         *         "count": 10,
-                         *         "used": 0,
-                         *         "createdAt": "2026-11-24T18:27:36.722Z",
-                         *         "rules": {
-                         *           "id": 35,
-                         *           "code": "GULLS-F63C-JRCF",
-                         *           "description": "10% off everything",
-                         *           "unitType": "percentage",
-                         *           "value": 10,
-                         *           "minSubtotal": null,
-                         *           "startsAt": "2026-01-01T00:00:00.000Z",
-                         *           "endsAt": null,
-                         *           "usageLimit": 1,
-                         *           "perCustomerLimit": 1,
-                         *           "eligibleGroup": "everyone",
-                         *           "segmentId": null,
-                         *           "scope": "basket",
-                         *           "targets": [],
-                         *           "batchId": 1,
-                         *           "timesUsed": 0,
-                         *           "updatedAt": "2026-11-24T18:27:36.722Z"
-                         *         },
-                         *         "sample": [
-                         *           "GULLS-F63C-JRCF",
-                         *           "GULLS-9DA6-6FNZ"
-                         *         ]
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["DiscountBatchView"];
                         };
@@ -9198,7 +7081,6 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 1 */
                     id: string;
                 };
                 cookie?: never;
@@ -9211,41 +7093,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "id": 1,
-                         *         "title": "Gulls mailing list",
-                         *         "prefix": "GULLS",
-                         *         "count": 10,
-                         *         "used": 0,
-                         *         "createdAt": "2026-11-24T18:27:36.722Z",
-                         *         "rules": {
-                         *           "id": 35,
-                         *           "code": "GULLS-F63C-JRCF",
-                         *           "description": "10% off everything",
-                         *           "unitType": "percentage",
-                         *           "value": 10,
-                         *           "minSubtotal": null,
-                         *           "startsAt": "2026-01-01T00:00:00.000Z",
-                         *           "endsAt": null,
-                         *           "usageLimit": 1,
-                         *           "perCustomerLimit": 1,
-                         *           "eligibleGroup": "everyone",
-                         *           "segmentId": null,
-                         *           "scope": "basket",
-                         *           "targets": [],
-                         *           "batchId": 1,
-                         *           "timesUsed": 0,
-                         *           "updatedAt": "2026-11-24T18:27:36.722Z"
-                         *         },
-                         *         "sample": [
-                         *           "GULLS-F63C-JRCF",
-                         *           "GULLS-9DA6-6FNZ"
-                         *         ]
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["DiscountBatchView"];
                         };
@@ -9310,7 +7157,6 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 1 */
                     id: string;
                 };
                 cookie?: never;
@@ -9394,18 +7240,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "country": "GB",
-                     *       "postcode": "LS1 4AP",
-                     *       "lines": [
-                     *         {
-                     *           "id": 1,
-                     *           "quantity": 2
-                     *         }
-                     *       ]
-                     *     }
-                     */
                     "application/json": {
                         /**
                          * @description ISO 3166-1 alpha-2, upper case: GB, IE, US …
@@ -9429,38 +7263,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "id": 1,
-                         *         "title": "United Kingdom",
-                         *         "options": [
-                         *           {
-                         *             "id": 1,
-                         *             "title": "UK Standard",
-                         *             "carrier": "Royal Mail Tracked 48",
-                         *             "price": 395,
-                         *             "freeOver": 5000,
-                         *             "estimatedDays": {
-                         *               "min": 2,
-                         *               "max": 3
-                         *             }
-                         *           },
-                         *           {
-                         *             "id": 2,
-                         *             "title": "UK Express",
-                         *             "carrier": "Royal Mail Tracked 24",
-                         *             "price": 595,
-                         *             "freeOver": null,
-                         *             "estimatedDays": {
-                         *               "min": 1,
-                         *               "max": 1
-                         *             }
-                         *           }
-                         *         ]
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["DeliveryOptionGroup"];
                         };
@@ -9547,42 +7349,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": [
-                         *         {
-                         *           "id": 1,
-                         *           "title": "United Kingdom",
-                         *           "position": 0,
-                         *           "countries": [
-                         *             "GB",
-                         *             "GG"
-                         *           ],
-                         *           "optionCount": 3,
-                         *           "activeOptionCount": 3,
-                         *           "updatedAt": "2026-11-24T18:27:19.882Z"
-                         *         },
-                         *         {
-                         *           "id": 2,
-                         *           "title": "Europe",
-                         *           "position": 1,
-                         *           "countries": [
-                         *             "AD",
-                         *             "AL"
-                         *           ],
-                         *           "optionCount": 1,
-                         *           "activeOptionCount": 1,
-                         *           "updatedAt": "2026-11-24T18:27:19.882Z"
-                         *         }
-                         *       ],
-                         *       "meta": {
-                         *         "currentPage": 1,
-                         *         "perPage": 24,
-                         *         "total": 3,
-                         *         "lastPage": 1
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["StaffDeliveryGroupItem"][];
                             meta: components["schemas"]["PageMeta"];
@@ -9648,7 +7414,6 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 1 */
                     id: string;
                 };
                 cookie?: never;
@@ -9661,20 +7426,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "id": 1,
-                         *         "title": "United Kingdom",
-                         *         "position": 0,
-                         *         "countries": [
-                         *           "GB",
-                         *           "GG"
-                         *         ],
-                         *         "updatedAt": "2026-11-24T18:27:19.882Z"
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["DeliveryGroupEdit"];
                         };
@@ -9745,16 +7496,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "title": "Channel Islands",
-                     *       "countries": [
-                     *         "JE",
-                     *         "GG"
-                     *       ],
-                     *       "moveCountries": true
-                     *     }
-                     */
                     "application/json": {
                         title: string;
                         position?: number;
@@ -9770,20 +7511,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "id": 34,
-                         *         "title": "Channel Islands",
-                         *         "position": 0,
-                         *         "countries": [
-                         *           "GG",
-                         *           "JE"
-                         *         ],
-                         *         "updatedAt": "2026-11-24T18:27:36.794Z"
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["DeliveryGroupEdit"];
                         };
@@ -9888,12 +7615,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "id": 34,
-                     *       "title": "Jersey and Guernsey"
-                     *     }
-                     */
                     "application/json": {
                         title?: string;
                         position?: number;
@@ -9912,20 +7633,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "id": 34,
-                         *         "title": "Jersey and Guernsey",
-                         *         "position": 0,
-                         *         "countries": [
-                         *           "GG",
-                         *           "JE"
-                         *         ],
-                         *         "updatedAt": "2026-11-24T18:27:36.808Z"
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["DeliveryGroupEdit"];
                         };
@@ -10039,11 +7746,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "id": 34
-                     *     }
-                     */
                     "application/json": {
                         id: number;
                     } | {
@@ -10058,15 +7760,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "ids": [
-                         *           34
-                         *         ]
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             /** @description The ids deleted. */
                             data: {
@@ -10178,7 +7871,6 @@ export interface paths {
                     page?: number;
                     perPage?: number;
                     q?: string;
-                    /** @example 1 */
                     group?: number;
                     active?: "0" | "1" | "true" | "false";
                     sort?: "position" | "-position" | "title" | "-title" | "price" | "-price" | "updated" | "-updated";
@@ -10195,48 +7887,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": [
-                         *         {
-                         *           "id": 1,
-                         *           "groupId": 1,
-                         *           "title": "UK Standard",
-                         *           "carrier": "Royal Mail Tracked 48",
-                         *           "price": 395,
-                         *           "freeOver": 5000,
-                         *           "estimatedDaysMin": 2,
-                         *           "estimatedDaysMax": 3,
-                         *           "servesBfpo": true,
-                         *           "position": 0,
-                         *           "active": true,
-                         *           "updatedAt": "2026-11-24T18:27:19.882Z",
-                         *           "groupTitle": "United Kingdom"
-                         *         },
-                         *         {
-                         *           "id": 2,
-                         *           "groupId": 1,
-                         *           "title": "UK Express",
-                         *           "carrier": "Royal Mail Tracked 24",
-                         *           "price": 595,
-                         *           "freeOver": null,
-                         *           "estimatedDaysMin": 1,
-                         *           "estimatedDaysMax": 1,
-                         *           "servesBfpo": false,
-                         *           "position": 1,
-                         *           "active": true,
-                         *           "updatedAt": "2026-11-24T18:27:19.882Z",
-                         *           "groupTitle": "United Kingdom"
-                         *         }
-                         *       ],
-                         *       "meta": {
-                         *         "currentPage": 1,
-                         *         "perPage": 24,
-                         *         "total": 3,
-                         *         "lastPage": 1
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["StaffDeliveryOptionItem"][];
                             meta: components["schemas"]["PageMeta"];
@@ -10302,7 +7952,6 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 1 */
                     id: string;
                 };
                 cookie?: never;
@@ -10315,24 +7964,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "id": 1,
-                         *         "groupId": 1,
-                         *         "title": "UK Standard",
-                         *         "carrier": "Royal Mail Tracked 48",
-                         *         "price": 395,
-                         *         "freeOver": 5000,
-                         *         "estimatedDaysMin": 2,
-                         *         "estimatedDaysMax": 3,
-                         *         "servesBfpo": true,
-                         *         "position": 0,
-                         *         "active": true,
-                         *         "updatedAt": "2026-11-24T18:27:19.882Z"
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["DeliveryOptionEdit"];
                         };
@@ -10403,16 +8034,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "groupId": 1,
-                     *       "title": "UK Saturday",
-                     *       "carrier": "DPD",
-                     *       "price": 895,
-                     *       "estimatedDaysMin": 1,
-                     *       "estimatedDaysMax": 2
-                     *     }
-                     */
                     "application/json": {
                         groupId: number;
                         title: string;
@@ -10434,24 +8055,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "id": 34,
-                         *         "groupId": 1,
-                         *         "title": "UK Saturday",
-                         *         "carrier": "DPD",
-                         *         "price": 895,
-                         *         "freeOver": null,
-                         *         "estimatedDaysMin": 1,
-                         *         "estimatedDaysMax": 2,
-                         *         "servesBfpo": false,
-                         *         "position": 0,
-                         *         "active": true,
-                         *         "updatedAt": "2026-11-24T18:27:36.840Z"
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["DeliveryOptionEdit"];
                         };
@@ -10556,12 +8159,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "id": 34,
-                     *       "price": 795
-                     *     }
-                     */
                     "application/json": {
                         groupId?: number;
                         title?: string;
@@ -10586,24 +8183,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "id": 34,
-                         *         "groupId": 1,
-                         *         "title": "UK Saturday",
-                         *         "carrier": "DPD",
-                         *         "price": 795,
-                         *         "freeOver": null,
-                         *         "estimatedDaysMin": 1,
-                         *         "estimatedDaysMax": 2,
-                         *         "servesBfpo": false,
-                         *         "position": 0,
-                         *         "active": true,
-                         *         "updatedAt": "2026-11-24T18:27:36.854Z"
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["DeliveryOptionEdit"];
                         };
@@ -10717,11 +8296,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "id": 34
-                     *     }
-                     */
                     "application/json": {
                         id: number;
                     } | {
@@ -10736,15 +8310,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "ids": [
-                         *           34
-                         *         ]
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             /** @description The ids deleted. */
                             data: {
@@ -10861,19 +8426,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "lines": [
-                     *         {
-                     *           "id": 1,
-                     *           "quantity": 2
-                     *         }
-                     *       ],
-                     *       "discount": "WELCOME10",
-                     *       "country": "GB",
-                     *       "deliveryOptionId": 1
-                     *     }
-                     */
                     "application/json": {
                         lines: {
                             id: number;
@@ -10898,53 +8450,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "lines": [
-                         *           {
-                         *             "id": 1,
-                         *             "title": "Brighton Beanie",
-                         *             "attributes": [
-                         *               "White"
-                         *             ],
-                         *             "quantity": 2,
-                         *             "unitPrice": 1800,
-                         *             "lineTotal": 3600,
-                         *             "discount": 360,
-                         *             "vatRate": 20,
-                         *             "vat": 540,
-                         *             "billing": null
-                         *           }
-                         *         ],
-                         *         "subtotal": 3600,
-                         *         "discount": 360,
-                         *         "discountCode": "WELCOME10",
-                         *         "discountProblem": null,
-                         *         "delivery": 395,
-                         *         "deliveryOption": {
-                         *           "id": 1,
-                         *           "title": "UK Standard",
-                         *           "carrier": "Royal Mail Tracked 48",
-                         *           "price": 395,
-                         *           "freeOver": 5000,
-                         *           "estimatedDays": {
-                         *             "min": 2,
-                         *             "max": 3
-                         *           }
-                         *         },
-                         *         "exported": false,
-                         *         "vat": 606,
-                         *         "vatTakenOff": 0,
-                         *         "total": 3635,
-                         *         "problems": [],
-                         *         "shipsFrom": null,
-                         *         "preOrderNote": null,
-                         *         "dispatchPlans": [],
-                         *         "membershipProblem": null
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["CheckoutQuote"];
                         };
@@ -11028,29 +8533,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "lines": [
-                     *         {
-                     *           "id": 1,
-                     *           "quantity": 2
-                     *         }
-                     *       ],
-                     *       "email": "sam@example.com",
-                     *       "shippingAddress": {
-                     *         "fullName": "Sam Fan",
-                     *         "line1": "1 High Street",
-                     *         "city": "Leeds",
-                     *         "postcode": "LS1 4AP",
-                     *         "country": "GB"
-                     *       },
-                     *       "deliveryOptionId": 1,
-                     *       "payment": {
-                     *         "provider": "test",
-                     *         "outcome": "success"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         lines: {
                             id: number;
@@ -11116,19 +8598,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "orderId": 34,
-                         *         "number": "EN-10034",
-                         *         "status": "paid",
-                         *         "total": 3995,
-                         *         "provider": "test",
-                         *         "paymentReference": "tpi_ad07410edef442f4580a331b",
-                         *         "accessToken": "h7A0AC4uVVMlWiHvLMk99aPPkF8h9Qsb"
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["ChargeResult"];
                         };
@@ -11224,13 +8693,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "orderId": 34,
-                     *       "clientSecret": "pi_test_secret_from_the_charge",
-                     *       "approve": true
-                     *     }
-                     */
                     "application/json": {
                         orderId: number;
                         clientSecret: string;
@@ -11346,12 +8808,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "orderId": 34,
-                     *       "accessToken": "the-order-access-token-from-the-charge"
-                     *     }
-                     */
                     "application/json": {
                         orderId: number;
                         accessToken: string;
@@ -11455,12 +8911,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @example the-order-access-token-from-the-charge */
                     token?: string;
                 };
                 header?: never;
                 path: {
-                    /** @example 34 */
                     id: string;
                 };
                 cookie?: never;
@@ -11537,11 +8991,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "orderId": 16
-                     *     }
-                     */
                     "application/json": {
                         orderId: number;
                     };
@@ -11554,98 +9003,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "id": 16,
-                         *         "number": "EN-10016",
-                         *         "status": "paid",
-                         *         "email": "fan@example.com",
-                         *         "createdAt": "2026-10-29T07:38:00.000Z",
-                         *         "timeline": [
-                         *           {
-                         *             "status": "pending_payment",
-                         *             "at": "2026-10-29T07:38:00.000Z"
-                         *           },
-                         *           {
-                         *             "status": "paid",
-                         *             "at": "2026-10-29T07:38:20.000Z"
-                         *           }
-                         *         ],
-                         *         "lines": [
-                         *           {
-                         *             "id": 25,
-                         *             "variantId": 1745,
-                         *             "productId": 300,
-                         *             "productSlug": "brutal-tea-party-milk-first-tour-2026-bundle",
-                         *             "title": "Milk First Tour 2026 Bundle",
-                         *             "band": "Brutal Tea Party",
-                         *             "attributes": [
-                         *               "2XL",
-                         *               "Sand"
-                         *             ],
-                         *             "sku": "ENC-BTP-00300-2XL-SND",
-                         *             "unitPrice": 9000,
-                         *             "quantity": 1,
-                         *             "lineTotal": 9000,
-                         *             "discount": 0,
-                         *             "vatRate": 20,
-                         *             "vat": 1500,
-                         *             "refundedQuantity": 0,
-                         *             "restockedQuantity": 0,
-                         *             "billingModelType": "one_off",
-                         *             "shipsFrom": null,
-                         *             "billingPeriod": null,
-                         *             "shipmentId": null
-                         *           }
-                         *         ],
-                         *         "shippingAddress": {
-                         *           "fullName": "Alex Fan",
-                         *           "line1": "Flat 3, 18 Tib Street",
-                         *           "line2": null,
-                         *           "city": "Manchester",
-                         *           "county": null,
-                         *           "postcode": "M4 1SH",
-                         *           "country": "GB",
-                         *           "phone": "07700 900123"
-                         *         },
-                         *         "billingAddress": {
-                         *           "fullName": "Alex Fan",
-                         *           "line1": "Flat 3, 18 Tib Street",
-                         *           "line2": null,
-                         *           "city": "Manchester",
-                         *           "county": null,
-                         *           "postcode": "M4 1SH",
-                         *           "country": "GB",
-                         *           "phone": "07700 900123"
-                         *         },
-                         *         "delivery": {
-                         *           "title": "UK Standard",
-                         *           "carrier": "Royal Mail Tracked 48",
-                         *           "estimatedDays": {
-                         *             "min": 2,
-                         *             "max": 3
-                         *           }
-                         *         },
-                         *         "exported": false,
-                         *         "discountCode": null,
-                         *         "totals": {
-                         *           "subtotal": 9000,
-                         *           "discount": 0,
-                         *           "delivery": 0,
-                         *           "vat": 1500,
-                         *           "total": 9000
-                         *         },
-                         *         "cancelReason": null,
-                         *         "shipments": [],
-                         *         "refundedTotal": 0,
-                         *         "refunds": [],
-                         *         "shipsFrom": null,
-                         *         "dispatchPlan": null,
-                         *         "memberships": []
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["OrderView"];
                         };
@@ -11756,7 +9113,6 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 16 */
                     id: string;
                 };
                 cookie?: never;
@@ -11769,98 +9125,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "id": 16,
-                         *         "number": "EN-10016",
-                         *         "status": "paid",
-                         *         "email": "fan@example.com",
-                         *         "createdAt": "2026-10-29T07:38:00.000Z",
-                         *         "timeline": [
-                         *           {
-                         *             "status": "pending_payment",
-                         *             "at": "2026-10-29T07:38:00.000Z"
-                         *           },
-                         *           {
-                         *             "status": "paid",
-                         *             "at": "2026-10-29T07:38:20.000Z"
-                         *           }
-                         *         ],
-                         *         "lines": [
-                         *           {
-                         *             "id": 25,
-                         *             "variantId": 1745,
-                         *             "productId": 300,
-                         *             "productSlug": "brutal-tea-party-milk-first-tour-2026-bundle",
-                         *             "title": "Milk First Tour 2026 Bundle",
-                         *             "band": "Brutal Tea Party",
-                         *             "attributes": [
-                         *               "2XL",
-                         *               "Sand"
-                         *             ],
-                         *             "sku": "ENC-BTP-00300-2XL-SND",
-                         *             "unitPrice": 9000,
-                         *             "quantity": 1,
-                         *             "lineTotal": 9000,
-                         *             "discount": 0,
-                         *             "vatRate": 20,
-                         *             "vat": 1500,
-                         *             "refundedQuantity": 0,
-                         *             "restockedQuantity": 0,
-                         *             "billingModelType": "one_off",
-                         *             "shipsFrom": null,
-                         *             "billingPeriod": null,
-                         *             "shipmentId": null
-                         *           }
-                         *         ],
-                         *         "shippingAddress": {
-                         *           "fullName": "Alex Fan",
-                         *           "line1": "Flat 3, 18 Tib Street",
-                         *           "line2": null,
-                         *           "city": "Manchester",
-                         *           "county": null,
-                         *           "postcode": "M4 1SH",
-                         *           "country": "GB",
-                         *           "phone": "07700 900123"
-                         *         },
-                         *         "billingAddress": {
-                         *           "fullName": "Alex Fan",
-                         *           "line1": "Flat 3, 18 Tib Street",
-                         *           "line2": null,
-                         *           "city": "Manchester",
-                         *           "county": null,
-                         *           "postcode": "M4 1SH",
-                         *           "country": "GB",
-                         *           "phone": "07700 900123"
-                         *         },
-                         *         "delivery": {
-                         *           "title": "UK Standard",
-                         *           "carrier": "Royal Mail Tracked 48",
-                         *           "estimatedDays": {
-                         *             "min": 2,
-                         *             "max": 3
-                         *           }
-                         *         },
-                         *         "exported": false,
-                         *         "discountCode": null,
-                         *         "totals": {
-                         *           "subtotal": 9000,
-                         *           "discount": 0,
-                         *           "delivery": 0,
-                         *           "vat": 1500,
-                         *           "total": 9000
-                         *         },
-                         *         "cancelReason": null,
-                         *         "shipments": [],
-                         *         "refundedTotal": 0,
-                         *         "refunds": [],
-                         *         "shipsFrom": null,
-                         *         "dispatchPlan": null,
-                         *         "memberships": []
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["OrderView"];
                         };
@@ -11935,28 +9199,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": [
-                         *         {
-                         *           "id": 16,
-                         *           "number": "EN-10016",
-                         *           "status": "paid",
-                         *           "createdAt": "2026-10-29T07:38:00.000Z",
-                         *           "total": 9000,
-                         *           "itemCount": 1
-                         *         },
-                         *         {
-                         *           "id": 14,
-                         *           "number": "EN-10014",
-                         *           "status": "dispatched",
-                         *           "createdAt": "2026-10-20T09:15:00.000Z",
-                         *           "total": 6395,
-                         *           "itemCount": 3
-                         *         }
-                         *       ]
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["OrderSummary"][];
                         };
@@ -12031,20 +9273,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": [
-                         *         {
-                         *           "id": "product",
-                         *           "title": "Products"
-                         *         },
-                         *         {
-                         *           "id": "delivery",
-                         *           "title": "Delivery"
-                         *         }
-                         *       ]
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["ChargeTypeOption"][];
                         };
@@ -12095,12 +9323,10 @@ export interface paths {
                     page?: number;
                     perPage?: number;
                     q?: string;
-                    /** @example paid */
                     status?: "pending_payment" | "paid" | "dispatched" | "cancelled" | "refunded" | "to_dispatch";
                     from?: string;
                     to?: string;
                     archived?: "0" | "1" | "true" | "false";
-                    /** @example -created */
                     sort?: "created" | "-created" | "number" | "-number" | "total" | "-total";
                 };
                 header?: never;
@@ -12115,42 +9341,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": [
-                         *         {
-                         *           "id": 34,
-                         *           "number": "EN-10034",
-                         *           "createdAt": "2026-11-24T18:27:36.889Z",
-                         *           "email": "sam@example.com",
-                         *           "status": "paid",
-                         *           "total": 3995,
-                         *           "itemCount": 2,
-                         *           "archivedAt": null,
-                         *           "customerName": "Sam Fan",
-                         *           "shipBy": "2026-11-25"
-                         *         },
-                         *         {
-                         *           "id": 16,
-                         *           "number": "EN-10016",
-                         *           "createdAt": "2026-10-29T07:38:00.000Z",
-                         *           "email": "fan@example.com",
-                         *           "status": "paid",
-                         *           "total": 9000,
-                         *           "itemCount": 1,
-                         *           "archivedAt": null,
-                         *           "customerName": "Alex Fan",
-                         *           "shipBy": "2026-10-30"
-                         *         }
-                         *       ],
-                         *       "meta": {
-                         *         "currentPage": 1,
-                         *         "perPage": 24,
-                         *         "total": 3,
-                         *         "lastPage": 1
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["StaffOrderItem"][];
                             meta: components["schemas"]["PageMeta"];
@@ -12219,7 +9409,6 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 15 */
                     id: string;
                 };
                 cookie?: never;
@@ -12232,133 +9421,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "id": 15,
-                         *         "number": "EN-10015",
-                         *         "status": "paid",
-                         *         "email": "oliver.grant@example.com",
-                         *         "customerId": 12,
-                         *         "createdAt": "2026-10-26T20:02:00.000Z",
-                         *         "updatedAt": "2026-10-26T20:02:20.000Z",
-                         *         "paidAt": "2026-10-26T20:02:20.000Z",
-                         *         "dispatchedAt": null,
-                         *         "cancelledAt": null,
-                         *         "refundedAt": null,
-                         *         "archivedAt": null,
-                         *         "cancelReason": null,
-                         *         "exported": false,
-                         *         "discountCode": null,
-                         *         "dispatchPlan": null,
-                         *         "shipsFrom": null,
-                         *         "lines": [
-                         *           {
-                         *             "id": 24,
-                         *             "variantId": 607,
-                         *             "productSlug": "wrack-line-jet-and-bone-sweatshirt",
-                         *             "title": "Jet and Bone Sweatshirt",
-                         *             "band": "Wrack Line",
-                         *             "attributes": [
-                         *               "S",
-                         *               "Orange"
-                         *             ],
-                         *             "sku": "ENC-WRL-00090-S-ORG",
-                         *             "unitPrice": 4500,
-                         *             "quantity": 1,
-                         *             "lineTotal": 4500,
-                         *             "discount": 0,
-                         *             "vatRate": 20,
-                         *             "vat": 750,
-                         *             "refundedQuantity": 0,
-                         *             "restockedQuantity": 0,
-                         *             "billingModelType": "one_off",
-                         *             "shipsFrom": null,
-                         *             "billingPeriod": null,
-                         *             "shipmentId": null,
-                         *             "net": 3750,
-                         *             "charged": 4500
-                         *           }
-                         *         ],
-                         *         "totals": {
-                         *           "subtotal": 4500,
-                         *           "discount": 0,
-                         *           "delivery": 395,
-                         *           "deliveryVat": 66,
-                         *           "vat": 816,
-                         *           "net": 4079,
-                         *           "total": 4895,
-                         *           "refunded": 0
-                         *         },
-                         *         "shippingAddress": {
-                         *           "fullName": "Oliver Grant",
-                         *           "line1": "52 Unthank Road",
-                         *           "line2": null,
-                         *           "city": "Norwich",
-                         *           "county": null,
-                         *           "postcode": "NR2 2RP",
-                         *           "country": "GB",
-                         *           "phone": null
-                         *         },
-                         *         "billingAddress": {
-                         *           "fullName": "Oliver Grant",
-                         *           "line1": "52 Unthank Road",
-                         *           "line2": null,
-                         *           "city": "Norwich",
-                         *           "county": null,
-                         *           "postcode": "NR2 2RP",
-                         *           "country": "GB",
-                         *           "phone": null
-                         *         },
-                         *         "delivery": {
-                         *           "title": "UK Standard",
-                         *           "carrier": "Royal Mail Tracked 48",
-                         *           "estimatedDays": {
-                         *             "min": 2,
-                         *             "max": 3
-                         *           }
-                         *         },
-                         *         "payment": {
-                         *           "provider": "test",
-                         *           "reference": "tpi_3a05c4237d610c7c5ac3120a",
-                         *           "state": "succeeded",
-                         *           "amount": 4895,
-                         *           "declineMessage": null
-                         *         },
-                         *         "shipments": [],
-                         *         "refunds": [],
-                         *         "memberships": [],
-                         *         "timeline": [
-                         *           {
-                         *             "id": 43,
-                         *             "type": "placed",
-                         *             "message": "Placed by oliver.grant@example.com, awaiting payment",
-                         *             "detail": null,
-                         *             "actorEmail": null,
-                         *             "at": "2026-10-26T20:02:00.000Z"
-                         *           },
-                         *           {
-                         *             "id": 44,
-                         *             "type": "paid",
-                         *             "message": "Paid through the test provider",
-                         *             "detail": {
-                         *               "reference": "tpi_3a05c4237d610c7c5ac3120a"
-                         *             },
-                         *             "actorEmail": null,
-                         *             "at": "2026-10-26T20:02:20.000Z"
-                         *           }
-                         *         ],
-                         *         "dispatch": {
-                         *           "ready": true,
-                         *           "reason": null,
-                         *           "lineIds": [
-                         *             24
-                         *           ],
-                         *           "partial": false
-                         *         }
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["StaffOrderEdit"];
                         };
@@ -12428,19 +9490,12 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 15 */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "carrier": "royal-mail",
-                     *       "trackingNumber": "RM123456785GB"
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {string} */
                         carrier: "royal-mail" | "dpd" | "evri" | "dhl" | "parcelforce";
@@ -12456,142 +9511,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "id": 15,
-                         *         "number": "EN-10015",
-                         *         "status": "dispatched",
-                         *         "email": "oliver.grant@example.com",
-                         *         "customerId": 12,
-                         *         "createdAt": "2026-10-26T20:02:00.000Z",
-                         *         "updatedAt": "2026-11-24T18:27:37.035Z",
-                         *         "paidAt": "2026-10-26T20:02:20.000Z",
-                         *         "dispatchedAt": "2026-11-24T18:27:37.035Z",
-                         *         "cancelledAt": null,
-                         *         "refundedAt": null,
-                         *         "archivedAt": null,
-                         *         "cancelReason": null,
-                         *         "exported": false,
-                         *         "discountCode": null,
-                         *         "dispatchPlan": null,
-                         *         "shipsFrom": null,
-                         *         "lines": [
-                         *           {
-                         *             "id": 24,
-                         *             "variantId": 607,
-                         *             "productSlug": "wrack-line-jet-and-bone-sweatshirt",
-                         *             "title": "Jet and Bone Sweatshirt",
-                         *             "band": "Wrack Line",
-                         *             "attributes": [
-                         *               "S",
-                         *               "Orange"
-                         *             ],
-                         *             "sku": "ENC-WRL-00090-S-ORG",
-                         *             "unitPrice": 4500,
-                         *             "quantity": 1,
-                         *             "lineTotal": 4500,
-                         *             "discount": 0,
-                         *             "vatRate": 20,
-                         *             "vat": 750,
-                         *             "refundedQuantity": 0,
-                         *             "restockedQuantity": 0,
-                         *             "billingModelType": "one_off",
-                         *             "shipsFrom": null,
-                         *             "billingPeriod": null,
-                         *             "shipmentId": 34,
-                         *             "net": 3750,
-                         *             "charged": 4500
-                         *           }
-                         *         ],
-                         *         "totals": {
-                         *           "subtotal": 4500,
-                         *           "discount": 0,
-                         *           "delivery": 395,
-                         *           "deliveryVat": 66,
-                         *           "vat": 816,
-                         *           "net": 4079,
-                         *           "total": 4895,
-                         *           "refunded": 0
-                         *         },
-                         *         "shippingAddress": {
-                         *           "fullName": "Oliver Grant",
-                         *           "line1": "52 Unthank Road",
-                         *           "line2": null,
-                         *           "city": "Norwich",
-                         *           "county": null,
-                         *           "postcode": "NR2 2RP",
-                         *           "country": "GB",
-                         *           "phone": null
-                         *         },
-                         *         "billingAddress": {
-                         *           "fullName": "Oliver Grant",
-                         *           "line1": "52 Unthank Road",
-                         *           "line2": null,
-                         *           "city": "Norwich",
-                         *           "county": null,
-                         *           "postcode": "NR2 2RP",
-                         *           "country": "GB",
-                         *           "phone": null
-                         *         },
-                         *         "delivery": {
-                         *           "title": "UK Standard",
-                         *           "carrier": "Royal Mail Tracked 48",
-                         *           "estimatedDays": {
-                         *             "min": 2,
-                         *             "max": 3
-                         *           }
-                         *         },
-                         *         "payment": {
-                         *           "provider": "test",
-                         *           "reference": "tpi_3a05c4237d610c7c5ac3120a",
-                         *           "state": "succeeded",
-                         *           "amount": 4895,
-                         *           "declineMessage": null
-                         *         },
-                         *         "shipments": [
-                         *           {
-                         *             "id": 34,
-                         *             "carrier": "Royal Mail",
-                         *             "trackingNumber": "RM123456785GB",
-                         *             "trackingUrl": "https://www.royalmail.com/track-your-item#/tracking-results/RM123456785GB",
-                         *             "dispatchedAt": "2026-11-24T18:27:37.030Z",
-                         *             "lineIds": [
-                         *               24
-                         *             ]
-                         *           }
-                         *         ],
-                         *         "refunds": [],
-                         *         "memberships": [],
-                         *         "timeline": [
-                         *           {
-                         *             "id": 43,
-                         *             "type": "placed",
-                         *             "message": "Placed by oliver.grant@example.com, awaiting payment",
-                         *             "detail": null,
-                         *             "actorEmail": null,
-                         *             "at": "2026-10-26T20:02:00.000Z"
-                         *           },
-                         *           {
-                         *             "id": 44,
-                         *             "type": "paid",
-                         *             "message": "Paid through the test provider",
-                         *             "detail": {
-                         *               "reference": "tpi_3a05c4237d610c7c5ac3120a"
-                         *             },
-                         *             "actorEmail": null,
-                         *             "at": "2026-10-26T20:02:20.000Z"
-                         *           }
-                         *         ],
-                         *         "dispatch": {
-                         *           "ready": false,
-                         *           "reason": "This order is dispatched: only a paid order can be dispatched.",
-                         *           "lineIds": [],
-                         *           "partial": false
-                         *         }
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["StaffOrderEdit"];
                         };
@@ -12708,11 +9627,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "id": 9
-                     *     }
-                     */
                     "application/json": {
                         id: number;
                     } | {
@@ -12727,15 +9641,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "ids": [
-                         *           9
-                         *         ]
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: {
                                 ids: number[];
@@ -12849,7 +9754,6 @@ export interface paths {
                     page?: number;
                     perPage?: number;
                     q?: string;
-                    /** @example dispatched */
                     status?: "pending_payment" | "paid" | "dispatched" | "cancelled" | "refunded" | "to_dispatch";
                     from?: string;
                     to?: string;
@@ -12939,16 +9843,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "file": {
-                     *         "filename": "dispatch.csv",
-                     *         "type": "text/csv",
-                     *         "content": "b3JkZXJfbnVtYmVyLGNhcnJpZXIsdHJhY2tpbmdfbnVtYmVyCkVOLTEwMDE2LHJveWFsLW1haWwsUk0xMjM0NTY3OTlHQgo="
-                     *       },
-                     *       "dryRun": "true"
-                     *     }
-                     */
                     "multipart/form-data": {
                         /**
                          * Format: binary
@@ -12967,25 +9861,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "dryRun": true,
-                         *         "rows": 1,
-                         *         "dispatched": [
-                         *           {
-                         *             "row": 2,
-                         *             "orderId": 16,
-                         *             "orderNumber": "EN-10016",
-                         *             "carrier": "Royal Mail",
-                         *             "trackingNumber": "RM123456799GB",
-                         *             "partial": false
-                         *           }
-                         *         ],
-                         *         "errors": []
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["DispatchImportSummary"];
                         };
@@ -13160,26 +10035,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": [
-                         *         {
-                         *           "id": 1,
-                         *           "slug": "news",
-                         *           "title": "News",
-                         *           "description": "Shop and band news from Encore: new drops, tour announcements, records back in stock and changes to how we do things.",
-                         *           "articleCount": 4
-                         *         },
-                         *         {
-                         *           "id": 2,
-                         *           "slug": "tour-diaries",
-                         *           "title": "Tour diaries",
-                         *           "description": "Life on the road with the bands we work with, written by them or with them: vans, venues, soundchecks and the merch table at the end of the night.",
-                         *           "articleCount": 5
-                         *         }
-                         *       ]
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["BlogView"][];
                         };
@@ -13226,7 +10081,6 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example news */
                     id: string;
                 };
                 cookie?: never;
@@ -13239,17 +10093,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "id": 1,
-                         *         "slug": "news",
-                         *         "title": "News",
-                         *         "description": "Shop and band news from Encore: new drops, tour announcements, records back in stock and changes to how we do things.",
-                         *         "articleCount": 4
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["BlogView"];
                         };
@@ -13295,12 +10138,10 @@ export interface paths {
             parameters: {
                 query?: {
                     page?: number;
-                    /** @example 5 */
                     perPage?: number;
                 };
                 header?: never;
                 path: {
-                    /** @example news */
                     blog: string;
                 };
                 cookie?: never;
@@ -13313,57 +10154,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": [
-                         *         {
-                         *           "id": 4,
-                         *           "slug": "electric-lido-lido-after-dark-coloured-vinyl",
-                         *           "title": "Lido After Dark on limited coloured vinyl, and the first Tidal Pool tour shirts",
-                         *           "excerpt": "Electric Lido's after-hours record gets a washed-blue pressing that will not be repressed, alongside the first Tidal Pool Tour 2026 shirts and a very sturdy tote.",
-                         *           "author": "Dev Mistry",
-                         *           "publishedAt": "2026-07-09T09:00:00+00:00",
-                         *           "blog": {
-                         *             "id": 1,
-                         *             "slug": "news",
-                         *             "title": "News"
-                         *           },
-                         *           "band": {
-                         *             "id": 24,
-                         *             "slug": "electric-lido",
-                         *             "title": "Electric Lido"
-                         *           },
-                         *           "cover": {
-                         *             "slug": "3eaa4986-3e52-4f37-ac67-fb32ce665067.webp",
-                         *             "alt": "",
-                         *             "width": 1600,
-                         *             "height": 700
-                         *           }
-                         *         },
-                         *         {
-                         *           "id": 3,
-                         *           "slug": "our-parcels-are-now-plastic-free",
-                         *           "title": "Our parcels are now plastic-free",
-                         *           "excerpt": "From this week every Encore order leaves Manchester in paper, card and paper tape. Here is what changed, what it cost, and the one bit of plastic we have not managed to remove.",
-                         *           "author": "Rosa Penhale",
-                         *           "publishedAt": "2026-05-28T09:00:00+00:00",
-                         *           "blog": {
-                         *             "id": 1,
-                         *             "slug": "news",
-                         *             "title": "News"
-                         *           },
-                         *           "band": null,
-                         *           "cover": null
-                         *         }
-                         *       ],
-                         *       "meta": {
-                         *         "currentPage": 1,
-                         *         "perPage": 5,
-                         *         "total": 4,
-                         *         "lastPage": 1
-                         *       }
-                         *     }
-                         */
                         "application/json": components["schemas"]["ArticlePage"];
                     };
                 };
@@ -13417,9 +10207,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example news */
                     blog: string;
-                    /** @example welcome-hexham-tapes */
                     article: string;
                 };
                 cookie?: never;
@@ -13432,86 +10220,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "id": 2,
-                         *         "slug": "welcome-hexham-tapes",
-                         *         "title": "Welcome, Hexham Tapes: Four-Track Winter arrives on cassette",
-                         *         "excerpt": "The newest band in the shop is one songwriter, a four-track recorder and a box of car-boot cassettes. So of course the new record comes on tape.",
-                         *         "author": "Niamh Kerrigan",
-                         *         "publishedAt": "2026-04-22T09:00:00+00:00",
-                         *         "blog": {
-                         *           "id": 1,
-                         *           "slug": "news",
-                         *           "title": "News"
-                         *         },
-                         *         "band": {
-                         *           "id": 25,
-                         *           "slug": "hexham-tapes",
-                         *           "title": "Hexham Tapes"
-                         *         },
-                         *         "cover": {
-                         *           "slug": "c5193cc8-1f37-46dc-a6cc-64cd1767ed56.webp",
-                         *           "alt": "",
-                         *           "width": 1600,
-                         *           "height": 700
-                         *         },
-                         *         "body": "<p>We have a new band in the shop, and it is the smallest one we have ever worked with. <strong>Hexham Tapes</strong> is one songwriter, Ellis, who records everything on a four-track cassette recorder in a spare room above a shop in Hexham. The tapes themselves came from a car-boot sale on Tyne Green: a shoebox of blank C90s for two pounds, some of them still in their cellophane.</p>\n<p>Since 2021 those tapes have filled up with small, warm, slightly wobbly songs about the town, the river and the long walk home. The hiss is part of the charm. So are the tunes.</p>\n<h2 id=\"four-track-winter\">Four-Track Winter</h2>\n<p>The new record, <em>Four-Track Winter</em>, was made between November and February with the heating off, because the recorder's motor hums when the radiator in that room is on. You can hear the cold in it: fingers a little slow on the fretboard, breath in the pauses, a kettle boiling at the end of side one that nobody thought to edit out.</p>\n<blockquote>\n<p>\"I tried recording it properly once, on a laptop,\" Ellis told us. \"Everything was cleaner and nothing was better. I put the laptop back in the drawer.\"</p>\n</blockquote>\n<p>It seemed wrong to release it any other way, so <em>Four-Track Winter</em> is out today on <strong>cassette</strong>, duplicated in real time rather than at high speed, with a fold-out J-card of hand-drawn maps of the walks the songs are about. It is also available on CD for anyone who no longer owns a tape deck, and there is a download code in both.</p>\n<h2 id=\"also-in-the-shop\">Also in the shop</h2>\n<ul>\n<li><strong><em>Abbey Grounds</em> on vinyl</strong>: Ellis's first record, pressed on 180 g vinyl with a printed inner sleeve carrying every lyric.</li>\n<li><strong>Tape Hiss Lyric T-shirt</strong>: a line from the song that gave the band its sound, printed under the wordmark on sand or white.</li>\n<li><strong>Hexham T-shirt</strong>: \"Est. 2021 · Hexham\" in the band's typewriter lettering, for anyone who has ever missed the last train back from Newcastle.</li>\n</ul>\n<p>Everything is on <a href=\"/products/band/hexham-tapes\" rel=\"noopener noreferrer nofollow\">the Hexham Tapes shop page</a>, and there is more about the band on <a href=\"/bands/hexham-tapes\" rel=\"noopener noreferrer nofollow\">their band page</a>.</p>\n<h2 id=\"a-small-note-about-tapes\">A small note about tapes</h2>\n<p>Cassettes, like records and CDs, come sealed. Once the seal is broken we cannot take them back for a change of mind, although faulty ones are always our problem and never yours. If your tape arrives chewed, silent or playing at chipmunk speed, <a href=\"/help/contact\" rel=\"noopener noreferrer nofollow\">get in touch</a> and we will sort it out.</p>\n<h2 id=\"the-four-track-tour-2026\">The Four-Track Tour 2026</h2>\n<p>Ellis is also heading out this autumn on the <strong>Four-Track Tour 2026</strong>: a run of small rooms across the north of England and the Scottish Borders, with a borrowed amplifier and the four-track on a chair at the side of the stage, recording every show. The plan is to release the best of those recordings as a live tape next year. The plan may change. The tour shirts will be in the shop before the first date.</p>\n<p>We are very pleased to have Hexham Tapes with us. Put the kettle on, press play and let the hiss do its work.</p>\n",
-                         *         "updatedAt": "2026-04-22T09:00:00+00:00",
-                         *         "products": [
-                         *           {
-                         *             "id": 6,
-                         *             "slug": "hexham-tapes-four-track-tour-2026-poster",
-                         *             "title": "Four-Track Tour 2026 Poster",
-                         *             "productType": "Poster",
-                         *             "brand": {
-                         *               "id": 25,
-                         *               "slug": "hexham-tapes",
-                         *               "title": "Hexham Tapes"
-                         *             },
-                         *             "priceFrom": 1200,
-                         *             "priceTo": 2000,
-                         *             "compareAtPrice": null,
-                         *             "inStock": true,
-                         *             "stockLeft": null,
-                         *             "preOrder": false,
-                         *             "releaseDate": "2026-01-26",
-                         *             "image": {
-                         *               "slug": "056e52ca-fa7a-4aaf-aee7-514674889921.webp",
-                         *               "alt": "Four-Track Tour 2026 Poster",
-                         *               "width": 800,
-                         *               "height": 1000
-                         *             }
-                         *           },
-                         *           {
-                         *             "id": 50,
-                         *             "slug": "hexham-tapes-four-track-tour-2026-longsleeve",
-                         *             "title": "Four-Track Tour 2026 Longsleeve",
-                         *             "productType": "Longsleeve",
-                         *             "brand": {
-                         *               "id": 25,
-                         *               "slug": "hexham-tapes",
-                         *               "title": "Hexham Tapes"
-                         *             },
-                         *             "priceFrom": 2800,
-                         *             "priceTo": 2800,
-                         *             "compareAtPrice": null,
-                         *             "inStock": true,
-                         *             "stockLeft": null,
-                         *             "preOrder": false,
-                         *             "releaseDate": "2026-02-06",
-                         *             "image": {
-                         *               "slug": "5f7ec5ca-fc37-4623-a93b-5dd7c75ad49e.webp",
-                         *               "alt": "Four-Track Tour 2026 Longsleeve",
-                         *               "width": 800,
-                         *               "height": 1000
-                         *             }
-                         *           }
-                         *         ]
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["ArticleView"];
                         };
@@ -13564,15 +10272,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "name": "Sam Fan",
-                     *       "email": "sam@example.com",
-                     *       "orderNumber": "EN-10001",
-                     *       "topic": "sizing",
-                     *       "message": "Does the Brighton beanie fit a large head?"
-                     *     }
-                     */
                     "application/json": {
                         name: string;
                         email: string;
@@ -13591,13 +10290,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "message": "Thank you. Your message is on its way to our customer care team, who reply within one working day."
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["Notice"];
                         };
@@ -13679,7 +10371,6 @@ export interface paths {
                     page?: number;
                     perPage?: number;
                     q?: string;
-                    /** @example staff */
                     role?: "staff" | "admin";
                     status?: "active" | "invited" | "deactivated";
                     sort?: "name" | "-name" | "updated" | "-updated";
@@ -13696,27 +10387,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": [
-                         *         {
-                         *           "id": 2,
-                         *           "name": "Sam Staff",
-                         *           "email": "staff@example.com",
-                         *           "role": "staff",
-                         *           "active": true,
-                         *           "invited": false,
-                         *           "updatedAt": "2026-11-24T18:27:19.882Z"
-                         *         }
-                         *       ],
-                         *       "meta": {
-                         *         "currentPage": 1,
-                         *         "perPage": 24,
-                         *         "total": 1,
-                         *         "lastPage": 1
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["StaffMember"][];
                             meta: components["schemas"]["PageMeta"];
@@ -13782,7 +10452,6 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 2 */
                     id: string;
                 };
                 cookie?: never;
@@ -13795,19 +10464,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "id": 2,
-                         *         "name": "Sam Staff",
-                         *         "email": "staff@example.com",
-                         *         "role": "staff",
-                         *         "active": true,
-                         *         "invited": false,
-                         *         "updatedAt": "2026-11-24T18:27:19.882Z"
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["StaffMember"];
                         };
@@ -13878,13 +10534,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "name": "Robin Lee",
-                     *       "role": "staff",
-                     *       "email": "robin.lee@example.com"
-                     *     }
-                     */
                     "application/json": {
                         name: string;
                         /** @enum {string} */
@@ -13901,19 +10550,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "id": 35,
-                         *         "name": "Robin Lee",
-                         *         "email": "robin.lee@example.com",
-                         *         "role": "staff",
-                         *         "active": true,
-                         *         "invited": true,
-                         *         "updatedAt": "2026-11-24T18:27:37.192Z"
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["StaffMember"];
                         };
@@ -14018,12 +10654,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "id": 35,
-                     *       "role": "admin"
-                     *     }
-                     */
                     "application/json": {
                         name?: string;
                         /** @enum {string} */
@@ -14042,19 +10672,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "id": 35,
-                         *         "name": "Robin Lee",
-                         *         "email": "robin.lee@example.com",
-                         *         "role": "admin",
-                         *         "active": true,
-                         *         "invited": true,
-                         *         "updatedAt": "2026-11-24T18:27:37.221Z"
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["StaffMember"];
                         };
@@ -14168,11 +10785,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "id": 35
-                     *     }
-                     */
                     "application/json": {
                         id: number;
                     } | {
@@ -14306,12 +10918,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "email": "fan@example.com",
-                     *       "password": "encore-fan-2026"
-                     *     }
-                     */
                     "application/json": {
                         email: string;
                         password: string;
@@ -14325,19 +10931,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "token": "cmG-B4o9F-CmlQ8K5Q7ZDdFZVwW4u3b87dwAGrVf59A",
-                         *         "user": {
-                         *           "id": 1,
-                         *           "name": "Alex Fan",
-                         *           "email": "fan@example.com",
-                         *           "role": "customer"
-                         *         }
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["SignedIn"];
                         };
@@ -14427,12 +11020,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "email": "staff@example.com",
-                     *       "password": "encore-staff-2026"
-                     *     }
-                     */
                     "application/json": {
                         email: string;
                         password: string;
@@ -14446,19 +11033,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "token": "WKP1Lc_pAZfCkGo5_A_ZywfGjA03tgK5STEP7EZ41t0",
-                         *         "user": {
-                         *           "id": 2,
-                         *           "name": "Sam Staff",
-                         *           "email": "staff@example.com",
-                         *           "role": "staff"
-                         *         }
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["SignedIn"];
                         };
@@ -14597,13 +11171,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "name": "Alex Rowe",
-                     *       "email": "alex.rowe@example.com",
-                     *       "password": "harbour-static-99"
-                     *     }
-                     */
                     "application/json": {
                         name: string;
                         email: string;
@@ -14620,19 +11187,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "token": "wsC3ueyomEoq4Rn2UuqKTH2utlLRSWNGQ6to2P7aTuc",
-                         *         "user": {
-                         *           "id": 36,
-                         *           "name": "Alex Rowe",
-                         *           "email": "alex.rowe@example.com",
-                         *           "role": "customer"
-                         *         }
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["SignedIn"];
                         };
@@ -14730,11 +11284,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "email": "fan@example.com"
-                     *     }
-                     */
                     "application/json": {
                         email: string;
                     };
@@ -14747,13 +11296,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "hasFullAccount": true
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["FullAccountCheck"];
                         };
@@ -14840,11 +11382,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "email": "fan@example.com"
-                     *     }
-                     */
                     "application/json": {
                         email: string;
                     };
@@ -14857,13 +11394,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "message": "If an account uses that email address, we have sent it a link to choose a new password."
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["Notice"];
                         };
@@ -14950,12 +11480,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "token": "the-key-from-the-reset-mail",
-                     *       "password": "a-new-long-password"
-                     *     }
-                     */
                     "application/json": {
                         token: string;
                         password: string;
@@ -15058,11 +11582,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "token": "the-key-from-the-confirmation-mail"
-                     *     }
-                     */
                     "application/json": {
                         token: string;
                     };
@@ -15164,13 +11683,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "orderId": 34,
-                     *       "accessToken": "the-order-access-token-from-the-charge",
-                     *       "password": "harbour-static-99"
-                     *     }
-                     */
                     "application/json": {
                         orderId: number;
                         /** @default  */
@@ -15294,16 +11806,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "id": 2,
-                         *         "name": "Sam Staff",
-                         *         "email": "staff@example.com",
-                         *         "role": "staff"
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["PublicUser"];
                         };
@@ -15369,16 +11871,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "id": 1,
-                         *         "name": "Alex Fan",
-                         *         "email": "fan@example.com",
-                         *         "role": "customer"
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["PublicUser"];
                         };
@@ -15440,12 +11932,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "currentPassword": "encore-fan-2026",
-                     *       "password": "encore-fan-2026-b"
-                     *     }
-                     */
                     "application/json": {
                         currentPassword: string;
                         password: string;
@@ -15459,13 +11945,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "message": "Your password has been changed. You stay signed in here."
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["Notice"];
                         };
@@ -15574,20 +12053,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "fullName": "Alex Fan",
-                         *         "line1": "Flat 3, 18 Tib Street",
-                         *         "line2": null,
-                         *         "city": "Manchester",
-                         *         "county": null,
-                         *         "postcode": "M4 1SH",
-                         *         "country": "GB",
-                         *         "phone": "07700 900123"
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["PublicAddress"] & (Record<string, never> | null);
                         };
@@ -15653,20 +12118,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "fullName": "Alex Fan",
-                         *         "line1": "Flat 3, 18 Tib Street",
-                         *         "line2": null,
-                         *         "city": "Manchester",
-                         *         "county": null,
-                         *         "postcode": "M4 1SH",
-                         *         "country": "GB",
-                         *         "phone": "07700 900123"
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["PublicAddress"] & (Record<string, never> | null);
                         };
@@ -15722,11 +12173,9 @@ export interface paths {
                 query?: {
                     page?: number;
                     perPage?: number;
-                    /** @example brands */
                     resource?: string;
                     resourceId?: string;
                     actorId?: number;
-                    /** @example update */
                     action?: "create" | "update" | "delete";
                     from?: string;
                     to?: string;
@@ -15743,34 +12192,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": [
-                         *         {
-                         *           "id": 2,
-                         *           "actorId": 2,
-                         *           "actorEmail": "staff@example.com",
-                         *           "action": "update",
-                         *           "resource": "brands",
-                         *           "resourceId": "34",
-                         *           "label": "Harbour Static",
-                         *           "before": {
-                         *             "story": ""
-                         *           },
-                         *           "after": {
-                         *             "story": "Four friends from Whitby and a wall of fuzz."
-                         *           },
-                         *           "createdAt": "2026-11-24T18:27:35.449Z"
-                         *         }
-                         *       ],
-                         *       "meta": {
-                         *         "currentPage": 1,
-                         *         "perPage": 24,
-                         *         "total": 1,
-                         *         "lastPage": 1
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["AuditEntry"][];
                             meta: components["schemas"]["PageMeta"];
@@ -15840,12 +12261,10 @@ export interface paths {
                     page?: number;
                     perPage?: number;
                     q?: string;
-                    /** @example registered */
                     kind?: "registered" | "guest";
                     consent?: "0" | "1" | "true" | "false";
                     segment?: number;
                     erased?: "0" | "1" | "true" | "false";
-                    /** @example -spend */
                     sort?: "name" | "-name" | "joined" | "-joined" | "orders" | "-orders" | "spend" | "-spend";
                 };
                 header?: never;
@@ -15860,40 +12279,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": [
-                         *         {
-                         *           "id": 1,
-                         *           "name": "Alex Fan",
-                         *           "email": "fan@example.com",
-                         *           "kind": "registered",
-                         *           "marketingConsent": false,
-                         *           "orderCount": 6,
-                         *           "lifetimeSpend": 23665,
-                         *           "joinedAt": "2026-11-24T18:27:19.882Z",
-                         *           "erased": false
-                         *         },
-                         *         {
-                         *           "id": 4,
-                         *           "name": "Priya Shah",
-                         *           "email": "priya.shah@example.com",
-                         *           "kind": "registered",
-                         *           "marketingConsent": false,
-                         *           "orderCount": 2,
-                         *           "lifetimeSpend": 8990,
-                         *           "joinedAt": "2026-11-24T18:27:19.882Z",
-                         *           "erased": false
-                         *         }
-                         *       ],
-                         *       "meta": {
-                         *         "currentPage": 1,
-                         *         "perPage": 24,
-                         *         "total": 4,
-                         *         "lastPage": 1
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["StaffCustomerItem"][];
                             meta: components["schemas"]["PageMeta"];
@@ -15962,7 +12347,6 @@ export interface paths {
                 query?: {
                     q?: string;
                     kind?: "registered" | "guest";
-                    /** @example 1 */
                     consent?: "0" | "1" | "true" | "false";
                     segment?: number;
                     erased?: "0" | "1" | "true" | "false";
@@ -16042,7 +12426,6 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 4 */
                     id: string;
                 };
                 cookie?: never;
@@ -16055,54 +12438,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "id": 4,
-                         *         "name": "Priya Shah",
-                         *         "email": "priya.shah@example.com",
-                         *         "kind": "registered",
-                         *         "marketingConsent": false,
-                         *         "joinedAt": "2026-11-24T18:27:19.882Z",
-                         *         "erasedAt": null,
-                         *         "addresses": [
-                         *           {
-                         *             "kind": "shipping",
-                         *             "fullName": "Priya Shah",
-                         *             "line1": "27 Chapel Allerton Road",
-                         *             "line2": null,
-                         *             "city": "Leeds",
-                         *             "county": null,
-                         *             "postcode": "LS7 3PB",
-                         *             "country": "GB",
-                         *             "phone": null
-                         *           }
-                         *         ],
-                         *         "orders": [
-                         *           {
-                         *             "id": 13,
-                         *             "number": "EN-10013",
-                         *             "status": "dispatched",
-                         *             "total": 3895,
-                         *             "refundedTotal": 0,
-                         *             "createdAt": "2026-10-14T18:27:00.000Z"
-                         *           },
-                         *           {
-                         *             "id": 3,
-                         *             "number": "EN-10003",
-                         *             "status": "dispatched",
-                         *             "total": 5095,
-                         *             "refundedTotal": 0,
-                         *             "createdAt": "2026-04-27T08:47:00.000Z"
-                         *           }
-                         *         ],
-                         *         "orderCount": 2,
-                         *         "lifetimeSpend": 8990,
-                         *         "segments": [],
-                         *         "updatedAt": "2026-11-24T18:27:19.882Z"
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["StaffCustomerDetail"];
                         };
@@ -16167,7 +12502,6 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 4 */
                     id: string;
                 };
                 cookie?: never;
@@ -16251,11 +12585,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "id": 12
-                     *     }
-                     */
                     "application/json": {
                         id: number;
                     } | {
@@ -16270,15 +12599,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "ids": [
-                         *           12
-                         *         ]
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: {
                                 ids: number[];
@@ -16397,16 +12717,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "rules": [
-                     *         {
-                     *           "type": "signed-up-after",
-                     *           "date": "2026-01-01"
-                     *         }
-                     *       ]
-                     *     }
-                     */
                     "application/json": {
                         rules: ({
                             /** @enum {string} */
@@ -16440,25 +12750,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "count": 4,
-                         *         "sample": [
-                         *           {
-                         *             "id": 36,
-                         *             "name": "Alex Rowe",
-                         *             "email": "alex.rowe@example.com"
-                         *           },
-                         *           {
-                         *             "id": 5,
-                         *             "name": "Tom Okafor",
-                         *             "email": "tom.okafor@example.com"
-                         *           }
-                         *         ]
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["SegmentPreview"];
                         };
@@ -16563,34 +12854,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": [
-                         *         {
-                         *           "id": 1,
-                         *           "title": "Marketing list",
-                         *           "description": "Customers who said yes to marketing email.",
-                         *           "ruleCount": 1,
-                         *           "memberCount": 0,
-                         *           "updatedAt": "2026-11-24T18:27:19.882Z"
-                         *         },
-                         *         {
-                         *           "id": 2,
-                         *           "title": "Static Gulls superfans",
-                         *           "description": "Bought Static Gulls merchandise and spent over £50 in all.",
-                         *           "ruleCount": 2,
-                         *           "memberCount": 2,
-                         *           "updatedAt": "2026-11-24T18:27:19.882Z"
-                         *         }
-                         *       ],
-                         *       "meta": {
-                         *         "currentPage": 1,
-                         *         "perPage": 24,
-                         *         "total": 2,
-                         *         "lastPage": 1
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["StaffSegmentItem"][];
                             meta: components["schemas"]["PageMeta"];
@@ -16656,7 +12919,6 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 1 */
                     id: string;
                 };
                 cookie?: never;
@@ -16669,23 +12931,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "id": 1,
-                         *         "title": "Marketing list",
-                         *         "description": "Customers who said yes to marketing email.",
-                         *         "rules": [
-                         *           {
-                         *             "type": "marketing-consent",
-                         *             "consent": true
-                         *           }
-                         *         ],
-                         *         "memberCount": 0,
-                         *         "updatedAt": "2026-11-24T18:27:19.882Z"
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["SegmentEdit"];
                         };
@@ -16756,17 +13001,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "title": "New this year",
-                     *       "rules": [
-                     *         {
-                     *           "type": "signed-up-after",
-                     *           "date": "2026-01-01"
-                     *         }
-                     *       ]
-                     *     }
-                     */
                     "application/json": {
                         title: string;
                         /** @default  */
@@ -16803,23 +13037,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "id": 34,
-                         *         "title": "New this year",
-                         *         "description": "",
-                         *         "rules": [
-                         *           {
-                         *             "date": "2026-01-01",
-                         *             "type": "signed-up-after"
-                         *           }
-                         *         ],
-                         *         "memberCount": 4,
-                         *         "updatedAt": "2026-11-24T18:27:37.925Z"
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["SegmentEdit"];
                         };
@@ -16924,12 +13141,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "id": 34,
-                     *       "title": "Joined in 2026"
-                     *     }
-                     */
                     "application/json": {
                         title?: string;
                         description?: string;
@@ -16968,23 +13179,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "id": 34,
-                         *         "title": "Joined in 2026",
-                         *         "description": "",
-                         *         "rules": [
-                         *           {
-                         *             "date": "2026-01-01",
-                         *             "type": "signed-up-after"
-                         *           }
-                         *         ],
-                         *         "memberCount": 4,
-                         *         "updatedAt": "2026-11-24T18:27:37.939Z"
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["SegmentEdit"];
                         };
@@ -17098,11 +13292,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "id": 34
-                     *     }
-                     */
                     "application/json": {
                         id: number;
                     } | {
@@ -17117,15 +13306,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "ids": [
-                         *           34
-                         *         ]
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             /** @description The ids deleted. */
                             data: {
@@ -17234,9 +13414,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @example 2026-01-01 */
                     from?: string;
-                    /** @example 2026-01-31 */
                     to?: string;
                     lowStock?: number | null;
                 };
@@ -17252,87 +13430,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "range": {
-                         *           "from": "2026-01-01",
-                         *           "to": "2026-01-31"
-                         *         },
-                         *         "today": {
-                         *           "day": "2026-11-24",
-                         *           "sales": 3995,
-                         *           "orders": 1
-                         *         },
-                         *         "month": {
-                         *           "from": "2026-11-01",
-                         *           "to": "2026-11-24",
-                         *           "sales": 3995,
-                         *           "orders": 1
-                         *         },
-                         *         "rangeTotals": {
-                         *           "sales": 0,
-                         *           "orders": 0
-                         *         },
-                         *         "toDispatch": {
-                         *           "count": 2,
-                         *           "oldest": {
-                         *             "id": 16,
-                         *             "number": "EN-10016",
-                         *             "paidAt": "2026-10-29T07:38:20.000Z"
-                         *           }
-                         *         },
-                         *         "dailySales": [
-                         *           {
-                         *             "day": "2026-01-01",
-                         *             "sales": 0,
-                         *             "orders": 0
-                         *           },
-                         *           {
-                         *             "day": "2026-01-02",
-                         *             "sales": 0,
-                         *             "orders": 0
-                         *           }
-                         *         ],
-                         *         "topProducts": [],
-                         *         "topBands": [],
-                         *         "lowStock": {
-                         *           "threshold": 5,
-                         *           "total": 336,
-                         *           "variants": [
-                         *             {
-                         *               "variantId": 785,
-                         *               "productId": 128,
-                         *               "productTitle": "199 Steps T-shirt",
-                         *               "title": "XS / White / Regular",
-                         *               "sku": "ENC-WRL-00128-XS-WHT",
-                         *               "stock": 0
-                         *             },
-                         *             {
-                         *               "variantId": 788,
-                         *               "productId": 128,
-                         *               "productTitle": "199 Steps T-shirt",
-                         *               "title": "L / White / Regular",
-                         *               "sku": "ENC-WRL-00128-L-WHT",
-                         *               "stock": 0
-                         *             }
-                         *           ]
-                         *         },
-                         *         "funnel": [
-                         *           {
-                         *             "step": "view_item",
-                         *             "count": 0,
-                         *             "conversion": null
-                         *           },
-                         *           {
-                         *             "step": "add_to_cart",
-                         *             "count": 0,
-                         *             "conversion": 0
-                         *           }
-                         *         ]
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["Dashboard"];
                         };
@@ -17397,7 +13494,6 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 16 */
                     id: string;
                 };
                 cookie?: never;
@@ -17410,41 +13506,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "id": 16,
-                         *         "number": "EN-10016",
-                         *         "status": "paid",
-                         *         "email": "fan@example.com",
-                         *         "paymentProvider": "test",
-                         *         "total": 9000,
-                         *         "refundedTotal": 0,
-                         *         "delivery": 0,
-                         *         "deliveryRefunded": false,
-                         *         "lines": [
-                         *           {
-                         *             "id": 25,
-                         *             "title": "Milk First Tour 2026 Bundle",
-                         *             "band": "Brutal Tea Party",
-                         *             "attributes": [
-                         *               "2XL",
-                         *               "Sand"
-                         *             ],
-                         *             "quantity": 1,
-                         *             "refundedQuantity": 0,
-                         *             "restockedQuantity": 0,
-                         *             "lineTotal": 9000,
-                         *             "discount": 0,
-                         *             "vat": 1500
-                         *           }
-                         *         ],
-                         *         "refunds": [],
-                         *         "canRefund": true,
-                         *         "canCancel": true
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["RefundableOrder"];
                         };
@@ -17501,20 +13562,12 @@ export interface paths {
                     "Idempotency-Key": string;
                 };
                 path: {
-                    /** @example 16 */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "full": true,
-                     *       "restock": true,
-                     *       "reason": "Arrived damaged"
-                     *     }
-                     */
                     "application/json": {
                         /** @default [] */
                         lines?: {
@@ -17539,38 +13592,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "refund": {
-                         *           "id": 34,
-                         *           "amount": 9000,
-                         *           "vat": 1500,
-                         *           "delivery": 0,
-                         *           "lines": [
-                         *             {
-                         *               "orderLineId": 25,
-                         *               "title": "Milk First Tour 2026 Bundle",
-                         *               "quantity": 1,
-                         *               "amount": 9000,
-                         *               "vat": 1500
-                         *             }
-                         *           ],
-                         *           "state": "succeeded",
-                         *           "reason": "Arrived damaged",
-                         *           "restocked": true,
-                         *           "createdAt": "2026-11-24T18:27:38.009Z"
-                         *         },
-                         *         "order": {
-                         *           "id": 16,
-                         *           "number": "EN-10016",
-                         *           "status": "refunded",
-                         *           "total": 9000,
-                         *           "refundedTotal": 9000
-                         *         }
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["RefundResult"];
                         };
@@ -17680,19 +13701,12 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 16 */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "full": true,
-                     *       "restock": true
-                     *     }
-                     */
                     "application/json": {
                         /** @default [] */
                         lines?: {
@@ -17717,24 +13731,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "amount": 9000,
-                         *         "vat": 1500,
-                         *         "delivery": 0,
-                         *         "lines": [
-                         *           {
-                         *             "orderLineId": 25,
-                         *             "title": "Milk First Tour 2026 Bundle",
-                         *             "quantity": 1,
-                         *             "amount": 9000,
-                         *             "vat": 1500
-                         *           }
-                         *         ]
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["RefundAmounts"];
                         };
@@ -17850,18 +13846,12 @@ export interface paths {
                     "Idempotency-Key": string;
                 };
                 path: {
-                    /** @example 34 */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "reason": "The customer asked to cancel"
-                     *     }
-                     */
                     "application/json": {
                         /** @default  */
                         reason?: string;
@@ -17875,38 +13865,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "refund": {
-                         *           "id": 35,
-                         *           "amount": 3995,
-                         *           "vat": 666,
-                         *           "delivery": 395,
-                         *           "lines": [
-                         *             {
-                         *               "orderLineId": 34,
-                         *               "title": "Brighton Beanie",
-                         *               "quantity": 2,
-                         *               "amount": 3600,
-                         *               "vat": 600
-                         *             }
-                         *           ],
-                         *           "state": "succeeded",
-                         *           "reason": "The customer asked to cancel",
-                         *           "restocked": false,
-                         *           "createdAt": "2026-11-24T18:27:38.053Z"
-                         *         },
-                         *         "order": {
-                         *           "id": 34,
-                         *           "number": "EN-10034",
-                         *           "status": "cancelled",
-                         *           "total": 3995,
-                         *           "refundedTotal": 3995
-                         *         }
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["RefundResult"];
                         };
@@ -18015,7 +13973,6 @@ export interface paths {
                     page?: number;
                     perPage?: number;
                     q?: string;
-                    /** @example membership */
                     type?: "one_off" | "pre_order" | "membership";
                     sort?: "title" | "-title" | "type" | "-type" | "updated" | "-updated";
                 };
@@ -18031,34 +13988,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": [
-                         *         {
-                         *           "id": 2,
-                         *           "title": "Fan club (monthly)",
-                         *           "type": "membership",
-                         *           "period": "month",
-                         *           "productCount": 0,
-                         *           "updatedAt": "2026-11-24T18:27:19.882Z"
-                         *         },
-                         *         {
-                         *           "id": 3,
-                         *           "title": "Fan club (yearly)",
-                         *           "type": "membership",
-                         *           "period": "year",
-                         *           "productCount": 0,
-                         *           "updatedAt": "2026-11-24T18:27:19.882Z"
-                         *         }
-                         *       ],
-                         *       "meta": {
-                         *         "currentPage": 1,
-                         *         "perPage": 24,
-                         *         "total": 2,
-                         *         "lastPage": 1
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["StaffBillingModelItem"][];
                             meta: components["schemas"]["PageMeta"];
@@ -18124,7 +14053,6 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 2 */
                     id: string;
                 };
                 cookie?: never;
@@ -18137,17 +14065,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "id": 2,
-                         *         "title": "Fan club (monthly)",
-                         *         "type": "membership",
-                         *         "period": "month",
-                         *         "updatedAt": "2026-11-24T18:27:19.882Z"
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["BillingModelEdit"];
                         };
@@ -18218,13 +14135,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "title": "Backstage pass (monthly)",
-                     *       "type": "membership",
-                     *       "period": "month"
-                     *     }
-                     */
                     "application/json": {
                         title: string;
                         /** @enum {string} */
@@ -18241,17 +14151,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "id": 34,
-                         *         "title": "Backstage pass (monthly)",
-                         *         "type": "membership",
-                         *         "period": "month",
-                         *         "updatedAt": "2026-11-24T18:27:38.105Z"
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["BillingModelEdit"];
                         };
@@ -18356,12 +14255,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "id": 34,
-                     *       "title": "Backstage pass"
-                     *     }
-                     */
                     "application/json": {
                         title?: string;
                         /** @enum {string} */
@@ -18381,17 +14274,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "id": 34,
-                         *         "title": "Backstage pass",
-                         *         "type": "membership",
-                         *         "period": "month",
-                         *         "updatedAt": "2026-11-24T18:27:38.114Z"
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["BillingModelEdit"];
                         };
@@ -18505,11 +14387,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "id": 34
-                     *     }
-                     */
                     "application/json": {
                         id: number;
                     } | {
@@ -18524,15 +14401,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "ids": [
-                         *           34
-                         *         ]
-                         *       }
-                         *     }
-                         */
                         "application/json": {
                             /** @description The ids deleted. */
                             data: {
@@ -18653,20 +14521,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": [
-                         *         {
-                         *           "id": "one_off",
-                         *           "title": "One-off"
-                         *         },
-                         *         {
-                         *           "id": "pre_order",
-                         *           "title": "Pre-order"
-                         *         }
-                         *       ]
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["BillingChoice"][];
                         };
@@ -18732,20 +14586,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": [
-                         *         {
-                         *           "id": "month",
-                         *           "title": "Monthly"
-                         *         },
-                         *         {
-                         *           "id": "year",
-                         *           "title": "Yearly"
-                         *         }
-                         *       ]
-                         *     }
-                         */
                         "application/json": {
                             data: components["schemas"]["BillingChoice"][];
                         };

@@ -8,7 +8,7 @@ import { clientBuildFolder } from "../paths.ts";
  * `scripts/build-server.mjs` copies into the built assets under a name carrying its content hash
  * (served immutable, like the shop's own scripts; production installs no devDependencies).
  */
-export const SCALAR_ASSET = /^scalar-[0-9a-f]{16}\.js$/;
+const SCALAR_ASSET = /^scalar-[0-9a-f]{16}\.js$/;
 
 let scalarScript: string | undefined;
 
