@@ -1,5 +1,7 @@
 // The demo shop's accounts (server/db/seed/accounts.ts), signed in through the API as a browser or
 // the staff app would: the phases that need someone signed in share these.
+import { apiClient } from "../common/api/client.mjs";
+
 export const DEMO_STAFF = { email: "staff@example.com", password: "encore-staff-2026" };
 export const DEMO_CUSTOMER = { email: "fan@example.com", password: "encore-fan-2026" };
 
@@ -9,11 +11,6 @@ export const DEMO_CUSTOMER = { email: "fan@example.com", password: "encore-fan-2
  * with the status when the shop refused.
  */
 export async function signIn(url, path, account) {
-  const response = await fetch(`${url}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(account),
-  });
-  const token = response.status === 200 ? (await response.json()).data.token : undefined;
-  return { token, status: response.status };
+  const { data, response } = await apiClient(url).POST(path, { body: account });
+  return { token: response.status === 200 ? data.data.token : undefined, status: response.status };
 }

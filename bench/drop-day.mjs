@@ -6,6 +6,7 @@
 // old one again. PostgreSQL only: a PGlite folder opens in one process, so it cannot have three.
 // Targets: no errors, p99 ≤ 250 ms; each process shows the new price within 1 s.
 import { setTimeout as sleep } from "node:timers/promises";
+import { apiClient } from "../common/api/client.mjs";
 import { DEMO_STAFF, signIn } from "./accounts.mjs";
 import { createDatabase } from "./databases.mjs";
 import { atMost, exactly, measured, skipped } from "./figures.mjs";
@@ -117,12 +118,10 @@ async function changePrice(url, token, variantId, price) {
   let attempts = 0;
   while (attempts < CHANGE_ATTEMPTS && (attempts === 0 || status === 503)) {
     attempts += 1;
-    const response = await fetch(`${url}/api/staff/product-variants/update`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: JSON.stringify({ id: variantId, price }),
-    });
-    await response.arrayBuffer();
+    const { response } = await apiClient(url, { token }).POST(
+      "/api/staff/product-variants/update",
+      { body: { id: variantId, price } },
+    );
     status = response.status;
   }
   return { status, attempts, answeredAt: performance.now() };

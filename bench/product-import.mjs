@@ -4,6 +4,7 @@
 // refused at its header (an unknown column): what the request costs before a row is read
 // (sign-in check, multipart, reading the CSV), so the ratio says how much the rows themselves
 // cost on this machine. Target: the real import ≤ 2,000 ms on PostgreSQL.
+import { apiClient } from "../common/api/client.mjs";
 import { DEMO_STAFF, signIn } from "./accounts.mjs";
 import { createDatabase } from "./databases.mjs";
 import { atMost, measured, skipped } from "./figures.mjs";
@@ -47,28 +48,27 @@ async function post(url, token, csv, dryRun) {
   form.append("file", new Blob([csv], { type: "text/csv" }), "products.csv");
   form.append("dryRun", String(dryRun));
   const started = performance.now();
-  const response = await fetch(`${url}/api/staff/products/import`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  const json = await response.json().catch(() => undefined);
-  return { status: response.status, json, ms: performance.now() - started };
+  const { data, error, response } = await apiClient(url, { token }).POST(
+    "/api/staff/products/import",
+    { body: form },
+  );
+  return { status: response.status, json: data ?? error, ms: performance.now() - started };
 }
 
 /** A band of the demo shop and two values of its Size option. */
 async function demoReferences(url, token) {
-  const staffGet = async (path) => {
-    const response = await fetch(`${url}/api/staff${path}`, {
-      headers: { authorization: `Bearer ${token}`, accept: "application/json" },
-    });
-    return response.status === 200 ? (await response.json()).data : [];
+  const staff = apiClient(url, { token });
+  const staffGet = async (path, query) => {
+    const { data, response } = await staff.GET(path, { params: { query } });
+    return response.status === 200 ? data.data : [];
   };
-  const bands = await staffGet("/brands?perPage=1");
-  const size = (await staffGet("/product-attribute-types?perPage=100")).find(
+  const bands = await staffGet("/api/staff/brands", { perPage: 1 });
+  const size = (await staffGet("/api/staff/product-attribute-types", { perPage: 100 })).find(
     (type) => type.title === "Size",
   );
-  const values = size ? await staffGet(`/product-attributes?type=${size.id}&perPage=2`) : [];
+  const values = size
+    ? await staffGet("/api/staff/product-attributes", { type: String(size.id), perPage: 2 })
+    : [];
   return { band: bands[0]?.slug, sizes: values.map((value) => value.title) };
 }
 

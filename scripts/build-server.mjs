@@ -1,5 +1,7 @@
-// After `react-router build`: bundles the Hono server into build/main.js and precompresses the
-// browser assets (brotli and gzip) so they are served without compressing per request.
+// After `react-router build`: bundles the Hono server into build/main.js, adds the API reference
+// page's script to the browser assets and precompresses them (brotli and gzip) so they are served
+// without compressing per request.
+import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -27,6 +29,14 @@ await build({
   sourcemap: true,
   logLevel: "warning",
 });
+
+// The API reference page's script (server/platform/docs-page.ts), a devDependency: copied into
+// the assets under its content hash, so production needs no Scalar package and no CDN.
+const scalar = readFileSync(
+  join(root, "node_modules/@scalar/api-reference/dist/browser/standalone.js"),
+);
+const scalarHash = createHash("sha256").update(scalar).digest("hex").slice(0, 16);
+writeFileSync(join(root, `build/client/assets/scalar-${scalarHash}.js`), scalar);
 
 const compressible = /\.(js|css|svg|json|txt|webmanifest|map)$/;
 function* walk(dir) {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { analyticsRoutes } from "./analytics/api.ts";
+import { API_ANSWER_EXAMPLES, API_EXAMPLES } from "./api-examples.ts";
 import { auditRoutes } from "./audit/api.ts";
 import { authRoutes } from "./auth/api.ts";
 import { basketRoutes } from "./basket/api.ts";
@@ -18,6 +19,7 @@ import { refundsRoutes } from "./orders/refunds-api.ts";
 import { paymentsRoutes } from "./payments/api.ts";
 import { platformRoutes } from "./platform/api.ts";
 import { dashboardRoutes } from "./platform/dashboard-api.ts";
+import { docsPage } from "./platform/docs-page.ts";
 import { segmentsRoutes } from "./segments/api.ts";
 
 const MODULE_ROUTES: RouteGroup[] = [
@@ -51,7 +53,10 @@ const openApiJson = defineRoute({
   summary: "This document: every route of the API, generated from the route table",
   answers: { json: z.record(z.string(), z.unknown()), description: "OpenAPI 3.1." },
   handle(c) {
-    document ??= openApiDocument(API_ROUTES, c.get("config").publicUrl);
+    document ??= openApiDocument(API_ROUTES, c.get("config").publicUrl, {
+      requests: API_EXAMPLES,
+      answers: API_ANSWER_EXAMPLES,
+    });
     return c.json(document);
   },
 });
@@ -59,5 +64,5 @@ const openApiJson = defineRoute({
 /** The route table: every API route of every module, mounted and documented from here alone. */
 export const API_ROUTES: RouteGroup[] = [
   ...MODULE_ROUTES,
-  { area: "public", routes: [openApiJson] },
+  { area: "public", routes: [openApiJson, docsPage] },
 ];

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
 import { DEMO_ACCOUNTS } from "../../server/db/seed/accounts.ts";
-import { signedInCookie } from "../../tests/support/accounts.ts";
+import { signedInToken } from "../../tests/support/accounts.ts";
 import { openSession, type Session } from "./browser.ts";
 import type { Shop } from "./shop.ts";
 
@@ -46,12 +46,9 @@ export async function signInAs(
   account: { email: string; password: string },
   door: "/api/login-user" | "/api/login-admin",
 ): Promise<void> {
-  const [name, value] = (await signedInCookie(shop.app, account, door)).split("=") as [
-    string,
-    string,
-  ];
+  const value = await signedInToken(shop.app, account, door);
   await session.context.addCookies([
-    { name, value, domain: new URL(shop.app.url).hostname, path: "/", httpOnly: true },
+    { name: "token", value, domain: new URL(shop.app.url).hostname, path: "/", httpOnly: true },
   ]);
 }
 

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from "playwright-core";
-import type { ProductCard } from "../../common/catalog.ts";
+import { apiClient } from "../../common/api/client.mjs";
 import { LEGAL_PAGES } from "../../common/legal-pages.ts";
 import type { Shop } from "./shop.ts";
 
@@ -41,13 +41,16 @@ export const VIEWPORTS = {
 
 /** Gives `context` a basket holding one in-stock demo product, so basket pages have lines. */
 export async function fillBasket(shop: Shop, context: BrowserContext): Promise<void> {
-  const response = await shop.app.fetch("/api/products?inStock=true&perPage=1");
-  const [card] = ((await response.json()) as { data: ProductCard[] }).data;
+  const api = apiClient(shop.app.url);
+  const { data: list } = await api.GET("/api/products", {
+    params: { query: { inStock: "true", perPage: 1 } },
+  });
+  const card = list?.data[0];
   if (!card) throw new Error("no demo product in stock");
-  const view = (await (await shop.app.fetch(`/api/products/${card.slug}`)).json()) as {
-    data: { variants: Array<{ id: number; inStock: boolean }> };
-  };
-  const variant = view.data.variants.find((entry) => entry.inStock);
+  const { data: view } = await api.GET("/api/products/{id}", {
+    params: { path: { id: card.slug } },
+  });
+  const variant = view?.data.variants.find((entry) => entry.inStock);
   if (!variant) throw new Error("no variant in stock");
   const value = encodeURIComponent(JSON.stringify({ [variant.id]: 1 }));
   await context.addCookies([{ name: "basket", value, url: shop.app.url }]);

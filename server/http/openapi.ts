@@ -60,11 +60,57 @@ const IdempotencyHeader = z.object({
   }),
 });
 
+/** A route's example request, as `server/api-examples.ts` holds them. */
+export type ExampleRequest = {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number>;
+  body?: unknown;
+  form?: Record<string, unknown>;
+};
+
+/** A route's example answer: its success status and body. */
+export type ExampleAnswer = { status: number; body: unknown };
+
+type Content = Record<string, { example?: unknown }>;
+type Operation = {
+  parameters?: Array<{ in: string; name: string; example?: unknown }>;
+  requestBody?: { content: Content };
+  responses?: Record<string, { content?: Content }>;
+};
+
+/** Puts a route's example answer on its success response. */
+function addAnswer(operation: Operation, answer: ExampleAnswer) {
+  const content = operation.responses?.[answer.status]?.content?.["application/json"];
+  if (content) content.example = answer.body;
+}
+
+/** Puts a route's example on its operation: on each parameter, and on its body. */
+function addExample(operation: Operation, example: ExampleRequest) {
+  for (const parameter of operation.parameters ?? []) {
+    const values = parameter.in === "path" ? example.params : example.query;
+    if (values?.[parameter.name] !== undefined) parameter.example = values[parameter.name];
+  }
+  const content = operation.requestBody?.content;
+  if (content?.["application/json"] && example.body !== undefined) {
+    content["application/json"].example = example.body;
+  }
+  if (content?.["multipart/form-data"] && example.form) {
+    content["multipart/form-data"].example = example.form;
+  }
+}
+
 /**
  * The OpenAPI 3.1 document of every route in the table: generated from the same declarations
- * the app mounts, so it cannot leave one out.
+ * the app mounts, so it cannot leave one out. Examples and their answers are keyed `METHOD /path`.
  */
-export function openApiDocument(groups: RouteGroup[], serverUrl: string) {
+export function openApiDocument(
+  groups: RouteGroup[],
+  serverUrl: string,
+  examples: { requests: Record<string, ExampleRequest>; answers: Record<string, ExampleAnswer> } = {
+    requests: {},
+    answers: {},
+  },
+) {
   const doc = new OpenAPIHono();
   const registry = doc.openAPIRegistry;
   registry.registerComponent("securitySchemes", "bearer", {
@@ -115,7 +161,7 @@ export function openApiDocument(groups: RouteGroup[], serverUrl: string) {
       );
     }
   }
-  return doc.getOpenAPI31Document({
+  const document = doc.getOpenAPI31Document({
     openapi: "3.1.0",
     info: {
       title: "Encore API",
@@ -125,4 +171,14 @@ export function openApiDocument(groups: RouteGroup[], serverUrl: string) {
     },
     servers: [{ url: serverUrl }],
   });
+  for (const [path, operations] of Object.entries(document.paths ?? {})) {
+    for (const [method, operation] of Object.entries(operations)) {
+      const key = `${method.toUpperCase()} ${path}`;
+      const request = examples.requests[key];
+      if (request) addExample(operation as Operation, request);
+      const answer = examples.answers[key];
+      if (answer) addAnswer(operation as Operation, answer);
+    }
+  }
+  return document;
 }

@@ -1,12 +1,13 @@
 // Test support for checkout (tests only): a basket of a test's own and the calls a shopper makes.
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { DeliveryOptionGroup } from "../../common/delivery.ts";
+import { apiClient } from "../../common/api/client.mjs";
 import { billingModels } from "../../server/billing/schema.ts";
 import { products } from "../../server/catalog/schema.ts";
 import { stockOf } from "../../server/catalog/service/stock.ts";
 import type { Db } from "../../server/db/client.ts";
 import { orders } from "../../server/orders/schema.ts";
+import { send } from "./api.ts";
 import type { TestApp } from "./app.ts";
 import { makeBrand, makeProduct } from "./factories.ts";
 
@@ -47,12 +48,12 @@ export async function makeProductOnModel(db: Db, model: string, releaseDate: str
 }
 
 export async function ukDeliveryOptions(app: TestApp) {
-  const response = await post(app, "/api/delivery/option-groups/determined-delivery-option-group", {
-    country: "GB",
-    lines: [],
-  });
-  const { data } = (await response.json()) as { data: DeliveryOptionGroup };
-  return data.options;
+  const { data } = await apiClient(app.url).POST(
+    "/api/delivery/option-groups/determined-delivery-option-group",
+    { body: { country: "GB", lines: [] } },
+  );
+  if (!data) throw new Error("the UK's delivery options were refused");
+  return data.data.options;
 }
 
 export function post(
@@ -61,11 +62,7 @@ export function post(
   body: unknown,
   headers: Record<string, string> = {},
 ) {
-  return app.fetch(path, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", ...headers },
-    body: JSON.stringify(body),
-  });
+  return send(app, "post", path, { body, headers });
 }
 
 /** POST /api/checkout/charge with a fresh Idempotency-Key unless given one. */

@@ -1,7 +1,8 @@
 import { and, count, eq } from "drizzle-orm";
 import { auditEntries } from "../../server/audit/schema.ts";
 import { DEMO_ACCOUNTS } from "../../server/db/seed/accounts.ts";
-import { signedInCookie } from "./accounts.ts";
+import { signedInToken } from "./accounts.ts";
+import { send } from "./api.ts";
 import type { TestApp } from "./app.ts";
 
 /** An API answer: `{ data }`, a list's `meta`, or a refusal's `message` and `errors`. */
@@ -16,15 +17,23 @@ export const read = async <T>(response: Response) => (await response.json()) as 
 
 export type Who = "staff" | "admin" | "customer" | "nobody";
 
+/** Live tokens of the demo customer, staff member and admin, signed in through the real API. */
+export async function signIn(app: TestApp): Promise<Record<Exclude<Who, "nobody">, string>> {
+  return {
+    staff: await signedInToken(app, DEMO_ACCOUNTS.staff, "/api/login-admin"),
+    admin: await signedInToken(app, DEMO_ACCOUNTS.admin, "/api/login-admin"),
+    customer: await signedInToken(app),
+  };
+}
+
 /** Bearer headers for staff, an admin, a customer and nobody, signed in through the real API. */
 export async function signInEveryone(app: TestApp): Promise<Record<Who, Record<string, string>>> {
-  const bearer = (cookie: string) => ({
-    Authorization: `Bearer ${cookie.slice("token=".length)}`,
-  });
+  const tokens = await signIn(app);
+  const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
   return {
-    staff: bearer(await signedInCookie(app, DEMO_ACCOUNTS.staff, "/api/login-admin")),
-    admin: bearer(await signedInCookie(app, DEMO_ACCOUNTS.admin, "/api/login-admin")),
-    customer: bearer(await signedInCookie(app)),
+    staff: bearer(tokens.staff),
+    admin: bearer(tokens.admin),
+    customer: bearer(tokens.customer),
     nobody: {},
   };
 }
@@ -32,10 +41,9 @@ export async function signInEveryone(app: TestApp): Promise<Record<Who, Record<s
 /** A staff API caller: GET without a body, POST (JSON) with one. */
 export function staffCaller(app: TestApp, headers: Record<Who, Record<string, string>>) {
   return (path: string, who: Who, body?: unknown) =>
-    app.fetch(`/api/staff${path}`, {
-      method: body === undefined ? "GET" : "POST",
-      headers: { "Content-Type": "application/json", ...headers[who] },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    send(app, body === undefined ? "get" : "post", `/api/staff${path}`, {
+      body,
+      headers: headers[who],
     });
 }
 
