@@ -61,6 +61,7 @@ const BASKET = [{ id: 1, quantity: 2 }];
 export const API_EXAMPLES: Record<string, RouteExample> = {
   // platform
   "GET /api/health": {},
+  "GET /api/ready": {},
   "POST /api/client-errors": {
     body: { kind: "render", message: "Cannot read properties of undefined", path: "/basket" },
   },

@@ -6,7 +6,9 @@ import { buildFolder } from "../server/paths.ts";
 // esbuild writes a static import as `import … from "x"` or `import "x"` at a line's start, and
 // an on-demand one as `import("x")`.
 const staticImports = (code: string) =>
-  [...code.matchAll(/^import\s+(?:[^"';]*?\sfrom\s+)?"([^"]+)";?$/gm)].map((match) => match[1] ?? "");
+  [...code.matchAll(/^import\s+(?:[^"';]*?\sfrom\s+)?"([^"]+)";?$/gm)].map(
+    (match) => match[1] ?? "",
+  );
 const dynamicImports = (code: string) =>
   [...code.matchAll(/\bimport\("([^"]+)"\)/g)].map((match) => match[1] ?? "");
 

@@ -8,7 +8,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether the shop and its database answer */
+        /**
+         * Liveness: the process answers (asks nothing of the database)
+         * @description For a supervisor deciding whether to restart the process. Whether it should be sent traffic is `GET /api/ready`.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -18,7 +21,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The shop and its database answer. */
+                /** @description The process is alive. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -27,13 +30,61 @@ export interface paths {
                         "application/json": components["schemas"]["Health"];
                     };
                 };
-                /** @description The database does not answer. */
+                /** @description The shop is busy or its database is unavailable; try again after `Retry-After`. */
                 503: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Health"];
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness: the database answers and every migration is applied
+         * @description 503 while the database does not answer `select 1` within 2 s, while a migration of this build is not applied, or while the process drains its requests to shut down.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Send this process traffic. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Ready"];
+                    };
+                };
+                /** @description Do not send this process traffic yet. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NotReady"];
                     };
                 };
             };
@@ -14724,12 +14775,17 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @example {
+         *       "data": {
+         *         "status": "ok"
+         *       }
+         *     }
+         */
         Health: {
             data: {
                 /** @enum {string} */
-                status: "ok" | "degraded";
-                /** @enum {string} */
-                database: "ok" | "unavailable";
+                status: "ok";
             };
         };
         /** @description A refusal or failure, in words a shopper can read. */
@@ -14741,6 +14797,27 @@ export interface components {
         /** @description Messages per input field, the field a dotted path. */
         FieldErrors: {
             [key: string]: string[];
+        };
+        /**
+         * @example {
+         *       "data": {
+         *         "status": "ready"
+         *       }
+         *     }
+         */
+        Ready: {
+            data: {
+                /** @enum {string} */
+                status: "ready";
+            };
+        };
+        /**
+         * @example {
+         *       "message": "The database did not answer within 2000 ms."
+         *     }
+         */
+        NotReady: {
+            message: string;
         };
         /** @description The input broke a rule: 422 (spec §5). */
         ValidationFailed: {
