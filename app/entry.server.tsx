@@ -18,10 +18,15 @@ import { appContext } from "./lib/app-context.server";
 import { servedKeptCatalogue } from "./lib/catalog.server";
 import { coalescedStream } from "./lib/coalesced-stream.server";
 import { NonceProvider } from "./lib/nonce";
+import { StylesheetReaderProvider } from "./lib/stylesheet";
+import { builtStylesheetText } from "./lib/stylesheet.server";
 
 export const streamTimeout = 5_000;
 
-/** Streams the document, with the request's CSP nonce on every script React Router writes. */
+/**
+ * Streams the document, with the request's CSP nonce on every script React Router writes and the
+ * built stylesheet's text for the page's <head>.
+ */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -51,7 +56,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <StylesheetReaderProvider value={builtStylesheetText}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </StylesheetReaderProvider>
       </NonceProvider>,
       {
         nonce,
