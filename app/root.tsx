@@ -28,7 +28,7 @@ export const links: Route.LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png", sizes: "180x180" },
   { rel: "manifest", href: "/site.webmanifest" },
   // Decision 0020: every page's heading (often its largest paint) is set in the display face;
-  // fetched with the CSS rather than after it, it swaps in before the first paint settles.
+  // fetched with the page rather than once the stylesheet has named it, it swaps in early.
   { rel: "preload", href: displayFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
 ];
 
