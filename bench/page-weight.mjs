@@ -1,11 +1,10 @@
 // Page weight: the JS and CSS a page makes the browser fetch before it is interactive, counted
 // as transferred with gzip (what a shopper's connection carries).
-import { gunzipSync, gzipSync } from "node:zlib";
+import { gunzipSync } from "node:zlib";
 import { get } from "./http-get.mjs";
 
 const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 const LINK = /<link\b([^>]*)>/gi;
-const STYLE = /<style\b[^>]*>([\s\S]*?)<\/style>/gi;
 const ATTRIBUTE = /([^\s=/>]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g;
 // `import … from "/assets/x.js"`, `import "/assets/x.js"` and `import("/assets/x.js")` in an
 // inline module script: React Router imports the route modules that way.
@@ -63,18 +62,8 @@ export function assetsOfPage(html, origin) {
 }
 
 /**
- * The gzipped size of the CSS a page carries in its own `<style>` elements (decision 0024: the
- * shop's stylesheet comes inside the HTML). Those bytes travel in the HTML; they count as CSS too.
- */
-export function inlineCssBytes(html) {
-  const css = [...html.matchAll(STYLE)].map(([, text = ""]) => text).join("");
-  return css ? gzipSync(css).length : 0;
-}
-
-/**
  * Fetches `path` from `base`, then every asset it references with `Accept-Encoding: gzip`, and
- * sums the bytes transferred (body bytes as sent, headers not counted) per kind; the CSS inside
- * the HTML counts as CSS as well.
+ * sums the bytes transferred (body bytes as sent, headers not counted) per kind.
  */
 export async function pageWeight(base, path) {
   const origin = new URL(base).origin;
@@ -101,7 +90,7 @@ export async function pageWeight(base, path) {
     htmlBytes: page.body.length,
     htmlEncoding: page.headers["content-encoding"] ?? "identity",
     jsBytes: total("js"),
-    cssBytes: total("css") + inlineCssBytes(html),
+    cssBytes: total("css"),
     files,
   };
 }
