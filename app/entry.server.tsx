@@ -18,15 +18,10 @@ import { appContext } from "./lib/app-context.server";
 import { servedKeptCatalogue } from "./lib/catalog.server";
 import { coalescedStream } from "./lib/coalesced-stream.server";
 import { NonceProvider } from "./lib/nonce";
-import { StylesheetReaderProvider } from "./lib/stylesheet";
-import { builtStylesheetText } from "./lib/stylesheet.server";
 
 export const streamTimeout = 5_000;
 
-/**
- * Streams the document, with the request's CSP nonce on every script React Router writes and the
- * built stylesheet's text for the page's <head>.
- */
+/** Streams the document, with the request's CSP nonce on every script React Router writes. */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -56,9 +51,7 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <StylesheetReaderProvider value={builtStylesheetText}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </StylesheetReaderProvider>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,
