@@ -43,7 +43,9 @@ describe("the browser's JavaScript", () => {
 
   it("holds no zod and no server code", () => {
     expect(scripts.length).toBeGreaterThan(5);
-    const leaks = scripts.filter((name) =>
+    // The API reference page's own bundle (Scalar, with its own zod) loads on /api/docs alone.
+    const shopScripts = scripts.filter((name) => !name.startsWith("scalar-"));
+    const leaks = shopScripts.filter((name) =>
       /\$ZodType|ZodError|drizzle-orm|node:crypto/.test(read(name)),
     );
     expect(leaks).toEqual([]);

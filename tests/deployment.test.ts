@@ -222,8 +222,10 @@ describe("the built server, copied the way the Dockerfile copies it", () => {
     expect(document.status).toBe(200);
     expect(((await document.json()) as { openapi: string }).openapi).toMatch(/^3\.1/);
 
-    // The image's HEALTHCHECK asks this.
+    // The image's HEALTHCHECK asks the first; an orchestrator's readiness probe the second.
     const health = await fetch(`${url}/api/health`);
-    expect(await health.json()).toEqual({ data: { status: "ok", database: "ok" } });
+    expect(await health.json()).toEqual({ data: { status: "ok" } });
+    const ready = await fetch(`${url}/api/ready`);
+    expect(await ready.json()).toEqual({ data: { status: "ready" } });
   });
 });
