@@ -11,7 +11,7 @@ import { DEMO_STAFF, signIn } from "./accounts.mjs";
 import { createDatabase } from "./databases.mjs";
 import { atMost, exactly, measured, skipped } from "./figures.mjs";
 import { get, getJson } from "./http-get.mjs";
-import { BROWSER_HEADERS, invalidReason, load } from "./load.mjs";
+import { BROWSER_HEADERS, load, loadFigures } from "./load.mjs";
 import { changeVisibility, offerPrice, priceShown } from "./price-watch.mjs";
 import {
   removeDir,
@@ -125,15 +125,6 @@ async function changePrice(url, token, variantId, price) {
     status = response.status;
   }
   return { status, attempts, answeredAt: performance.now() };
-}
-
-function loadFigures(id, label, run, p99Target) {
-  const invalid = invalidReason(run);
-  return [
-    measured(`${id}.rps`, `${label} req/s`, run.requestsPerSecond, "req/s", null, invalid),
-    measured(`${id}.p50`, `${label} p50`, run.p50, "ms", null, invalid),
-    measured(`${id}.p99`, `${label} p99`, run.p99, "ms", p99Target, invalid),
-  ];
 }
 
 /**

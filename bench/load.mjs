@@ -1,5 +1,6 @@
 // Load runs with autocannon: a short warm-up that is thrown away, then the measured run.
 import autocannon from "autocannon";
+import { measured } from "./figures.mjs";
 
 /** What a page request from a browser carries, so the server renders as it would for a shopper. */
 export const BROWSER_HEADERS = {
@@ -75,4 +76,14 @@ export function invalidReason(/** @type {LoadResult} */ result) {
     ...(result.timeouts ? [`${result.timeouts} timeouts`] : []),
   ];
   return `${failed} of ${result.requests + result.errors} requests failed (${problems.join(", ")})`;
+}
+
+/** A run's req/s, p50 and p99 as figures under `id`, each marked invalid when the run failed. */
+export function loadFigures(id, label, run, p99Target = null, rpsTarget = null) {
+  const invalid = invalidReason(run);
+  return [
+    measured(`${id}.rps`, `${label} req/s`, run.requestsPerSecond, "req/s", rpsTarget, invalid),
+    measured(`${id}.p50`, `${label} p50`, run.p50, "ms", null, invalid),
+    measured(`${id}.p99`, `${label} p99`, run.p99, "ms", p99Target, invalid),
+  ];
 }

@@ -11,7 +11,7 @@ import { measureDropDay } from "./drop-day.mjs";
 import { atLeast, atMost, measured, skipped } from "./figures.mjs";
 import { get, getJson } from "./http-get.mjs";
 import { measureLargeCatalogue } from "./large-catalogue.mjs";
-import { BROWSER_HEADERS, invalidReason, load } from "./load.mjs";
+import { BROWSER_HEADERS, invalidReason, load, loadFigures } from "./load.mjs";
 import { cpuBusyShare } from "./machine.mjs";
 import { pageWeight } from "./page-weight.mjs";
 import {
@@ -104,15 +104,6 @@ async function discoverCatalogue(base) {
     articlesPath: blog ? `/api/blogs/${blog}/articles` : undefined,
     articlePath: blog && article ? `/blogs/${blog}/${article}` : undefined,
   };
-}
-
-function loadFigures(id, label, run, p99Target = null, rpsTarget = null) {
-  const invalid = invalidReason(run);
-  return [
-    measured(`${id}.rps`, `${label} req/s`, run.requestsPerSecond, "req/s", rpsTarget, invalid),
-    measured(`${id}.p50`, `${label} p50`, run.p50, "ms", null, invalid),
-    measured(`${id}.p99`, `${label} p99`, run.p99, "ms", p99Target, invalid),
-  ];
 }
 
 /** The app's answer to `path` as the baseline will replay it. */

@@ -9,7 +9,7 @@ import { pathToFileURL } from "node:url";
 import { createDatabase } from "./databases.mjs";
 import { measured, skipped } from "./figures.mjs";
 import { getJson } from "./http-get.mjs";
-import { BROWSER_HEADERS, invalidReason, load } from "./load.mjs";
+import { BROWSER_HEADERS, invalidReason, load, loadFigures } from "./load.mjs";
 import { cleanUp, removeDir, startApp, temporaryDir } from "./processes.mjs";
 import { formatTable } from "./report.mjs";
 
@@ -75,34 +75,8 @@ export async function measureWebConcurrency({ databaseUrl, settings }) {
           console.log(`Measuring ${target.path} with ${processes} process(es)…`);
           const run = await load(app.url, [target.path], settings, target.headers);
           runs[target.id] = { ...runs[target.id], [processes]: run };
-          const invalid = invalidReason(run);
           const label = `${LABEL}: ${target.label}, ${processes} process${processes > 1 ? "es" : ""}`;
-          figures.push(
-            measured(
-              `${LABEL}.${processes}.${target.id}.rps`,
-              `${label} req/s`,
-              run.requestsPerSecond,
-              "req/s",
-              null,
-              invalid,
-            ),
-            measured(
-              `${LABEL}.${processes}.${target.id}.p50`,
-              `${label} p50`,
-              run.p50,
-              "ms",
-              null,
-              invalid,
-            ),
-            measured(
-              `${LABEL}.${processes}.${target.id}.p99`,
-              `${label} p99`,
-              run.p99,
-              "ms",
-              null,
-              invalid,
-            ),
-          );
+          figures.push(...loadFigures(`${LABEL}.${processes}.${target.id}`, label, run));
         }
       } finally {
         await app.stop();
