@@ -25,3 +25,9 @@ export type EventItem = {
   quantity?: number;
   index?: number;
 };
+
+/**
+ * Plausible (issue 18): the site as added there and the instance the browser sends its events to
+ * (`{url}/api/event`), from the settings through the root loader.
+ */
+export type PlausibleSettings = { domain: string; url: string };

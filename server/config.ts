@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import proxyaddr from "proxy-addr";
 import { z } from "zod";
+import type { PlausibleSettings } from "../common/analytics.ts";
 import {
   type DatabaseTimeouts,
   DEFAULT_REQUEST_DEADLINE_MS,
@@ -144,9 +145,6 @@ export type S3Settings = {
   /** Unset: the AWS SDK's own chain (AWS_* variables, an instance or task role). */
   credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
 };
-
-/** Where the browser sends Plausible's events (`{url}/api/event`), for which of its sites. */
-export type PlausibleSettings = { domain: string; url: string };
 
 export type Config = {
   port: number;

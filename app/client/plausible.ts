@@ -1,10 +1,7 @@
 import { useLayoutEffect } from "react";
 import { useLocation } from "react-router";
-import type { EventItem, EventName } from "../../common/analytics";
+import type { EventItem, EventName, PlausibleSettings } from "../../common/analytics";
 import { penceAsPounds } from "../lib/money";
-
-/** The site as added in Plausible and the instance to send to, from the root loader. */
-export type PlausibleSettings = { domain: string; url: string };
 
 /** A shop event as `track` records it: GA4-shaped items, its value in integer pence. */
 export type ShopEvent = {

@@ -84,7 +84,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["NotReady"];
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -14810,14 +14810,6 @@ export interface components {
                 /** @enum {string} */
                 status: "ready";
             };
-        };
-        /**
-         * @example {
-         *       "message": "The database did not answer within 2000 ms."
-         *     }
-         */
-        NotReady: {
-            message: string;
         };
         /** @description The input broke a rule: 422 (spec §5). */
         ValidationFailed: {

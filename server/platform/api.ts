@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { setCookie } from "hono/cookie";
 import { z } from "zod";
+import { ErrorAnswer } from "../http/answers.ts";
 import { smallBody } from "../http/body-limit.ts";
 import { mintCsrfToken } from "../http/csrf.ts";
 import type { AppEnv } from "../http/env.ts";
@@ -38,11 +39,6 @@ const Ready = z
   .object({ data: z.object({ status: z.literal("ready") }) })
   .meta({ id: "Ready", example: { data: { status: "ready" } } });
 
-const NotReady = z.object({ message: z.string() }).meta({
-  id: "NotReady",
-  example: { message: "The database did not answer within 2000 ms." },
-});
-
 const ready = defineRoute({
   method: "get",
   path: "/ready",
@@ -54,7 +50,7 @@ const ready = defineRoute({
   headers: PROBE_HEADERS,
   answers: [
     { json: Ready, description: "Send this process traffic." },
-    { json: NotReady, status: 503, description: "Do not send this process traffic yet." },
+    { json: ErrorAnswer, status: 503, description: "Do not send this process traffic yet." },
   ],
   async handle(c) {
     const readiness = await checkReadiness(c.get("database"), c.get("lifecycle"));
