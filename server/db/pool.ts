@@ -47,24 +47,48 @@ function guard(client: pg.PoolClient): pg.PoolClient {
   return client;
 }
 
-// Clients whose `query` already closes the connection on a read timeout. pg-pool hands the same
-// client out again and again: wrapped at every checkout, each query would run through one more
-// layer per checkout before it (thousands after a busy minute, a deeper stack and more garbage
-// per query for as long as the connection lives).
+// Clients whose `query` is already watched. pg-pool hands the same client out again and again:
+// wrapped at every checkout, each query would run through one more layer per checkout before it
+// (thousands after a busy minute, a deeper stack and more garbage per query for as long as the
+// connection lives).
 const watched = new WeakSet<pg.PoolClient>();
 
+type Query = (...args: unknown[]) => unknown;
+
+/**
+ * Each statement on a checked-out connection waits for the one before it. A transaction is one
+ * connection, and code that runs reads of a transaction with `Promise.all` would otherwise hand
+ * pg a second statement while the first runs: pg 8 queues it with a deprecation warning, and
+ * pg 9 removes that queue. A statement past `query_timeout` also closes the connection, as the
+ * server may still answer it later.
+ */
 function watchQueries(client: pg.PoolClient) {
   if (watched.has(client)) return;
   watched.add(client);
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  (client as { query: unknown }).query = (...args: unknown[]) => {
+  const query = client.query.bind(client) as Query;
+  let running: Promise<unknown> | undefined;
+  const run = (args: unknown[]) => {
     const result = query(...args);
     if (result instanceof Promise) {
       result.catch((error: Error) => {
-        // The server may still answer the timed-out statement later: this connection is done.
         if (error?.message === "Query read timeout") destroyConnection(client);
       });
     }
+    return result;
+  };
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    // The callback form is pg-pool's own, one statement at a time on a client it just took.
+    if (typeof args.at(-1) === "function") return query(...args);
+    const result = running ? running.then(() => run(args)) : run(args);
+    if (!(result instanceof Promise)) return result;
+    const settled: Promise<unknown> = result.then(
+      () => {},
+      () => {},
+    );
+    running = settled;
+    settled.then(() => {
+      if (running === settled) running = undefined;
+    });
     return result;
   };
 }
