@@ -1,5 +1,7 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
+import type { Context } from "hono";
+import type { AppEnv } from "../http/env.ts";
 import { defineRoute } from "../http/route-table.ts";
 import { clientBuildFolder } from "../paths.ts";
 
@@ -10,21 +12,23 @@ import { clientBuildFolder } from "../paths.ts";
  */
 const SCALAR_ASSET = /^scalar-[0-9a-f]{16}\.js$/;
 
-let scalarScript: string | undefined;
-
-/** The built script's address, found once; undefined before `npm run build`. */
-function scalarScriptUrl(): string | undefined {
-  if (scalarScript) return scalarScript;
+/** The built script's address in `assetsFolder`; undefined before `npm run build`. */
+export function scalarScriptIn(assetsFolder: string): string | undefined {
   let names: string[];
   try {
-    names = readdirSync(join(clientBuildFolder, "assets"));
+    names = readdirSync(assetsFolder);
   } catch {
     return undefined;
   }
   const name = names.find((each) => SCALAR_ASSET.test(each));
-  scalarScript = name && `/assets/${name}`;
-  return scalarScript;
+  return name && `/assets/${name}`;
 }
+
+let scalarScript: string | undefined;
+
+/** This build's script, found once it exists. */
+const builtScalarScript = () =>
+  (scalarScript ??= scalarScriptIn(join(clientBuildFolder, "assets")));
 
 // Scalar's defaults reach its own servers (fonts, telemetry, its AI agent): the shop's CSP
 // allows no other origin, and the reference needs none of them.
@@ -68,13 +72,15 @@ export const docsPage = defineRoute({
   tag: "platform",
   summary: "This API's interactive reference page (HTML)",
   answers: { file: ["text/html"], description: "The reference page." },
-  handle(c) {
-    const script = scalarScriptUrl();
-    if (!script) {
-      return c.text("The reference page's script is made by `npm run build`.", 503, {
-        "Retry-After": "60",
-      });
-    }
-    return c.html(page(c.get("nonce"), script), 200, { "Cache-Control": "no-cache" });
-  },
+  handle: (c) => docsPageAnswer(c, builtScalarScript()),
 });
+
+/** The reference page, or 503 while the build that makes its script has not run. */
+export function docsPageAnswer(c: Context<AppEnv>, script: string | undefined): Response {
+  if (!script) {
+    return c.text("The reference page's script is made by `npm run build`.", 503, {
+      "Retry-After": "60",
+    });
+  }
+  return c.html(page(c.get("nonce"), script), 200, { "Cache-Control": "no-cache" });
+}
