@@ -100,9 +100,11 @@ export async function runPrimary(
     stopping = true;
     logger.info({ signal, workers: forkedAt.size }, "stopping");
     if (forkedAt.size === 0) process.exit(0);
-    // Each worker drains on its own (SHUTDOWN_TIMEOUT_MS); one that hangs past it is killed.
+    // Each worker drains on its own (SHUTDOWN_DELAY_MS, SHUTDOWN_TIMEOUT_MS); one that hangs past
+    // them is killed.
     stopWorkers(signal);
-    setTimeout(() => stopWorkers("SIGKILL"), config.shutdownTimeoutMs + STOP_GRACE_MS).unref();
+    const allowed = (signal === "SIGTERM" ? config.shutdownDelayMs : 0) + config.shutdownTimeoutMs;
+    setTimeout(() => stopWorkers("SIGKILL"), allowed + STOP_GRACE_MS).unref();
   };
   process.on("SIGINT", () => stop("SIGINT"));
   process.on("SIGTERM", () => stop("SIGTERM"));

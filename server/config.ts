@@ -61,6 +61,12 @@ export const ConfigSchema = z.object({
     .max(MAX_WEB_CONCURRENCY, `must be at most ${MAX_WEB_CONCURRENCY}`)
     .optional(),
   SHUTDOWN_TIMEOUT_MS: Milliseconds.default(DEFAULT_SHUTDOWN_TIMEOUT_MS),
+  SHUTDOWN_DELAY_MS: z.coerce
+    .number()
+    .int("must be a whole number of milliseconds")
+    .min(0, "must be 0 or more")
+    .max(60_000, "must be at most 60000")
+    .default(0),
   TRUST_PROXY: z
     .string()
     .regex(
@@ -187,6 +193,11 @@ export type Config = {
   webConcurrency: number;
   /** How long a stopping process lets in-flight requests finish before it closes their connections. */
   shutdownTimeoutMs: number;
+  /**
+   * On SIGTERM, how long a process keeps taking connections while `/api/ready` answers 503, so
+   * a load balancer that polls readiness stops sending before connections are refused.
+   */
+  shutdownDelayMs: number;
   /** Card payments through Stripe; unset, checkout uses the test provider (no money is taken). */
   stripe: StripeSettings | undefined;
   /** Where file bytes live: this bucket, or DATA_DIR/files when unset. */
@@ -242,6 +253,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     requestDeadlineMs: values.REQUEST_DEADLINE_MS,
     webConcurrency: values.WEB_CONCURRENCY ?? Math.min(availableParallelism(), MAX_WEB_CONCURRENCY),
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
+    shutdownDelayMs: values.SHUTDOWN_DELAY_MS,
     stripe: stripeSettings(values),
     s3: s3Settings(values),
   };

@@ -30,6 +30,7 @@ describe("loadConfig", () => {
       requestDeadlineMs: 10000,
       webConcurrency: availableParallelism(),
       shutdownTimeoutMs: 10000,
+      shutdownDelayMs: 0,
       stripe: undefined,
       s3: undefined,
     });

@@ -46,8 +46,11 @@ async function serve(config: Config, logger: Logger, { worker }: { worker: boole
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, "stopping");
-    await running.close();
+    // A supervisor or load balancer stops a process with SIGTERM; someone at a terminal with
+    // SIGINT (Ctrl-C), and waits for nobody's readiness check.
+    const noticeMs = signal === "SIGTERM" ? config.shutdownDelayMs : 0;
+    logger.info({ signal, noticeMs }, "stopping");
+    await running.close({ announceMs: noticeMs });
     process.exit(0);
   };
   process.on("SIGINT", () => void stop("SIGINT"));

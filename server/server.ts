@@ -60,10 +60,11 @@ export type RunningServer = {
   /** Releases (or settles) the reservations that have run out now, as the minute's sweep does. */
   sweepReservations(): Promise<void>;
   /**
-   * Drains: `/api/ready` answers 503, no new connection is accepted, requests in flight get
-   * SHUTDOWN_TIMEOUT_MS to finish; then background work stops and the database closes.
+   * Drains: `/api/ready` answers 503 at once; after `announceMs` (the time load balancers take to
+   * see that) no new connection is accepted, and requests in flight get SHUTDOWN_TIMEOUT_MS to
+   * finish; then background work stops and the database closes.
    */
-  close(): Promise<void>;
+  close(options?: { announceMs?: number }): Promise<void>;
 };
 
 /** The configured database: PostgreSQL, or PGlite in DATA_DIR, locked to this process. */
@@ -153,8 +154,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     flushMail: mailWorker.flush,
     reconcileOrders: reconciler.reconcileNow,
     sweepReservations: reconciler.sweepNow,
-    async close() {
+    async close({ announceMs = 0 } = {}) {
       lifecycle.draining = true;
+      if (announceMs > 0) await new Promise((resolve) => setTimeout(resolve, announceMs));
       await drain(server, config.shutdownTimeoutMs);
       await responseCache.stop();
       await mailWorker.stop();

@@ -280,3 +280,48 @@ describe("the embedded database with WEB_CONCURRENCY=4", () => {
     expect(await exitOf(shop.child)).toBe(0);
   });
 });
+
+describe("SHUTDOWN_DELAY_MS", () => {
+  const startWithNotice = async () => {
+    const port = await freePort();
+    const shop = await start({
+      DATA_DIR: mkdtempSync(join(tmpdir(), "encore-notice-")),
+      DEMO_DATA: "false",
+      PORT: String(port),
+      SHUTDOWN_DELAY_MS: "1500",
+    });
+    return { shop, port };
+  };
+  const readiness = (url: string) =>
+    getOnNewConnection(`${url}/api/ready`).then(
+      (answer) => answer.status,
+      () => "refused" as const,
+    );
+
+  it("after SIGTERM keeps serving new connections while unready, then refuses them and exits 0", async () => {
+    const { shop, port } = await startWithNotice();
+    shop.child.kill("SIGTERM");
+    // Without a notice period the first unready answer would never come: the port would close.
+    await waitUntil("readiness 503 on a new connection", async () => {
+      const status = await readiness(shop.url);
+      if (status === "refused") throw new Error("refused before the notice period ended");
+      return status === 503;
+    });
+    const health = await getOnNewConnection(`${shop.url}/api/health`);
+    expect(health.status).toBe(200);
+    expect(health.headers.connection).toBe("close");
+    await waitUntil("new connections refused", () => refused(port));
+    expect(await exitOf(shop.child)).toBe(0);
+    const stopping = logLines(shop).find((line) => line.msg === "stopping");
+    expect(stopping).toMatchObject({ signal: "SIGTERM", noticeMs: 1500 });
+  });
+
+  it("gives no notice on SIGINT (Ctrl-C at a terminal)", async () => {
+    const { shop, port } = await startWithNotice();
+    shop.child.kill("SIGINT");
+    await waitUntil("new connections refused", () => refused(port));
+    expect(await exitOf(shop.child)).toBe(0);
+    const stopping = logLines(shop).find((line) => line.msg === "stopping");
+    expect(stopping).toMatchObject({ signal: "SIGINT", noticeMs: 0 });
+  });
+});
