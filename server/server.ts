@@ -10,7 +10,9 @@ import { lockDataDir } from "./db/data-dir-lock.ts";
 import { migrateDatabase } from "./db/migrate.ts";
 import { installDefaults, seedDemoData } from "./db/seed/index.ts";
 import type { Lifecycle } from "./http/env.ts";
+import { memoryAnswers } from "./http/memory-answers.ts";
 import { createResponseCache, type ResponseCache } from "./http/response-cache.ts";
+import { securityHeaderList, securityHeaderOptions } from "./http/security-headers.ts";
 import type { Logger } from "./logger.ts";
 import { createMailTransport } from "./mail/transport.ts";
 import { startMailWorker } from "./mail/worker.ts";
@@ -131,9 +133,18 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     lifecycle,
   });
   const handler = getRequestListener(app.fetch) as RequestListener;
+  const answerFromMemory = memoryAnswers({
+    cache: responseCache,
+    buildId: options.build.id,
+    securityHeaders: securityHeaderList(
+      securityHeaderOptions(config, options.development ?? false),
+    ),
+    logger,
+  });
   const listener: RequestListener = (request, response) => {
     // A request that arrives on an open connection while draining is the connection's last.
     if (lifecycle.draining) response.shouldKeepAlive = false;
+    if (answerFromMemory(request, response)) return;
     return handler(request, response);
   };
   const server = createServer(options.wrapListener ? options.wrapListener(listener) : listener);
