@@ -52,6 +52,8 @@ export type RunningServer = {
   routes: ReadonlyArray<{ method: string; path: string }>;
   /** Anonymous pages and API answers kept in memory (tests count its renders). */
   responseCache: ResponseCache;
+  /** How many requests were answered from memory before the app was entered (tests count them). */
+  answeredFromMemory(): number;
   /** Delivers the mail that is due now (tests wait on it). */
   flushMail(): Promise<void>;
   /**
@@ -133,7 +135,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     lifecycle,
   });
   const handler = getRequestListener(app.fetch) as RequestListener;
-  const answerFromMemory = memoryAnswers({
+  const fromMemory = memoryAnswers({
     cache: responseCache,
     buildId: options.build.id,
     securityHeaders: securityHeaderList(
@@ -144,7 +146,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const listener: RequestListener = (request, response) => {
     // A request that arrives on an open connection while draining is the connection's last.
     if (lifecycle.draining) response.shouldKeepAlive = false;
-    if (answerFromMemory(request, response)) return;
+    if (fromMemory.answer(request, response)) return;
     return handler(request, response);
   };
   const server = createServer(options.wrapListener ? options.wrapListener(listener) : listener);
@@ -161,6 +163,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     database,
     routes: app.routes.map(({ method, path }) => ({ method, path })),
     responseCache,
+    answeredFromMemory: fromMemory.answered,
     flushMail: mailWorker.flush,
     reconcileOrders: reconciler.reconcileNow,
     sweepReservations: reconciler.sweepNow,

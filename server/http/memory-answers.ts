@@ -26,7 +26,8 @@ type Prepared = Record<Encoding, { ok: string[]; notModified: string[] }>;
  * (docs/decisions/0029), when it is an anonymous GET or HEAD whose entry is fresh: one
  * `writeHead` and `end` with the headers the app sends on such a hit (worked out once per entry:
  * the entry's own, the security headers with the entry's nonce), plus this request's
- * X-Request-Id and its log line. Returns false, having written nothing, for every other request.
+ * X-Request-Id and its log line. `answer` returns false, having written nothing, for every other
+ * request.
  *
  * What the app would do before its cache middleware, and why a hit here can skip it: the request
  * log and id are done here; the security headers are the entry's; `compress()` leaves a kept
@@ -40,10 +41,15 @@ export function memoryAnswers(options: {
   buildId: string;
   securityHeaders: SecurityHeaderList;
   logger: Logger;
-}): (request: IncomingMessage, response: ServerResponse) => boolean {
+}): {
+  answer(request: IncomingMessage, response: ServerResponse): boolean;
+  /** How many requests were answered here (tests count them). */
+  answered(): number;
+} {
   const { cache, buildId, securityHeaders, logger } = options;
   const prepared = new WeakMap<Entry, Prepared>();
   const logsRequests = () => logger.isLevelEnabled("info");
+  let answered = 0;
 
   const prepare = (entry: Entry): Prepared => {
     const security = securityHeaders(entry.nonce ?? "").flat();
@@ -57,7 +63,7 @@ export function memoryAnswers(options: {
     return { identity: linesOf("identity"), gzip: linesOf("gzip"), br: linesOf("br") };
   };
 
-  return (request, response) => {
+  const answer = (request: IncomingMessage, response: ServerResponse): boolean => {
     const { method, url: target = "", headers } = request;
     if (method !== "GET" && method !== "HEAD") return false;
     if (headers.authorization !== undefined) return false;
@@ -72,6 +78,7 @@ export function memoryAnswers(options: {
       : pageKey(method, target, cookies, buildId);
     const entry = key === undefined ? undefined : cache.fresh(key);
     if (!entry) return false;
+    answered++;
 
     const started = performance.now();
     const incomingId = headers["x-request-id"];
@@ -98,4 +105,5 @@ export function memoryAnswers(options: {
     }
     return true;
   };
+  return { answer, answered: () => answered };
 }
