@@ -65,7 +65,8 @@ export function createApp(options: AppOptions) {
   // uncompressed and compressed once for the entry.
   app.use(compress());
   app.use(varyOnEncoding);
-  // As early as security allows: a hit needs no deadline, context, body limit or routing.
+  // As early as security allows: a hit needs no deadline, context, body limit or routing. Most
+  // hits are answered before the app (`memory-answers.ts`); these are the ones it leaves here.
   const keyOf = (c: Context<AppEnv>) => pageCacheKey(c.req.raw, options.build.id);
   app.use(options.responseCache.pages(keyOf));
   const webhookListeners: WebhookListeners = {
