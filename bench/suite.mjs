@@ -46,6 +46,7 @@ const NOT_REPLAYED = new Set([
 const USAGE = `Usage: npm run bench [-- options]
   --large              also measure the 100,000-product catalogue on PGlite
   --skip-large         leave out the large catalogue on PostgreSQL
+  --only api           only the API figures against the baseline (and the server's memory)
   --connections <n>    connections per load run (default 20)
   --duration <s>       seconds per measured run (default 6)
   --warmup <s>         seconds of unmeasured warm-up before each run (default 2)
@@ -57,6 +58,7 @@ function parseOptions(argv) {
     options: {
       large: { type: "boolean", default: false },
       "skip-large": { type: "boolean", default: false },
+      only: { type: "string" },
       connections: { type: "string", default: "20" },
       duration: { type: "string", default: "6" },
       warmup: { type: "string", default: "2" },
@@ -72,7 +74,8 @@ function parseOptions(argv) {
     Number.isInteger(settings.connections) &&
     settings.connections > 0 &&
     settings.duration > 0 &&
-    settings.warmup >= 0;
+    settings.warmup >= 0 &&
+    (values.only === undefined || values.only === "api");
   return { values, settings, valid };
 }
 
@@ -317,6 +320,37 @@ async function measureWeight(app, catalogue, details) {
   }
 }
 
+/** After the API, page and weight figures: every core, checkout, import, drop day, large catalogue. */
+async function measureLaterPhases(run, { databaseUrl, settings, large }) {
+  const cores = await measureWebConcurrency({ databaseUrl, settings });
+  run.figures.push(...cores.figures);
+  run.details.cores = cores.details;
+  run.remarks.push(...cores.remarks);
+
+  const contention = await measureCheckoutContention({ databaseUrl });
+  run.figures.push(...contention.figures);
+  run.details.contention = contention.details;
+  run.remarks.push(...contention.remarks);
+
+  const productImport = await measureProductImport({ databaseUrl });
+  run.figures.push(...productImport.figures);
+  run.details.productImport = productImport.details;
+
+  const dropDay = await measureDropDay({ databaseUrl, settings });
+  run.figures.push(...dropDay.figures);
+  run.details.dropDay = dropDay.details;
+  run.remarks.push(...dropDay.remarks);
+
+  if (large) {
+    const result = await measureLargeCatalogue({ databaseUrl, settings });
+    run.figures.push(...result.figures);
+    run.details.large = result.details;
+    run.remarks.push(...result.remarks);
+  } else {
+    run.remarks.push("Large catalogue: not run (it runs on PostgreSQL, or with --large).");
+  }
+}
+
 /** Runs the bench; resolves to the exit code (0 whatever the targets say, 1 if it could not run). */
 export async function runBench(argv) {
   let options;
@@ -334,6 +368,7 @@ export async function runBench(argv) {
   process.once("SIGTERM", () => void cleanUp({ interrupted: true }).then(() => process.exit(143)));
 
   const { settings } = options;
+  const apiOnly = options.values.only === "api";
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const database = describeDatabase(databaseUrl);
   const cpuList = cpus();
@@ -377,9 +412,12 @@ export async function runBench(argv) {
       }
       run.figures.push(
         ...(await measureApi(app, catalogue, settings, database.kind === "postgres", run.details)),
-        ...(await measurePages(app, catalogue, settings, run.details)),
-        ...(await measureWeight(app, catalogue, run.details)),
       );
+      if (!apiOnly)
+        run.figures.push(
+          ...(await measurePages(app, catalogue, settings, run.details)),
+          ...(await measureWeight(app, catalogue, run.details)),
+        );
       await sleep(SETTLE_MS);
       const steady = residentBytes(app.pid);
       if (steady !== undefined)
@@ -409,34 +447,13 @@ export async function runBench(argv) {
       removeDir(dataDir);
     }
 
-    const cores = await measureWebConcurrency({ databaseUrl, settings });
-    run.figures.push(...cores.figures);
-    run.details.cores = cores.details;
-    run.remarks.push(...cores.remarks);
-
-    const contention = await measureCheckoutContention({ databaseUrl });
-    run.figures.push(...contention.figures);
-    run.details.contention = contention.details;
-    run.remarks.push(...contention.remarks);
-
-    const productImport = await measureProductImport({ databaseUrl });
-    run.figures.push(...productImport.figures);
-    run.details.productImport = productImport.details;
-
-    const dropDay = await measureDropDay({ databaseUrl, settings });
-    run.figures.push(...dropDay.figures);
-    run.details.dropDay = dropDay.details;
-    run.remarks.push(...dropDay.remarks);
-
-    const large = options.values.large || (databaseUrl && !options.values["skip-large"]);
-    if (large) {
-      const result = await measureLargeCatalogue({ databaseUrl, settings });
-      run.figures.push(...result.figures);
-      run.details.large = result.details;
-      run.remarks.push(...result.remarks);
-    } else {
-      run.remarks.push("Large catalogue: not run (it runs on PostgreSQL, or with --large).");
-    }
+    if (apiOnly) run.remarks.push("Only the API figures were taken (--only api).");
+    else
+      await measureLaterPhases(run, {
+        databaseUrl,
+        settings,
+        large: options.values.large || (databaseUrl && !options.values["skip-large"]),
+      });
   } catch (error) {
     if (isStopping()) return 130;
     console.error(`The bench could not run: ${error instanceof Error ? error.message : error}`);

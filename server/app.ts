@@ -18,7 +18,7 @@ import { pageCacheKey, withPageCaching } from "./http/page-caching.ts";
 import { requestLog } from "./http/request-log.ts";
 import type { ResponseCache } from "./http/response-cache.ts";
 import { sameOriginForms } from "./http/same-origin.ts";
-import { securityHeaders } from "./http/security-headers.ts";
+import { securityHeaderOptions, securityHeaders } from "./http/security-headers.ts";
 import { staticFiles } from "./http/static-files.ts";
 import type { Logger } from "./logger.ts";
 import { UPLOAD_BODY_BYTES } from "./media/library.ts";
@@ -60,20 +60,13 @@ export function createApp(options: AppOptions) {
   const lastGoodCatalog = createLastGoodAnswers();
 
   app.use(requestLog(logger));
-  app.use(
-    securityHeaders({
-      secure: config.secure,
-      development: options.development ?? false,
-      googleAnalytics: config.gaMeasurementId !== undefined,
-      stripe: config.stripe !== undefined,
-      plausibleUrl: config.plausible?.url,
-    }),
-  );
+  app.use(securityHeaders(securityHeaderOptions(config, options.development ?? false)));
   // Outside the page cache: a hit comes precompressed (this then does nothing), a miss is kept
   // uncompressed and compressed once for the entry.
   app.use(compress());
   app.use(varyOnEncoding);
-  // As early as security allows: a hit needs no deadline, context, body limit or routing.
+  // As early as security allows: a hit needs no deadline, context, body limit or routing. Most
+  // hits are answered before the app (`memory-answers.ts`); these are the ones it leaves here.
   const keyOf = (c: Context<AppEnv>) => pageCacheKey(c.req.raw, options.build.id);
   app.use(options.responseCache.pages(keyOf));
   const webhookListeners: WebhookListeners = {

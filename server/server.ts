@@ -10,7 +10,9 @@ import { lockDataDir } from "./db/data-dir-lock.ts";
 import { migrateDatabase } from "./db/migrate.ts";
 import { installDefaults, seedDemoData } from "./db/seed/index.ts";
 import type { Lifecycle } from "./http/env.ts";
+import { memoryAnswers } from "./http/memory-answers.ts";
 import { createResponseCache, type ResponseCache } from "./http/response-cache.ts";
+import { securityHeaderList, securityHeaderOptions } from "./http/security-headers.ts";
 import type { Logger } from "./logger.ts";
 import { createMailTransport } from "./mail/transport.ts";
 import { startMailWorker } from "./mail/worker.ts";
@@ -50,6 +52,8 @@ export type RunningServer = {
   routes: ReadonlyArray<{ method: string; path: string }>;
   /** Anonymous pages and API answers kept in memory (tests count its renders). */
   responseCache: ResponseCache;
+  /** How many requests were answered from memory before the app was entered (tests count them). */
+  answeredFromMemory(): number;
   /** Delivers the mail that is due now (tests wait on it). */
   flushMail(): Promise<void>;
   /**
@@ -132,9 +136,18 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     lifecycle,
   });
   const handler = getRequestListener(app.fetch) as RequestListener;
+  const fromMemory = memoryAnswers({
+    cache: responseCache,
+    buildId: options.build.id,
+    securityHeaders: securityHeaderList(
+      securityHeaderOptions(config, options.development ?? false),
+    ),
+    logger,
+  });
   const listener: RequestListener = (request, response) => {
     // A request that arrives on an open connection while draining is the connection's last.
     if (lifecycle.draining) response.shouldKeepAlive = false;
+    if (fromMemory.answer(request, response)) return;
     return handler(request, response);
   };
   const server = createServer(options.wrapListener ? options.wrapListener(listener) : listener);
@@ -151,6 +164,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     database,
     routes: app.routes.map(({ method, path }) => ({ method, path })),
     responseCache,
+    answeredFromMemory: fromMemory.answered,
     flushMail: mailWorker.flush,
     reconcileOrders: reconciler.reconcileNow,
     sweepReservations: reconciler.sweepNow,

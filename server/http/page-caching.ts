@@ -21,20 +21,35 @@ const PERSONAL_PATHS =
  * own keys). React Router's data requests (`/products/x.data`) are pages too.
  */
 export function pageCacheKey(request: Request, buildId: string): string | undefined {
-  if (request.method !== "GET" && request.method !== "HEAD") return undefined;
   const url = request.url;
-  const pathStart = url.indexOf("/", url.indexOf("//") + 2);
-  const queryStart = url.indexOf("?", pathStart);
-  const path = queryStart === -1 ? url.slice(pathStart) : url.slice(pathStart, queryStart);
-  if (path.startsWith("/api/") || PERSONAL_PATHS.test(path)) return undefined;
-  const cookies = request.headers.get("Cookie");
-  if (cookies) {
-    if (readCookie(cookies, TOKEN_COOKIE) !== undefined) return undefined;
-    if (readCookie(cookies, FLASH_COOKIE) !== undefined) return undefined;
-  }
-  const count = storedBasketCount(parseStoredBasket(readCookie(cookies, BASKET_COOKIE)));
-  return `${buildId} ${count} ${url.slice(pathStart)}`;
+  const target = url.slice(url.indexOf("/", url.indexOf("//") + 2));
+  return pageKey(request.method, target, request.headers.get("Cookie") ?? undefined, buildId);
 }
+
+/**
+ * `pageCacheKey` from a request's parts: its method, its target (the path with its query, as
+ * sent) and its Cookie header. The node listener's memory answers look entries up with it.
+ */
+export function pageKey(
+  method: string,
+  target: string,
+  cookies: string | undefined,
+  buildId: string,
+): string | undefined {
+  if (method !== "GET" && method !== "HEAD") return undefined;
+  const queryStart = target.indexOf("?");
+  const path = queryStart === -1 ? target : target.slice(0, queryStart);
+  if (path.startsWith("/api/") || PERSONAL_PATHS.test(path)) return undefined;
+  if (carriesSession(cookies)) return undefined;
+  const count = storedBasketCount(parseStoredBasket(readCookie(cookies, BASKET_COOKIE)));
+  return `${buildId} ${count} ${target}`;
+}
+
+/** Whether a Cookie header holds a `token` (live or not) or a waiting message: never cached. */
+export const carriesSession = (cookies: string | undefined): boolean =>
+  cookies !== undefined &&
+  (readCookie(cookies, TOKEN_COOKIE) !== undefined ||
+    readCookie(cookies, FLASH_COOKIE) !== undefined);
 
 /** The basket count a page key was made with. */
 function basketCountOf(key: string): number {

@@ -1,3 +1,4 @@
+import { request as httpRequest } from "node:http";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInCookie } from "../../tests/support/accounts.ts";
@@ -305,6 +306,188 @@ describe.each(databaseKinds)("pages in the response cache on %s", (kind) => {
     open();
     expect((await Promise.all(answers)).sort()).toEqual([200, 200, 200, 500]);
     expect(renders() - before).toBe(4);
+  });
+});
+
+type RawAnswer = { status: number; headers: Record<string, string>; body: Buffer };
+// Per response, not per entry: node's own, and the id every request gets.
+const PER_RESPONSE = new Set(["date", "connection", "keep-alive", "x-request-id"]);
+/** One request over node:http: the bytes and headers as sent, no decoding (fetch would decode). */
+const raw = (url: string, path: string, headers: Record<string, string> = {}, method = "GET") =>
+  new Promise<RawAnswer & { requestId: string }>((resolve, reject) => {
+    const sent = httpRequest(`${url}${path}`, { method, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => {
+        const kept = Object.entries(response.headers).filter(([name]) => !PER_RESPONSE.has(name));
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: Object.fromEntries(kept.map(([name, value]) => [name, String(value)])),
+          body: Buffer.concat(chunks),
+          requestId: String(response.headers["x-request-id"]),
+        });
+      });
+    });
+    sent.on("error", reject);
+    sent.end();
+  });
+const withoutId = ({ status, headers, body }: RawAnswer) => ({ status, headers, body });
+
+// docs/decisions/0029: a fresh entry is answered in the node listener, before the app.
+describe.each(databaseKinds)("answers from memory before the app on %s", (kind) => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp(kind);
+  });
+  afterAll(() => app.close());
+  const early = () => app.server.answeredFromMemory();
+  const renders = () => app.server.responseCache.renders();
+  const brandPath = async () => {
+    const brand = await makeBrand(app.database.db, { title: "Early Answer Band" });
+    // The brand's own announcement, heard: it cannot empty the cache in the middle of a test.
+    await changesHeard(app);
+    return { brand, path: `/api/brands/${brand.slug}` };
+  };
+
+  it("answers an API hit as the app answered the miss, byte for byte, in each encoding", async () => {
+    const { path } = await brandPath();
+    for (const encoding of [undefined, "gzip", "br", "gzip, deflate, br"]) {
+      const headers: Record<string, string> = encoding ? { "Accept-Encoding": encoding } : {};
+      await changesHeard(app);
+      const [before, rendered] = [early(), renders()];
+      const miss = await raw(app.url, path, headers);
+      const hit = await raw(app.url, path, headers);
+      expect(renders() - rendered, encoding).toBe(1);
+      expect(early() - before, encoding).toBe(1);
+      expect(withoutId(hit), encoding).toEqual(withoutId(miss));
+      expect(hit.headers["content-encoding"], encoding).toBe(
+        encoding?.includes("br") ? "br" : encoding,
+      );
+      expect(hit.headers["content-security-policy"]).toMatch(/'nonce-[^']+'/);
+      expect(hit.headers["x-frame-options"]).toBe("DENY");
+    }
+  });
+
+  it("answers If-None-Match and HEAD as the app's own hit does", async () => {
+    const { path } = await brandPath();
+    const etag = (await raw(app.url, path, { "Accept-Encoding": "gzip" })).headers.etag ?? "";
+    // A `token` cookie sends the request through the app, which answers from the same entry.
+    const viaApp = { Cookie: "token=not-a-live-token" };
+    for (const [headers, method] of [
+      [{ "If-None-Match": etag, "Accept-Encoding": "gzip" }, "GET"],
+      [{ "If-None-Match": `W/${etag}`, "Accept-Encoding": "gzip" }, "GET"],
+      [{ "Accept-Encoding": "br" }, "HEAD"],
+      [{}, "HEAD"],
+    ] as const) {
+      const before = early();
+      const fromMemory = await raw(app.url, path, headers, method);
+      expect(early() - before).toBe(1);
+      const fromApp = await raw(app.url, path, { ...headers, ...viaApp }, method);
+      expect(early() - before).toBe(1);
+      expect(withoutId(fromMemory)).toEqual(withoutId(fromApp));
+      expect(fromMemory.body.length).toBe(0);
+      expect(fromMemory.status).toBe(method === "HEAD" ? 200 : 304);
+    }
+  });
+
+  it("never answers a signed-in caller, a message, Authorization or an unsafe method", async () => {
+    const { path } = await brandPath();
+    const expected = await (await app.fetch(path)).text();
+    const flash = `flash=${encodeURIComponent(JSON.stringify([{ type: "SUCCESS", body: "Hi" }]))}`;
+    const before = early();
+    for (const headers of [
+      { Cookie: "token=not-a-live-token" },
+      { Cookie: `basket=%7B%7D; ${flash}` },
+      { Authorization: "Bearer not-a-live-token" },
+    ] as Array<Record<string, string>>) {
+      const answer = await app.fetch(path, { headers });
+      expect(await answer.text()).toBe(expected);
+    }
+    for (const method of ["POST", "PUT", "DELETE"]) {
+      expect((await app.fetch(path, { method })).status, method).toBeLessThan(500);
+    }
+    expect(early() - before).toBe(0);
+  });
+
+  it("never answers an invalid query, which no entry is kept under", async () => {
+    const before = early();
+    for (let i = 0; i < 2; i++) {
+      const answer = await app.fetch("/api/products?page=first");
+      expect(answer.status).toBe(422);
+    }
+    expect(early() - before).toBe(0);
+  });
+
+  it("answers what a change to the shop shows once it is announced", async () => {
+    const { brand, path } = await brandPath();
+    await titleAt(app.url, brand.slug);
+    await app.database.db
+      .update(brands)
+      .set({ title: "Renamed Before Early" })
+      .where(eq(brands.id, brand.id));
+    const before = early();
+    expect(await titleAt(app.url, brand.slug)).toBe("Early Answer Band");
+    expect(early() - before).toBe(1);
+    await notifyShopChanged(app.database.db);
+    await eventually(() => titleAt(app.url, brand.slug), "Renamed Before Early");
+    expect((await raw(app.url, path)).status).toBe(200);
+  });
+
+  it("gives each answer its request id and log line, as the app does", async () => {
+    const { path } = await brandPath();
+    await app.fetch(path);
+    const before = early();
+    const kept = await raw(app.url, path, { "X-Request-Id": "drop-day-trace-1" });
+    const fresh = await raw(app.url, path, { "X-Request-Id": "not sane!" });
+    const other = await raw(app.url, path);
+    expect(early() - before).toBe(3);
+    expect(kept.requestId).toBe("drop-day-trace-1");
+    expect(fresh.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(other.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(other.requestId).not.toBe(fresh.requestId);
+    for (const requestId of [kept.requestId, fresh.requestId, other.requestId]) {
+      await eventually(
+        async () =>
+          app.logs.some(
+            (line) =>
+              line.msg === "request" &&
+              line.requestId === requestId &&
+              line.method === "GET" &&
+              line.path === path &&
+              line.status === 200 &&
+              typeof line.durationMs === "number",
+          ),
+        true,
+      );
+    }
+  });
+
+  it("answers an anonymous page as the app rendered it, with the nonce its scripts carry", async () => {
+    const brand = await makeBrand(app.database.db);
+    const { product, variants } = await makeProduct(app.database.db, {
+      brandId: brand.id,
+      variants: [{ price: 2500 }],
+    });
+    await changesHeard(app);
+    const path = `/products/${product.slug}`;
+    const before = early();
+    const miss = await raw(app.url, path, { "Accept-Encoding": "gzip" });
+    const hit = await raw(app.url, path, { "Accept-Encoding": "gzip" });
+    expect(early() - before).toBe(1);
+    expect(withoutId(hit)).toEqual(withoutId(miss));
+    expect(hit.headers.vary).toBe("Cookie, Accept-Encoding");
+    const nonce = /'nonce-([^']+)'/.exec(hit.headers["content-security-policy"] ?? "")?.[1];
+    const identity = await raw(app.url, path);
+    expect(identity.body.toString()).toContain(`nonce="${nonce}"`);
+    // Another basket count is another page; a signed-in shopper's is rendered by the app.
+    const rendered = renders();
+    await raw(app.url, path, { Cookie: basketCookie({ [variants[0]?.id ?? 0]: 2 }) });
+    expect(renders() - rendered).toBe(1);
+    const cookie = await signedInCookie(app);
+    const signedIn = await raw(app.url, path, { Cookie: cookie });
+    expect(signedIn.body.toString()).toContain("My account");
+    expect(signedIn.headers["cache-control"]).toBe("private, no-cache");
+    expect(early() - before).toBe(2);
   });
 });
 

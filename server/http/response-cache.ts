@@ -25,9 +25,10 @@ const brotliAsync = promisify(brotliCompress);
 // longer. Each entry is compressed once, on the pool's threads, not per request.
 const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } };
 
-type Encoding = "br" | "gzip" | "identity";
+export type Encoding = "br" | "gzip" | "identity";
 
-type Entry = {
+/** A kept answer: read-only outside this module. */
+export type Entry = {
   bodies: Record<Encoding, Uint8Array<ArrayBuffer>>;
   /** A strong tag over the body, one per encoding (as Apache's `"…-gzip"`). */
   etags: Record<Encoding, string>;
@@ -55,6 +56,11 @@ export type ResponseCache = {
   pages(key: (c: Context<AppEnv>) => string | undefined): MiddlewareHandler<AppEnv>;
   /** Anonymous API answers (a route's middleware), kept under their address. */
   api: MiddlewareHandler<AppEnv>;
+  /**
+   * The entry kept under `key`, while it is within its lifetime: what the node listener answers
+   * before the app is entered (`memory-answers.ts`).
+   */
+  fresh(key: string): Entry | undefined;
   /** How many answers were made, not served from memory, under a key: what tests count. */
   renders(): number;
   /** How many requests are waiting now for another's render of their key. */
@@ -95,13 +101,14 @@ export async function createResponseCache(
     pending = new Map();
   };
   const stop = await database.listen(SHOP_CHANGED_CHANNEL, clear);
+  const isFresh = (entry: Entry) => now() - entry.madeAt < ENTRY_LIFETIME_MS;
 
   function cached(kind: Kind): MiddlewareHandler<AppEnv> {
     return async (c, next) => {
       const key = kind.key(c);
       if (key === undefined) return next();
       const hit = entries.get(key);
-      if (hit && now() - hit.madeAt < ENTRY_LIFETIME_MS) return respond(c, hit);
+      if (hit && isFresh(hit)) return respond(c, hit);
       const waiting = pending.get(key);
       if (waiting) {
         // The render it waited for was not kept (an error, a cookie): it renders its own.
@@ -156,6 +163,8 @@ export async function createResponseCache(
         keepOutdated: false,
       }),
     api: cached({
+      // The target as sent (path and query), which `memory-answers.ts` looks up too. No page
+      // key starts with "/": theirs start with the build id.
       key: (c) => c.req.url.slice(c.req.url.indexOf("/api/")),
       storable: (response) =>
         (response.headers.get("Content-Type") ?? "").includes("application/json") &&
@@ -163,6 +172,10 @@ export async function createResponseCache(
       vary: "Accept-Encoding",
       keepOutdated: true,
     }),
+    fresh(key) {
+      const entry = entries.get(key);
+      return entry && isFresh(entry) ? entry : undefined;
+    },
     renders: () => renders,
     waiters: () => waiters,
     lastHeard: () => lastHeard,
@@ -209,21 +222,40 @@ async function capture(c: Context<AppEnv>, kind: Kind, madeAt: number): Promise<
   };
 }
 
+/** How an entry answers a request: in which encoding, and whether as a 304. */
+export function answerOf(
+  entry: Entry,
+  acceptEncoding: string | undefined,
+  ifNoneMatch: string | undefined,
+): { encoding: Encoding; notModified: boolean } {
+  // Weak comparison (RFC 9110 §13.1.2): any of the entry's tags names this very body.
+  const notModified = ifNoneMatch !== undefined && matches(ifNoneMatch, entry);
+  return { encoding: acceptedEncoding(acceptEncoding), notModified };
+}
+
+/** The entry's own headers in one encoding (no Content-Length), lower-case names. */
+export function entryHeaders(entry: Entry, encoding: Encoding): Record<string, string> {
+  const headers: Record<string, string> = {
+    "content-type": entry.contentType,
+    "cache-control": entry.cacheControl,
+    etag: entry.etags[encoding],
+    vary: entry.vary,
+  };
+  if (encoding !== "identity") headers["content-encoding"] = encoding;
+  return headers;
+}
+
 function respond(c: Context<AppEnv>, entry: Entry): Response {
   if (entry.nonce) c.set("nonce", entry.nonce);
-  const encoding = acceptedEncoding(c.req.header("Accept-Encoding"));
-  const headers: Record<string, string> = {
-    "Content-Type": entry.contentType,
-    "Cache-Control": entry.cacheControl,
-    ETag: entry.etags[encoding],
-    Vary: entry.vary,
-  };
-  if (encoding !== "identity") headers["Content-Encoding"] = encoding;
-  // Weak comparison (RFC 9110 §13.1.2): any of the entry's tags names this very body.
-  const tags = c.req.header("If-None-Match");
-  if (tags && matches(tags, entry)) return new Response(null, { status: 304, headers });
+  const { encoding, notModified } = answerOf(
+    entry,
+    c.req.header("Accept-Encoding"),
+    c.req.header("If-None-Match"),
+  );
+  const headers = entryHeaders(entry, encoding);
+  if (notModified) return new Response(null, { status: 304, headers });
   const body = entry.bodies[encoding];
-  headers["Content-Length"] = String(body.length);
+  headers["content-length"] = String(body.length);
   return new Response(body, { status: 200, headers });
 }
 
@@ -254,6 +286,7 @@ function acceptedEncoding(header: string | undefined): Encoding {
 }
 
 function matches(header: string, entry: Entry): boolean {
+  if (!header) return false;
   if (header.trim() === "*") return true;
   const known = Object.values(entry.etags);
   return header.split(",").some((tag) => known.includes(tag.trim().replace(/^W\//, "")));

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
+import type { Config } from "../config.ts";
 import type { AppEnv } from "./env.ts";
 
 // What gtag.js needs: its script, and the hosts it sends hits to (as beacons, fetches or pixels).
@@ -14,13 +15,7 @@ const STRIPE_API = "https://api.stripe.com";
 // Marks where each response's nonce goes in the policy built once (no policy text contains it).
 const NONCE_SLOT = "{nonce}";
 
-/**
- * Security headers on every response, and a fresh CSP nonce per request that the SSR document
- * puts on its scripts (SECURITY §22: a script injected into shop text cannot run). A page served
- * from the response cache carries the nonce it was rendered with, which the cache puts back in
- * the context: the header names that one (docs/decisions/0023).
- */
-export function securityHeaders(options: {
+export type SecurityHeaderOptions = {
   secure: boolean;
   development: boolean;
   /** A GA4 id is configured: the page may load gtag.js once the visitor consents. */
@@ -29,7 +24,28 @@ export function securityHeaders(options: {
   stripe: boolean;
   /** Plausible's address, when configured: the page posts events there (no script to load). */
   plausibleUrl?: string;
-}): MiddlewareHandler<AppEnv> {
+};
+
+/** The options the shop's configuration gives the security headers. */
+export const securityHeaderOptions = (
+  config: Pick<Config, "secure" | "gaMeasurementId" | "stripe" | "plausible">,
+  development: boolean,
+): SecurityHeaderOptions => ({
+  secure: config.secure,
+  development,
+  googleAnalytics: config.gaMeasurementId !== undefined,
+  stripe: config.stripe !== undefined,
+  plausibleUrl: config.plausible?.url,
+});
+
+/** The security headers of an answer whose scripts carry `nonce`, lower-case names. */
+export type SecurityHeaderList = (nonce: string) => Array<[name: string, value: string]>;
+
+/**
+ * The security headers, built once but for the nonce. The answers kept in memory are sent with
+ * these too, worked out once per entry (`memory-answers.ts`).
+ */
+export function securityHeaderList(options: SecurityHeaderOptions): SecurityHeaderList {
   const analyticsScript = options.googleAnalytics ? ` ${GOOGLE_TAG_SCRIPT}` : "";
   const analyticsHits = options.googleAnalytics ? ` ${GOOGLE_ANALYTICS_HITS}` : "";
   const scripts = `${analyticsScript}${options.stripe ? ` ${STRIPE_SCRIPT}` : ""}`;
@@ -56,24 +72,41 @@ export function securityHeaders(options: {
   const [beforeNonce, afterNonce] = policy(
     `script-src 'self' 'nonce-${NONCE_SLOT}'${scripts}`,
   ).split(NONCE_SLOT);
+  const fixed: Array<[string, string]> = [
+    ["x-content-type-options", "nosniff"],
+    ["referrer-policy", "strict-origin-when-cross-origin"],
+    ["x-frame-options", "DENY"],
+    ["cross-origin-opener-policy", "same-origin"],
+    ["permissions-policy", "camera=(), microphone=(), geolocation=(), payment=(self)"],
+    ...(options.secure
+      ? [["strict-transport-security", "max-age=63072000; includeSubDomains"] as [string, string]]
+      : []),
+  ];
+  return (nonce) => [
+    [
+      "content-security-policy",
+      options.development ? developmentPolicy : `${beforeNonce}${nonce}${afterNonce}`,
+    ],
+    ...fixed,
+  ];
+}
+
+/**
+ * Security headers on every response, and a fresh CSP nonce per request that the SSR document
+ * puts on its scripts (SECURITY §22: a script injected into shop text cannot run). A page served
+ * from the response cache carries the nonce it was rendered with, which the cache puts back in
+ * the context: the header names that one (docs/decisions/0023).
+ */
+export function securityHeaders(options: SecurityHeaderOptions): MiddlewareHandler<AppEnv> {
+  const list = securityHeaderList(options);
   return async (c, next) => {
     c.set("nonce", randomBytes(16).toString("base64"));
     await next();
     const headers = c.res.headers;
-    headers.set(
-      "Content-Security-Policy",
-      options.development ? developmentPolicy : `${beforeNonce}${c.get("nonce")}${afterNonce}`,
-    );
-    headers.set("X-Content-Type-Options", "nosniff");
-    // A page may ask for less (the reset page sends no Referer at all, its address holds a key).
-    if (!headers.has("Referrer-Policy")) {
-      headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-    }
-    headers.set("X-Frame-Options", "DENY");
-    headers.set("Cross-Origin-Opener-Policy", "same-origin");
-    headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self)");
-    if (options.secure) {
-      headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+    for (const [name, value] of list(c.get("nonce"))) {
+      // A page may ask for less (the reset page sends no Referer at all, its address holds a key).
+      if (name === "referrer-policy" && headers.has(name)) continue;
+      headers.set(name, value);
     }
   };
 }
