@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { runPrimary } from "./cluster.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { DataDirInUseError } from "./db/data-dir-lock.ts";
+import { limitHeapGrowth } from "./heap-growth.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { clientBuildFolder } from "./paths.ts";
 import {
@@ -20,6 +21,7 @@ import { loadProductionSsr } from "./ssr-build.ts";
  * the serving is done by its workers (`server/cluster.ts`).
  */
 async function main() {
+  limitHeapGrowth();
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   // The primary had the database prepared before it forked this worker.

@@ -71,7 +71,9 @@ describe.each(databaseKinds)("the first start with the demo shop, on %s", (kind)
       listing,
     )?.[0];
     expect(slug, "an image in the product listing").toBeDefined();
-    const answer = await fetch(`${shop.url}/api/file/${slug}`);
+    const answer = await fetch(`${shop.url}/api/file/${slug}`, {
+      headers: { Accept: "image/webp" },
+    });
     expect(answer.status).toBe(200);
     const image = await sharp(Buffer.from(await answer.arrayBuffer())).metadata();
     expect(image).toMatchObject({ format: "webp", width: 800, height: 1000 });
