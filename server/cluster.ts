@@ -1,8 +1,7 @@
 import cluster from "node:cluster";
 import type { Config } from "./config.ts";
 import type { Logger } from "./logger.ts";
-import { openFileStore } from "./media/storage.ts";
-import { openConfiguredDatabase, prepareDatabase, serverUrl } from "./server.ts";
+import { serverUrl } from "./server.ts";
 
 /** A worker that dies sooner than this after it was forked is counted as dying young. */
 const YOUNG_MS = 30_000;
@@ -23,23 +22,17 @@ export function replacementDelay(youngDeathsInARow: number): number {
 }
 
 /**
- * The cluster's primary (PostgreSQL, WEB_CONCURRENCY above 1): it migrates and seeds the database
- * once, then forks `webConcurrency` workers running `workerScript` that serve on the same port (the primary hands out
- * connections in turn), replaces a worker that dies, and on SIGTERM or SIGINT passes the signal
- * on and exits once every worker has drained. It serves nothing itself.
+ * The cluster's primary (PostgreSQL, WEB_CONCURRENCY above 1), once the database is prepared
+ * (`prepareInChildProcess`): forks `webConcurrency` workers running `workerScript` that serve on
+ * the same port (the primary hands out connections in turn), replaces a worker that dies, and on
+ * SIGTERM or SIGINT passes the signal on and exits once every worker has drained. It serves
+ * nothing itself.
  */
 export async function runPrimary(
   config: Config,
   logger: Logger,
   workerScript: string,
 ): Promise<void> {
-  const { database } = await openConfiguredDatabase(config);
-  try {
-    await prepareDatabase(database, config, await openFileStore(config), logger);
-  } finally {
-    await database.close();
-  }
-
   // The server itself, not the script that started it: `npm start` first checks the install and
   // the build, which each worker would otherwise check again.
   cluster.setupPrimary({ exec: workerScript });

@@ -3,21 +3,32 @@ import { fileURLToPath } from "node:url";
 import { runPrimary } from "./cluster.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { DataDirInUseError } from "./db/data-dir-lock.ts";
+import { limitHeapGrowth } from "./heap-growth.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { clientBuildFolder } from "./paths.ts";
+import {
+  PREPARE_ONLY_ARG,
+  PrepareFailedError,
+  prepareInChildProcess,
+  prepareOnly,
+} from "./prepare-process.ts";
 import { startServer } from "./server.ts";
 import { loadProductionSsr } from "./ssr-build.ts";
 
 /**
- * `npm start`: settings → database → migrate → seed if new → listen; stops cleanly on a signal.
- * On PostgreSQL with WEB_CONCURRENCY above 1 this process is the cluster's primary, and the
- * serving is done by its workers (`server/cluster.ts`).
+ * `npm start`: settings → migrate and seed if new, in a child process → listen; stops cleanly on
+ * a signal. On PostgreSQL with WEB_CONCURRENCY above 1 this process is the cluster's primary, and
+ * the serving is done by its workers (`server/cluster.ts`).
  */
 async function main() {
+  limitHeapGrowth();
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
-  // The primary migrated and seeded the database before it forked this worker.
+  // The primary had the database prepared before it forked this worker.
   if (cluster.isWorker) return serve(config, logger, { worker: true });
+  if (process.argv.includes(PREPARE_ONLY_ARG)) return prepareOnly(config, logger);
+  const script = fileURLToPath(import.meta.url);
+  await prepareInChildProcess(script);
   if (!config.databaseUrl) {
     if (config.webConcurrency > 1) {
       logger.info(
@@ -28,7 +39,7 @@ async function main() {
     return serve(config, logger, { worker: false });
   }
   if (config.webConcurrency === 1) return serve(config, logger, { worker: false });
-  return runPrimary(config, logger, fileURLToPath(import.meta.url));
+  return runPrimary(config, logger, script);
 }
 
 /** One serving process: the only one, or a worker of the cluster. */
@@ -40,7 +51,7 @@ async function serve(config: Config, logger: Logger, { worker }: { worker: boole
     ssr,
     build,
     clientDir: clientBuildFolder,
-    prepared: worker,
+    prepared: true,
   });
   let stopping = false;
   const stop = async (signal: string) => {
@@ -64,7 +75,11 @@ async function serve(config: Config, logger: Logger, { worker }: { worker: boole
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirInUseError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof DataDirInUseError ||
+    error instanceof PrepareFailedError
+  ) {
     console.error(`Encore could not start: ${error.message}`);
   } else if ((error as NodeJS.ErrnoException).code === "EADDRINUSE") {
     const { port } = error as { port?: number };

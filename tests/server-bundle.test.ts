@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { buildFolder } from "../server/paths.ts";
+import { buildFolder, serverBuildFile } from "../server/paths.ts";
 
-// esbuild writes a static import as `import … from "x"` or `import "x"` at a line's start, and
+// esbuild and Vite write a static import as `import … from "x"` or `import "x"` at a line's start, and
 // an on-demand one as `import("x")`.
 const staticImports = (code: string) =>
   [...code.matchAll(/^import\s+(?:[^"';]*?\sfrom\s+)?"([^"]+)";?$/gm)].map(
@@ -14,15 +14,19 @@ const dynamicImports = (code: string) =>
 
 /**
  * What a file loads before it runs, following its static imports of chunks: the packages, and
- * the chunks its code may import later.
+ * the chunks and packages its code may import later.
  */
 function loadedAtStart(file: string, seen = new Set<string>()) {
   const packages = new Set<string>();
   const onDemand = new Set<string>();
-  if (seen.has(file)) return { packages, onDemand };
+  const packagesOnDemand = new Set<string>();
+  if (seen.has(file)) return { packages, onDemand, packagesOnDemand };
   seen.add(file);
   const code = readFileSync(file, "utf8");
-  for (const chunk of dynamicImports(code)) onDemand.add(join(dirname(file), chunk));
+  for (const specifier of dynamicImports(code)) {
+    if (specifier.startsWith(".")) onDemand.add(join(dirname(file), specifier));
+    else packagesOnDemand.add(specifier);
+  }
   for (const specifier of staticImports(code)) {
     if (!specifier.startsWith(".")) {
       packages.add(specifier);
@@ -31,8 +35,25 @@ function loadedAtStart(file: string, seen = new Set<string>()) {
     const imported = loadedAtStart(join(dirname(file), specifier), seen);
     for (const name of imported.packages) packages.add(name);
     for (const chunk of imported.onDemand) onDemand.add(chunk);
+    for (const name of imported.packagesOnDemand) packagesOnDemand.add(name);
   }
-  return { packages, onDemand };
+  return { packages, onDemand, packagesOnDemand };
+}
+
+/** Every package a file may load after it has started, through its on-demand chunks too. */
+function loadedLater(file: string): Set<string> {
+  const later = new Set<string>();
+  const chunks = [file];
+  const seen = new Set<string>();
+  for (let chunk = chunks.pop(); chunk; chunk = chunks.pop()) {
+    if (seen.has(chunk)) continue;
+    seen.add(chunk);
+    const loaded = loadedAtStart(chunk);
+    if (chunk !== file) for (const name of loaded.packages) later.add(name);
+    for (const name of loaded.packagesOnDemand) later.add(name);
+    chunks.push(...loaded.onDemand);
+  }
+  return later;
 }
 
 // A process that never stores files in S3 should not pay for the AWS SDK (about 24 MB of RSS):
@@ -49,5 +70,21 @@ describe("the server bundle", () => {
       loadedAtStart(chunk).packages.has("@aws-sdk/client-s3"),
     );
     expect(s3Store, "a chunk that imports the AWS SDK, loaded on demand").toBeDefined();
+  });
+});
+
+// Decision 0030: what a process needs only on first use is not loaded at start, in the server
+// bundle nor in the SSR build (route loaders import the server's services): sharp and libvips
+// (about 37 MB of RSS, for uploads and the demo seed's drawings), Stripe's SDK (21 MB, for a shop
+// that takes cards) and recharts (25 MB, for the admin dashboard's charts, which only the SSR
+// build renders).
+describe.each([
+  { bundle: "the server bundle", entry: join(buildFolder, "main.js"), later: ["sharp", "stripe"] },
+  { bundle: "the SSR build", entry: serverBuildFile, later: ["sharp", "stripe", "recharts"] },
+])("$bundle", ({ entry, later }) => {
+  it.each(later)("loads %s on first use, not at start", (name) => {
+    expect(loadedAtStart(entry).packages).toContain("drizzle-orm");
+    expect(loadedAtStart(entry).packages).not.toContain(name);
+    expect(loadedLater(entry)).toContain(name);
   });
 });

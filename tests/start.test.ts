@@ -34,7 +34,9 @@ describe("starting the shop", () => {
     );
     expect(rows.map((row) => row.key)).toEqual(["demo_seeded_at", "signing_secret"]);
     await client.close();
-  });
+    // Three starts and the demo seed, each start preparing the database in a child process that
+    // opens PGlite before the server does (decision 0030).
+  }, 120_000);
 
   it("stops at once with a one-line message naming a bad setting", async () => {
     const child = launch({ PORT: "abc", DATA_DIR: mkdtempSync(join(tmpdir(), "encore-start-")) });

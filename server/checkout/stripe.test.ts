@@ -31,7 +31,7 @@ describe.each(databaseKinds)("checkout with Stripe on %s", (kind) => {
   beforeAll(async () => {
     stripe = await startStripeServer();
     app = await startTestApp(kind, { env: stripe.env });
-    shopper = stripeClient(loadConfig(stripe.env).stripe as StripeSettings);
+    shopper = await stripeClient(loadConfig(stripe.env).stripe as StripeSettings);
     tracked48 = (await ukDeliveryOptions(app))[0]?.id ?? 0;
   });
   afterAll(async () => {

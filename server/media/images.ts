@@ -1,5 +1,11 @@
-import sharp, { type Metadata } from "sharp";
+import type { Metadata } from "sharp";
 import { IMAGE_WIDTHS } from "../../common/file-urls.ts";
+
+/**
+ * sharp, loaded when a process first works on an image: it and libvips take about 37 MB of
+ * memory, which a process that never uploads or resizes an image should not hold (decision 0030).
+ */
+export const loadSharp = async () => (await import("sharp")).default;
 
 export type ImageFormat = "avif" | "webp" | "jpeg" | "png";
 
@@ -61,6 +67,7 @@ export async function prepareImage(
 ): Promise<PreparedImage | { refused: string }> {
   const format = UPLOAD_FORMATS[extension];
   if (!format) return { refused: "This is not an image the shop can show." };
+  const sharp = await loadSharp();
   let header: Metadata;
   try {
     // Reads the header only; nothing is decoded yet.
@@ -108,6 +115,7 @@ export async function renderImage(
   width: number | undefined,
   format: ImageFormat,
 ): Promise<Buffer> {
+  const sharp = await loadSharp();
   let pipeline = sharp(original, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate();
   if (width) pipeline = pipeline.resize({ width, withoutEnlargement: true });
   return (
@@ -146,6 +154,7 @@ export async function renderServedSizes(
   const widths = IMAGE_WIDTHS.filter((each) => each < width);
   const largest = widths.at(-1);
   if (largest === undefined) return [];
+  const sharp = await loadSharp();
   const { data, info } = await sharp(original, { limitInputPixels: MAX_IMAGE_PIXELS })
     .rotate()
     .resize({ width: largest })

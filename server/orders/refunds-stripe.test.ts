@@ -37,7 +37,7 @@ describe.each(databaseKinds)("refunds through Stripe on %s", (kind) => {
     app = await startTestApp(kind, {
       env: { ...stripe.env, STRIPE_API_URL: `http://127.0.0.1:${relay.port}` },
     });
-    shopper = stripeClient(loadConfig(stripe.env).stripe as StripeSettings);
+    shopper = await stripeClient(loadConfig(stripe.env).stripe as StripeSettings);
     headers = await signInEveryone(app);
     delivery = (await ukDeliveryOptions(app))[0]?.id ?? 0;
   });

@@ -39,7 +39,7 @@ describe.each(databaseKinds)("POST /api/webhooks/stripe on %s", (kind) => {
     db = app.database.db;
     const config = loadConfig(stripe.env);
     provider = paymentProviderFor(config, "stripe") as PaymentProvider;
-    shopper = stripeClient(config.stripe as StripeSettings);
+    shopper = await stripeClient(config.stripe as StripeSettings);
   });
   afterAll(async () => {
     await app.close();

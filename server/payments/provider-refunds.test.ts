@@ -31,7 +31,7 @@ describe.each(databaseKinds)("provider refunds on %s", (kind) => {
     const stripeConfig = loadConfig(server.env);
     providers.test = paymentProviderFor(loadConfig({}), "test");
     providers.stripe = paymentProviderFor(stripeConfig, "stripe");
-    const shopper = stripeClient(stripeConfig.stripe as StripeSettings);
+    const shopper = await stripeClient(stripeConfig.stripe as StripeSettings);
     payWithCard = (reference) =>
       shopper.paymentIntents.confirm(reference, { payment_method: "pm_card_visa" });
   });
@@ -113,7 +113,7 @@ describe.each(databaseKinds)("provider refunds on %s", (kind) => {
       amount: 250,
       idempotencyKey: `read-${reference}`,
     });
-    const stripe = stripeClient(loadConfig(server.env).stripe as StripeSettings);
+    const stripe = await stripeClient(loadConfig(server.env).stripe as StripeSettings);
     expect(await stripe.refunds.retrieve(given.reference)).toMatchObject({
       id: given.reference,
       object: "refund",

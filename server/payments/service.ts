@@ -3,7 +3,7 @@ import type { Config, StripeSettings } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import type { Payment, PaymentProvider, PaymentProviderId } from "./provider.ts";
 import { recordPayment } from "./record.ts";
-import { stripeClient, stripeProvider } from "./stripe-provider.ts";
+import { stripeProvider } from "./stripe-provider.ts";
 import { answerTestAuthentication, testProvider } from "./test-provider.ts";
 
 /** A provider whose every answer is also written to our `payments` record, forward only. */
@@ -33,7 +33,7 @@ const stripeProviders = new WeakMap<StripeSettings, PaymentProvider>();
 function stripe(settings: StripeSettings): PaymentProvider {
   let provider = stripeProviders.get(settings);
   if (!provider) {
-    provider = recording(stripeProvider(stripeClient(settings)));
+    provider = recording(stripeProvider(settings));
     stripeProviders.set(settings, provider);
   }
   return provider;

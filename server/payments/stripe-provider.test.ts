@@ -31,7 +31,7 @@ describe.each(databaseKinds)("the Stripe payment provider on %s", (kind) => {
     const stripe = paymentProviderFor(config, "stripe");
     if (!stripe) throw new Error("Stripe is configured");
     provider = stripe;
-    shopper = stripeClient(config.stripe as StripeSettings);
+    shopper = await stripeClient(config.stripe as StripeSettings);
   });
   afterAll(async () => {
     await server.close();

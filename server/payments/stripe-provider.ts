@@ -1,4 +1,4 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import type { StripeSettings } from "../config.ts";
 import {
   type Payment,
@@ -14,11 +14,18 @@ import {
 import { findPaymentForOrder } from "./record.ts";
 import type { SubscriptionState } from "./schema.ts";
 
+/**
+ * Stripe's SDK, loaded when a process first talks to Stripe: about 21 MB of memory that a process
+ * which never does should not hold from its start (decision 0030).
+ */
+export const loadStripe = async () => (await import("stripe")).default;
+
 /** The SDK on Stripe's API, or on the Stripe-compatible server at `apiUrl`. */
-export function stripeClient(settings: StripeSettings): Stripe {
+export async function stripeClient(settings: StripeSettings): Promise<Stripe> {
   const api = settings.apiUrl ? new URL(settings.apiUrl) : undefined;
   const protocol = api?.protocol === "http:" ? "http" : "https";
-  return new Stripe(settings.secretKey, {
+  const StripeSdk = await loadStripe();
+  return new StripeSdk(settings.secretKey, {
     // The SDK retries a dropped connection or a 409/5xx with the same idempotency key.
     maxNetworkRetries: 2,
     timeout: 20_000,
@@ -85,8 +92,8 @@ function ours(intent: Stripe.PaymentIntent): Payment {
 }
 
 /** Stripe's answer to cancelling a PaymentIntent that has succeeded, is processing, or is cancelled. */
-const isUnexpectedState = (error: unknown) =>
-  error instanceof Stripe.errors.StripeInvalidRequestError &&
+const isUnexpectedState = async (error: unknown) =>
+  error instanceof (await loadStripe()).errors.StripeInvalidRequestError &&
   error.code === "payment_intent_unexpected_state";
 
 /** Stripe's refund in our words; one it failed or cancelled gave nothing back. */
@@ -153,8 +160,9 @@ function subscriptionOf(subscription: Stripe.Subscription): ProviderSubscription
   };
 }
 
-const isMissing = (error: unknown) =>
-  error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing";
+const isMissing = async (error: unknown) =>
+  error instanceof (await loadStripe()).errors.StripeInvalidRequestError &&
+  error.code === "resource_missing";
 
 /**
  * The shop product's Stripe Product, made once under an id of our own (`encore_product_<id>`),
@@ -166,7 +174,7 @@ async function productFor(stripe: Stripe, request: SubscriptionRequest): Promise
   try {
     return (await stripe.products.retrieve(id)).id;
   } catch (error) {
-    if (!isMissing(error)) throw error;
+    if (!(await isMissing(error))) throw error;
   }
   const created = await stripe.products.create(
     { id, name: request.productTitle, metadata: { productId: String(request.productId) } },
@@ -181,13 +189,20 @@ async function productFor(stripe: Stripe, request: SubscriptionRequest): Promise
  * its metadata, and a repeated charge finds it through our record and asks Stripe for its present
  * state. A declined one takes the shopper's next card itself.
  */
-export function stripeProvider(stripe: Stripe): PaymentProvider {
+export function stripeProvider(settings: StripeSettings): PaymentProvider {
+  let client: Promise<Stripe> | undefined;
+  // One SDK client, made on the first call, so its connections are reused.
+  const sdk = () => {
+    client ??= stripeClient(settings);
+    return client;
+  };
   const retrieve = async (reference: string) =>
-    ours(await stripe.paymentIntents.retrieve(reference));
+    ours(await (await sdk()).paymentIntents.retrieve(reference));
   return {
     id: "stripe",
 
     async charge(db, request) {
+      const stripe = await sdk();
       const started = await findPaymentForOrder(db, "stripe", request.orderId);
       if (started) {
         if (started.amount !== request.amount) {
@@ -215,16 +230,18 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
     retrieve: (_db, reference) => retrieve(reference),
 
     async cancel(_db, reference) {
+      const stripe = await sdk();
       try {
         return ours(await stripe.paymentIntents.cancel(reference));
       } catch (error) {
         // Already final, or processing (Stripe no longer lets it be cancelled): as it stands.
-        if (isUnexpectedState(error)) return retrieve(reference);
+        if (await isUnexpectedState(error)) return retrieve(reference);
         throw error;
       }
     },
 
     async refund(_db, request) {
+      const stripe = await sdk();
       try {
         const refund = await stripe.refunds.create(
           { payment_intent: request.reference, amount: request.amount },
@@ -235,7 +252,7 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
       } catch (error) {
         // Stripe's "no" (more than is left, a payment not taken): its words, for staff. Anything
         // else (no answer, a 5xx) is thrown as it is: the provider could not be asked.
-        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+        if (error instanceof (await loadStripe()).errors.StripeInvalidRequestError) {
           throw new RefundRefusedError(error.message, error.code);
         }
         throw error;
@@ -243,7 +260,7 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
     },
 
     async retrieveRefund(_db, reference) {
-      return refundOf(await stripe.refunds.retrieve(reference));
+      return refundOf(await (await sdk()).refunds.retrieve(reference));
     },
 
     /**
@@ -253,6 +270,7 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
      * renewal's invoice to the member to pay (`send_invoice`), as the shop stores no card.
      */
     async subscribe(_db, request) {
+      const stripe = await sdk();
       const product = await productFor(stripe, request);
       const metadata = {
         orderId: String(request.orderId),
@@ -287,10 +305,10 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
 
     async cancelSubscription(_db, reference) {
       try {
-        await stripe.subscriptions.cancel(reference);
+        await (await sdk()).subscriptions.cancel(reference);
       } catch (error) {
         // Ended already: Stripe no longer finds it among the live ones.
-        if (!isMissing(error)) throw error;
+        if (!(await isMissing(error))) throw error;
       }
     },
   };

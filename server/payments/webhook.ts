@@ -1,4 +1,4 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { type Refusal, refuse } from "../../common/refusal.ts";
 import type { Db } from "../db/client.ts";
 import { inTransaction } from "../db/transaction.ts";
@@ -6,6 +6,7 @@ import type { Payment, RefundSettlement, WebhookListeners } from "./provider.ts"
 import { findPaymentByReference, recordPayment } from "./record.ts";
 import { paymentWebhookEvents } from "./schema.ts";
 import {
+  loadStripe,
   paymentFromIntent,
   periodEndOf,
   refundSettlementOf,
@@ -174,9 +175,10 @@ export async function receiveStripeWebhook(
   db: Db,
   webhook: StripeWebhook,
 ): Promise<{ outcome: WebhookOutcome; eventId: string; type: string } | Refusal> {
+  const StripeSdk = await loadStripe();
   let event: Stripe.Event;
   try {
-    event = Stripe.webhooks.constructEvent(
+    event = StripeSdk.webhooks.constructEvent(
       webhook.payload,
       webhook.signature ?? "",
       webhook.webhookSecret,
@@ -185,7 +187,7 @@ export async function receiveStripeWebhook(
   } catch (error) {
     // The SDK checks the signature first, then parses: any other failure is a body signed by
     // Stripe's secret that is not JSON.
-    return error instanceof Stripe.errors.StripeSignatureVerificationError
+    return error instanceof StripeSdk.errors.StripeSignatureVerificationError
       ? refuse("invalid", "The webhook's signature is missing, wrong or too old.")
       : refuse("invalid", "The webhook's body is not a Stripe event.");
   }

@@ -91,7 +91,7 @@ describe("the checkout page and Stripe.js", () => {
     let shopper: Stripe;
     let tracked48: number;
     beforeAll(async () => {
-      shopper = stripeClient(loadConfig(stripe.env).stripe as StripeSettings);
+      shopper = await stripeClient(loadConfig(stripe.env).stripe as StripeSettings);
       tracked48 = (await ukDeliveryOptions(withStripe))[0]?.id ?? 0;
     });
 

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import sharp from "sharp";
+import { loadSharp } from "../../media/images.ts";
 
 /**
  * Product mock-ups, band logos and band banners drawn as SVG and rendered to WebP with sharp, for
@@ -149,6 +149,7 @@ async function rasterise(
   size: { width: number; height: number },
   { cacheDir }: RenderOptions,
 ): Promise<RenderedImage> {
+  const sharp = await loadSharp();
   const key = createHash("sha256")
     .update(JSON.stringify({ svg, webp: WEBP, versions: sharp.versions }))
     .digest("hex");

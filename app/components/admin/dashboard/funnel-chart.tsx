@@ -1,17 +1,11 @@
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  LabelList,
-  ResponsiveContainer,
-  XAxis,
-  YAxis,
-} from "recharts";
+import { lazy, Suspense } from "react";
 import type { FunnelStepFigure } from "../../../../common/dashboard";
 import { FUNNEL_STEP_LABELS } from "../../../../common/dashboard-labels";
 import { format } from "./format";
 
 const HEIGHT = 240;
+// recharts loads with the first chart drawn (decision 0030); the frame below keeps its place.
+const FunnelDrawing = lazy(async () => ({ default: (await import("./drawings")).FunnelDrawing }));
 
 /**
  * The shop-event funnel as bars, one per step, each with its conversion from the step before;
@@ -37,39 +31,9 @@ export function FunnelChart({ steps }: { steps: FunnelStepFigure[] }) {
     <>
       {none && <p className="text-sm text-muted">No shop events in this range yet.</p>}
       <div data-chart="funnel" role="img" aria-label={summary} style={{ height: HEIGHT }}>
-        <ResponsiveContainer
-          width="100%"
-          height={HEIGHT}
-          initialDimension={{ width: 400, height: HEIGHT }}
-        >
-          <BarChart
-            data={rows}
-            layout="vertical"
-            margin={{ top: 0, right: 112, bottom: 0, left: 0 }}
-            barCategoryGap="22%"
-          >
-            <CartesianGrid stroke="#e4ded4" horizontal={false} />
-            <XAxis type="number" hide allowDecimals={false} />
-            <YAxis
-              type="category"
-              dataKey="label"
-              width={136}
-              tick={{ fill: "#16131a", fontSize: 13 }}
-              tickLine={false}
-              axisLine={false}
-            />
-            <Bar
-              dataKey="count"
-              name="Visitors"
-              fill="#b0124b"
-              background={{ fill: "#f4efe8" }}
-              radius={[0, 6, 6, 0]}
-              isAnimationActive={false}
-            >
-              <LabelList dataKey="note" position="right" fill="#16131a" fontSize={12} />
-            </Bar>
-          </BarChart>
-        </ResponsiveContainer>
+        <Suspense fallback={null}>
+          <FunnelDrawing rows={rows} height={HEIGHT} />
+        </Suspense>
       </div>
       <table className="sr-only">
         <caption>Shop-event funnel</caption>
