@@ -6,11 +6,13 @@ type PaintingWindow = Pick<Window, "requestAnimationFrame" | "setTimeout"> & {
 };
 
 /**
- * Runs `task` once, after the browser has painted the page it has (issue 16): hydrating a big
- * page is long work, and begun before the first frame it holds that frame back, so a phone shows
- * nothing until the scripts have run. The task goes in a task of its own after the next frame.
+ * Runs `task` once, after the browser has painted the page it has (issue 16): fetching and
+ * running the page's scripts before the first frame holds that frame back, so a phone shows
+ * nothing until they have run. The task goes in a task of its own after the next frame.
  * A hidden tab (background, prerendering) paints no frames and runs no frame callbacks, so there
  * it runs at once, as it does when the tab is hidden before that frame.
+ * The page's inline loader is written from this function's source text
+ * (app/lib/deferred-scripts.server.ts): it may name nothing outside itself.
  */
 export function afterFirstPaint(task: () => void, view: PaintingWindow = window): void {
   let done = false;
