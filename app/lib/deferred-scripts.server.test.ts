@@ -31,8 +31,24 @@ type Added = {
   text?: string;
 };
 
-/** Runs the loader in a page whose frames and timers the test drives. */
-function runLoader(loader: string, visibilityState: "visible" | "hidden") {
+/** An `<img fetchpriority="high">` whose load the test drives. */
+function priorityImage(complete: boolean) {
+  const listeners: Record<string, () => void> = {};
+  return {
+    complete,
+    addEventListener: (type: string, listener: () => void) => {
+      listeners[type] = listener;
+    },
+    fire: (type: "load" | "error") => listeners[type]?.(),
+  };
+}
+
+/** Runs the loader in a page whose frames, timers and priority images the test drives. */
+function runLoader(
+  loader: string,
+  visibilityState: "visible" | "hidden",
+  images: ReturnType<typeof priorityImage>[] = [],
+) {
   const added: Added[] = [];
   const frames: (() => void)[] = [];
   const timers: (() => void)[] = [];
@@ -42,6 +58,8 @@ function runLoader(loader: string, visibilityState: "visible" | "hidden") {
       visibilityState,
       currentScript: { nonce: "n0nce" },
       createElement,
+      querySelectorAll: (selector: string) =>
+        selector === "img[fetchpriority=high]" ? images : [],
       head: { append: (element: Added) => added.push(element) },
       body: { append: (element: Added) => added.push(element) },
       addEventListener: () => {},
@@ -51,7 +69,11 @@ function runLoader(loader: string, visibilityState: "visible" | "hidden") {
     setTimeout: (callback: () => void) => timers.push(callback),
   };
   runInNewContext(loader, { ...page, window: page });
-  return { added, frames, timers };
+  const paint = () => {
+    for (const frame of frames.splice(0)) frame();
+    for (const timer of timers.splice(0)) timer();
+  };
+  return { added, frames, timers, paint };
 }
 
 describe("deferModuleScripts", () => {
@@ -87,6 +109,18 @@ describe("deferModuleScripts", () => {
       { tag: "link", rel: "modulepreload", href: "/assets/root.js" },
       { tag: "script", type: "module", nonce: "n0nce", text: moduleSource },
     ]);
+  });
+
+  it("has the loader wait for the priority images, come or failed, before it waits for a paint", () => {
+    const images = [priorityImage(false), priorityImage(true), priorityImage(false)];
+    const { added, frames, paint } = runLoader(loaderOf(deferred), "visible", images);
+    images[0]?.fire("load");
+    expect(frames).toEqual([]);
+    images[2]?.fire("error");
+    expect(frames).toHaveLength(1);
+    expect(added).toEqual([]);
+    paint();
+    expect(added.map(({ tag }) => tag)).toEqual(["link", "link", "script"]);
   });
 
   it("has the loader add them at once in a hidden tab, which paints no frames", () => {

@@ -10,8 +10,10 @@ const HREF = /\bhref="([^"]*)"/;
 const NONCE = /\bnonce="([^"]*)"/;
 
 /**
- * Runs in the page, from its source text (so it names nothing outside itself): once the page
- * has painted, fetches the scripts the server named and runs React Router's inline module.
+ * Runs in the page, from its source text (so it names nothing outside itself): once the page's
+ * priority images (its LCP candidates, `fetchpriority="high"`) have come and the page has painted,
+ * fetches the scripts the server named and runs React Router's inline module. A failed image
+ * counts as come: the page is as complete as it will be.
  */
 function loadScriptsAfterFirstPaint(
   modulePreloads: string[],
@@ -19,7 +21,7 @@ function loadScriptsAfterFirstPaint(
   nonce: string,
   afterPaint: typeof afterFirstPaint,
 ): void {
-  afterPaint(() => {
+  const loadScripts = () => {
     for (const href of modulePreloads) {
       const link = document.createElement("link");
       link.rel = "modulepreload";
@@ -31,7 +33,22 @@ function loadScriptsAfterFirstPaint(
     script.nonce = nonce;
     script.text = moduleSource;
     document.body.append(script);
-  });
+  };
+  const images = [...document.querySelectorAll("img[fetchpriority=high]")] as HTMLImageElement[];
+  let coming = images.filter((image) => !image.complete).length;
+  if (coming === 0) {
+    afterPaint(loadScripts);
+    return;
+  }
+  const oneCame = () => {
+    coming -= 1;
+    if (coming === 0) afterPaint(loadScripts);
+  };
+  for (const image of images) {
+    if (image.complete) continue;
+    image.addEventListener("load", oneCame, { once: true });
+    image.addEventListener("error", oneCame, { once: true });
+  }
 }
 
 /** A value as a JavaScript literal that cannot end the `<script>` it is written in. */
@@ -42,13 +59,14 @@ const scriptLiteral = (value: unknown) => JSON.stringify(value).replaceAll("<", 
  * the page (React, React Router, the routes: some 120 KB) before its first paint, on the same
  * slow connection as the stylesheet and the LCP image. This takes the preloads out of the HTML
  * and puts the module behind a classic inline script, with the same nonce, that adds both once
- * the page has painted (`afterFirstPaint`). Returns null when `html` holds no inline module yet.
+ * the priority images have come and the page has painted (`loadScriptsAfterFirstPaint`).
+ * Returns null when `html` holds no inline module yet.
  */
 export function deferModuleScripts(html: string): string | null {
   const module = INLINE_MODULE.exec(html);
   if (!module) return null;
   const [tag, attributes, moduleSource] = module;
-  const nonce = NONCE.exec(attributes)?.[1];
+  const nonce = NONCE.exec(attributes ?? "")?.[1];
   const before = html.slice(0, module.index);
   const modulePreloads = [...before.matchAll(MODULE_PRELOAD)].flatMap(
     ([link]) => HREF.exec(link)?.[1] ?? [],
