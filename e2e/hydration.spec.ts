@@ -91,8 +91,10 @@ describe("hydration", () => {
   it("leaves the page's forms working before it: Add to basket posts as it does without JavaScript", async () => {
     const session = await openSession(shop.browser, shop.app.url);
     const { page } = session;
-    // A visible tab whose first frame never comes: the page is never hydrated.
+    // A visible tab whose first paint is never reported and whose first frame never comes: the
+    // page is never hydrated.
     await page.addInitScript(() => {
+      Object.defineProperty(window, "PerformanceObserver", { value: undefined });
       window.requestAnimationFrame = () => 0;
     });
     await page.goto(productPath);
