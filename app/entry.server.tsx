@@ -17,6 +17,7 @@ import {
 import { appContext } from "./lib/app-context.server";
 import { servedKeptCatalogue } from "./lib/catalog.server";
 import { coalescedStream } from "./lib/coalesced-stream.server";
+import { deferredModuleScripts } from "./lib/deferred-scripts.server";
 import { NonceProvider } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
@@ -63,8 +64,10 @@ export default function handleRequest(
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
+          // After the coalescing, so the shell comes to it as one piece.
+          const document = body.pipe(deferredModuleScripts());
           resolve(
-            new Response(createReadableStreamFromReadable(body), {
+            new Response(createReadableStreamFromReadable(document), {
               headers: responseHeaders,
               status,
             }),

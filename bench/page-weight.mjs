@@ -9,6 +9,10 @@ const ATTRIBUTE = /([^\s=/>]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g;
 // `import … from "/assets/x.js"`, `import "/assets/x.js"` and `import("/assets/x.js")` in an
 // inline module script: React Router imports the route modules that way.
 const INLINE_IMPORT = /\bimport\b[^"';]*?["'](\/assets\/[^"']+)["']/g;
+// The shop's loader (decision 0028), a classic inline script, adds once the page has painted
+// the module preloads it is called with (its first argument, an array of paths) and React
+// Router's inline module, which it carries as a string.
+const LOADER_PRELOADS = /\((\[(?:"\/assets\/[^"]+",?)*\]),/;
 
 function attributesOf(source) {
   const attributes = new Map();
@@ -33,7 +37,8 @@ function assetPath(reference, origin) {
 
 /**
  * The /assets/ files a page's HTML asks for: `<script src>`, `<link rel="modulepreload">`,
- * `<link rel="stylesheet">` and the inline module script's imports, without duplicates.
+ * `<link rel="stylesheet">`, the inline module script's imports and the scripts an inline
+ * loader names, without duplicates.
  * @returns {{ path: string, kind: "js" | "css" }[]}
  */
 export function assetsOfPage(html, origin) {
@@ -48,6 +53,10 @@ export function assetsOfPage(html, origin) {
     if (src) add(src, "js");
     else if (attributes.get("type") === "module") {
       for (const [, specifier = ""] of content.matchAll(INLINE_IMPORT)) add(specifier, "js");
+    } else if (!attributes.has("type")) {
+      for (const path of JSON.parse(LOADER_PRELOADS.exec(content)?.[1] ?? "[]")) add(path, "js");
+      const moduleSource = content.replaceAll('\\"', '"');
+      for (const [, specifier = ""] of moduleSource.matchAll(INLINE_IMPORT)) add(specifier, "js");
     }
   }
   for (const [, attributeSource = ""] of html.matchAll(LINK)) {

@@ -33,6 +33,44 @@ describe("hydration", () => {
     await session.close();
   });
 
+  it("fetches none of the page's scripts before that paint, then navigates client-side", async () => {
+    const session = await openSession(shop.browser, shop.app.url);
+    const { page } = session;
+    await page.addInitScript(() => {
+      requestAnimationFrame(() => {
+        (window as Window & { firstFrameAt?: number }).firstFrameAt = performance.now();
+      });
+    });
+    await gotoHydrated(page, "/products");
+    const { firstFrameAt, scriptsFrom } = await page.evaluate(() => ({
+      firstFrameAt: (window as Window & { firstFrameAt?: number }).firstFrameAt,
+      scriptsFrom: Math.min(
+        ...performance
+          .getEntriesByType("resource")
+          .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
+          .map((entry) => entry.startTime),
+      ),
+    }));
+    expect(firstFrameAt).toBeTypeOf("number");
+    expect(scriptsFrom).toBeGreaterThan(firstFrameAt ?? Number.POSITIVE_INFINITY);
+    expect(Number.isFinite(scriptsFrom)).toBe(true);
+
+    // Hydrated by the scripts the loader added: a link opens its page without loading a document.
+    const documents: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "document") documents.push(request.url());
+    });
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Bands" })
+      .click();
+    await page.waitForURL("**/bands");
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    expect(documents).toEqual([]);
+    await session.expectNoErrors();
+    await session.close();
+  });
+
   it("still happens in a hidden tab, where the browser paints no frames", async () => {
     const session = await openSession(shop.browser, shop.app.url);
     const { page } = session;
@@ -53,8 +91,10 @@ describe("hydration", () => {
   it("leaves the page's forms working before it: Add to basket posts as it does without JavaScript", async () => {
     const session = await openSession(shop.browser, shop.app.url);
     const { page } = session;
-    // A visible tab whose first frame never comes: the page is never hydrated.
+    // A visible tab whose first paint is never reported and whose first frame never comes: the
+    // page is never hydrated.
     await page.addInitScript(() => {
+      Object.defineProperty(window, "PerformanceObserver", { value: undefined });
       window.requestAnimationFrame = () => 0;
     });
     await page.goto(productPath);

@@ -74,4 +74,44 @@ describe("afterFirstPaint", () => {
     expect(runs).toBe(1);
     expect(browser.listeners.size).toBe(0);
   });
+
+  it("waits for the first contentful paint's entry where the browser reports paints", () => {
+    const browser = fakeWindow("visible");
+    let report: PerformanceObserverCallback = () => {};
+    const observing: unknown[] = [];
+    let disconnected = false;
+    const entries = (...names: string[]) =>
+      ({
+        getEntriesByName: (name: string) => names.filter((entry) => entry === name),
+      }) as unknown as PerformanceObserverEntryList;
+    class FakeObserver {
+      static supportedEntryTypes = ["paint"];
+      constructor(callback: PerformanceObserverCallback) {
+        report = callback;
+      }
+      observe(options: unknown) {
+        observing.push(options);
+      }
+      disconnect() {
+        disconnected = true;
+      }
+    }
+    const view = { ...browser.view, PerformanceObserver: FakeObserver } as unknown as Parameters<
+      typeof afterFirstPaint
+    >[1];
+    let runs = 0;
+    afterFirstPaint(() => runs++, view);
+    expect(observing).toEqual([{ type: "paint", buffered: true }]);
+    // Frames alone do not do: the paint must have been reported.
+    browser.paintFrame();
+    browser.runTimers();
+    report(entries("first-paint"), {} as PerformanceObserver);
+    browser.runTimers();
+    expect(runs).toBe(0);
+    report(entries("first-contentful-paint"), {} as PerformanceObserver);
+    expect(disconnected).toBe(true);
+    expect(runs).toBe(0);
+    browser.runTimers();
+    expect(runs).toBe(1);
+  });
 });

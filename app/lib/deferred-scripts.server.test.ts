@@ -1,0 +1,162 @@
+import { once } from "node:events";
+import { runInNewContext } from "node:vm";
+import { describe, expect, it } from "vitest";
+import { deferModuleScripts, deferredModuleScripts } from "./deferred-scripts.server";
+
+// The shape of what React Router's <Scripts> writes into a page.
+const head =
+  '<head><link rel="stylesheet" href="/assets/app.css"/>' +
+  '<link rel="modulepreload" href="/assets/entry.client.js" nonce="n0nce"/>' +
+  '<link rel="modulepreload" href="/assets/root.js" nonce="n0nce"/></head>';
+const moduleSource =
+  ';\nimport * as route0 from "/assets/root.js";\n' +
+  'window.__reactRouterRouteModules = {"root":route0};\nimport("/assets/entry.client.js");' +
+  '\nwindow.note = "</p>";';
+const contextScript = '<script nonce="n0nce">window.__reactRouterContext = {};</script>';
+const page = `<!DOCTYPE html><html>${head}<body><main>Shop</main>${contextScript}<script nonce="n0nce" type="module" async="">${moduleSource}</script><script nonce="n0nce">window.__reactRouterContext.streamController.close();</script></body></html>`;
+
+/** The inline loader `deferModuleScripts` wrote into `html`. */
+function loaderOf(html: string): string {
+  const loader = /<script nonce="n0nce">(\(function[\s\S]*?)<\/script>/.exec(html)?.[1];
+  if (!loader) throw new Error("no loader in the page");
+  return loader;
+}
+
+type Added = {
+  tag: string;
+  rel?: string;
+  href?: string;
+  type?: string;
+  nonce?: string;
+  text?: string;
+};
+
+/** An `<img fetchpriority="high">` whose load the test drives. */
+function priorityImage(complete: boolean) {
+  const listeners: Record<string, () => void> = {};
+  return {
+    complete,
+    addEventListener: (type: string, listener: () => void) => {
+      listeners[type] = listener;
+    },
+    fire: (type: "load" | "error") => listeners[type]?.(),
+  };
+}
+
+/** Runs the loader in a page whose frames, timers and priority images the test drives. */
+function runLoader(
+  loader: string,
+  visibilityState: "visible" | "hidden",
+  images: ReturnType<typeof priorityImage>[] = [],
+) {
+  const added: Added[] = [];
+  const frames: (() => void)[] = [];
+  const timers: (() => void)[] = [];
+  const createElement = (tag: string) => ({ tag }) as Added;
+  const page = {
+    document: {
+      visibilityState,
+      currentScript: { nonce: "n0nce" },
+      createElement,
+      querySelectorAll: (selector: string) =>
+        selector === "img[fetchpriority=high]" ? images : [],
+      head: { append: (element: Added) => added.push(element) },
+      body: { append: (element: Added) => added.push(element) },
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    },
+    requestAnimationFrame: (callback: () => void) => frames.push(callback),
+    setTimeout: (callback: () => void) => timers.push(callback),
+  };
+  runInNewContext(loader, { ...page, window: page });
+  const paint = () => {
+    for (const frame of frames.splice(0)) frame();
+    for (const timer of timers.splice(0)) timer();
+  };
+  return { added, frames, timers, paint };
+}
+
+describe("deferModuleScripts", () => {
+  const deferred = deferModuleScripts(page) ?? "";
+
+  it("takes the module preloads and the inline module out of the page", () => {
+    expect(deferred).not.toContain('rel="modulepreload"');
+    expect(deferred).not.toContain('type="module"');
+  });
+
+  it("keeps everything else as it was, in its place", () => {
+    expect(deferred).toContain('<head><link rel="stylesheet" href="/assets/app.css"/></head>');
+    expect(deferred).toContain(`<main>Shop</main>${contextScript}<script nonce="n0nce">`);
+    expect(deferred).toMatch(
+      /<\/script><script nonce="n0nce">window.__reactRouterContext.streamController.close\(\);<\/script><\/body><\/html>$/,
+    );
+  });
+
+  it("writes a loader with the module's nonce, in which nothing can end the script early", () => {
+    const loader = loaderOf(deferred);
+    expect(loader).not.toContain("</");
+    expect(loader).toContain("document.currentScript.nonce");
+  });
+
+  it("has the loader add the preloads and the module, with the nonce, once the page has painted", () => {
+    const { added, frames, timers } = runLoader(loaderOf(deferred), "visible");
+    expect(added).toEqual([]);
+    for (const frame of frames) frame();
+    expect(added).toEqual([]);
+    for (const timer of timers) timer();
+    expect(added).toEqual([
+      { tag: "link", rel: "modulepreload", href: "/assets/entry.client.js" },
+      { tag: "link", rel: "modulepreload", href: "/assets/root.js" },
+      { tag: "script", type: "module", nonce: "n0nce", text: moduleSource },
+    ]);
+  });
+
+  it("has the loader wait for the priority images, come or failed, before it waits for a paint", () => {
+    const images = [priorityImage(false), priorityImage(true), priorityImage(false)];
+    const { added, frames, paint } = runLoader(loaderOf(deferred), "visible", images);
+    images[0]?.fire("load");
+    expect(frames).toEqual([]);
+    images[2]?.fire("error");
+    expect(frames).toHaveLength(1);
+    expect(added).toEqual([]);
+    paint();
+    expect(added.map(({ tag }) => tag)).toEqual(["link", "link", "script"]);
+  });
+
+  it("has the loader add them at once in a hidden tab, which paints no frames", () => {
+    const { added } = runLoader(loaderOf(deferred), "hidden");
+    expect(added.map(({ tag }) => tag)).toEqual(["link", "link", "script"]);
+  });
+
+  it("answers null while the inline module has not been written whole", () => {
+    expect(deferModuleScripts(page.slice(0, page.indexOf("import(")))).toBeNull();
+    expect(deferModuleScripts(head)).toBeNull();
+  });
+});
+
+describe("deferredModuleScripts", () => {
+  const written = async (pieces: Buffer[]) => {
+    const stream = deferredModuleScripts();
+    const chunks: Buffer[] = [];
+    stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+    for (const piece of pieces) stream.write(piece);
+    stream.end();
+    await once(stream, "end");
+    return Buffer.concat(chunks).toString();
+  };
+
+  it("rewrites a page written in pieces, one splitting a character, as it does the whole", async () => {
+    const withPound = page.replace("Shop", "Shop £20");
+    const bytes = Buffer.from(withPound);
+    const cut = bytes.indexOf(Buffer.from("£")) + 1;
+    const tail = bytes.indexOf(Buffer.from("streamController.close")) + 1;
+    const pieces = [bytes.subarray(0, 40), bytes.subarray(40, cut), bytes.subarray(cut, tail)];
+    expect(await written([...pieces, bytes.subarray(tail)])).toBe(deferModuleScripts(withPound));
+  });
+
+  it("hands on a document without React Router's scripts as it was written", async () => {
+    const error = "<!DOCTYPE html><html><body><p>Sorry £</p></body></html>";
+    const bytes = Buffer.from(error);
+    expect(await written([bytes.subarray(0, 33), bytes.subarray(33)])).toBe(error);
+  });
+});

@@ -1,0 +1,110 @@
+import { Transform } from "node:stream";
+import { StringDecoder } from "node:string_decoder";
+import { afterFirstPaint } from "../client/after-first-paint";
+
+// What React Router's <Scripts> writes: a module preload per script the page starts with, and
+// one inline module that imports the route modules and then the entry.
+const MODULE_PRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*>/g;
+const INLINE_MODULE = /<script\b([^>]*)\btype="module"[^>]*>([\s\S]*?)<\/script>/;
+const HREF = /\bhref="([^"]*)"/;
+const NONCE = /\bnonce="([^"]*)"/;
+
+/**
+ * Runs in the page, from its source text (so it names nothing outside itself): once the page's
+ * priority images (its LCP candidates, `fetchpriority="high"`) have come and the page has painted,
+ * fetches the scripts the server named and runs React Router's inline module. A failed image
+ * counts as come: the page is as complete as it will be.
+ */
+function loadScriptsAfterFirstPaint(
+  modulePreloads: string[],
+  moduleSource: string,
+  nonce: string,
+  afterPaint: typeof afterFirstPaint,
+): void {
+  const loadScripts = () => {
+    for (const href of modulePreloads) {
+      const link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.href = href;
+      document.head.append(link);
+    }
+    const script = document.createElement("script");
+    script.type = "module";
+    script.nonce = nonce;
+    script.text = moduleSource;
+    document.body.append(script);
+  };
+  const images = [...document.querySelectorAll("img[fetchpriority=high]")] as HTMLImageElement[];
+  let coming = images.filter((image) => !image.complete).length;
+  if (coming === 0) {
+    afterPaint(loadScripts);
+    return;
+  }
+  const oneCame = () => {
+    coming -= 1;
+    if (coming === 0) afterPaint(loadScripts);
+  };
+  for (const image of images) {
+    if (image.complete) continue;
+    image.addEventListener("load", oneCame, { once: true });
+    image.addEventListener("error", oneCame, { once: true });
+  }
+}
+
+/** A value as a JavaScript literal that cannot end the `<script>` it is written in. */
+const scriptLiteral = (value: unknown) => JSON.stringify(value).replaceAll("<", "\\u003c");
+
+/**
+ * Issue 16: the module preloads and the inline module's static imports start every script of
+ * the page (React, React Router, the routes: some 120 KB) before its first paint, on the same
+ * slow connection as the stylesheet and the LCP image. This takes the preloads out of the HTML
+ * and puts the module behind a classic inline script, with the same nonce, that adds both once
+ * the priority images have come and the page has painted (`loadScriptsAfterFirstPaint`).
+ * Returns null when `html` holds no inline module yet.
+ */
+export function deferModuleScripts(html: string): string | null {
+  const module = INLINE_MODULE.exec(html);
+  if (!module) return null;
+  const [tag, attributes, moduleSource] = module;
+  const nonce = NONCE.exec(attributes ?? "")?.[1];
+  const before = html.slice(0, module.index);
+  const modulePreloads = [...before.matchAll(MODULE_PRELOAD)].flatMap(
+    ([link]) => HREF.exec(link)?.[1] ?? [],
+  );
+  const loader = `(${loadScriptsAfterFirstPaint})(${scriptLiteral(modulePreloads)},${scriptLiteral(moduleSource)},document.currentScript.nonce,${afterFirstPaint});`;
+  return `${before.replaceAll(MODULE_PRELOAD, "")}<script${nonce === undefined ? "" : ` nonce="${nonce}"`}>${loader}</script>${html.slice(module.index + tag.length)}`;
+}
+
+/**
+ * A pass-through for the streamed document that applies `deferModuleScripts`: it holds the
+ * document back until React Router's inline module has been written (the end of the shell,
+ * which React writes in one turn), then hands on the rewritten text and everything after as is.
+ */
+export function deferredModuleScripts(): Transform {
+  const decoder = new StringDecoder("utf8");
+  let held = "";
+  let rewritten = false;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      // Decoded throughout: a chunk may end inside a character that the next one completes.
+      if (rewritten) {
+        callback(null, decoder.write(chunk));
+        return;
+      }
+      held += decoder.write(chunk);
+      const deferred = deferModuleScripts(held);
+      if (deferred === null) {
+        callback();
+        return;
+      }
+      rewritten = true;
+      held = "";
+      callback(null, deferred);
+    },
+    flush(callback) {
+      // A document without React Router's scripts goes out as it was written.
+      const rest = held + decoder.end();
+      callback(null, rest.length > 0 ? rest : undefined);
+    },
+  });
+}
