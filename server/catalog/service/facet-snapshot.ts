@@ -52,24 +52,27 @@ export type FacetSnapshot = {
   attributeIndexById: Map<number, number>;
 };
 
-/** Reads every published product's facet columns, and the bands and options, into a snapshot. */
+/**
+ * Reads every published product's facet columns, and the bands and options, into a snapshot.
+ * The products come as one text (`id band from to buyable type options,…` a line) parsed digit by
+ * digit into the arrays: 93,000 row objects read the usual way made 50 to 110 MB of garbage a
+ * load, and the process's peak RSS under load a third higher.
+ */
 export async function takeFacetSnapshot(db: Db, now = new Date()): Promise<FacetSnapshot> {
-  const [rows, brandRows, attributeRows] = await Promise.all([
+  const typeTitles = PRODUCT_TYPES.map((type) => type.title);
+  const [[packed], brandRows, attributeRows] = await Promise.all([
     db
       .select({
-        id: products.id,
-        brandId: products.brandId,
-        productType: products.productType,
-        priceFrom: products.priceFrom,
-        priceTo: products.priceTo,
-        available: sql<boolean>`(${products.stockTotal} > 0 or ${products.preOrder})`,
-        // As text: node-postgres parses an int[] column character by character, which was most
-        // of the load's time at 100,000 products.
-        attributeIds: sql<string>`array_to_string(${products.attributeIds}, ',')`,
+        size: sql<number>`count(*)::int`,
+        options: sql<number>`coalesce(sum(cardinality(${products.attributeIds})), 0)::int`,
+        lines: sql<string | null>`string_agg(concat_ws(' ', ${products.id}, ${products.brandId},
+          ${products.priceFrom}, ${products.priceTo},
+          (${products.stockTotal} > 0 or ${products.preOrder})::int,
+          coalesce(array_position(${sql.param(typeTitles)}::text[], ${products.productType}), 0),
+          array_to_string(${products.attributeIds}, ',')), e'\n' order by ${products.id})`,
       })
       .from(products)
-      .where(sql`${products.status} = 'published'`)
-      .orderBy(asc(products.id)),
+      .where(sql`${products.status} = 'published'`),
     db.select({ id: brands.id, slug: brands.slug, title: brands.title }).from(brands),
     db
       .select({
@@ -93,11 +96,7 @@ export async function takeFacetSnapshot(db: Db, now = new Date()): Promise<Facet
         asc(attributes.id),
       ),
   ]);
-  const size = rows.length;
-  const optionIdLists = rows.map((row) => (row.attributeIds ? row.attributeIds.split(",") : []));
-  const typeIndexByTitle = new Map<string, number>(
-    PRODUCT_TYPES.map((type, index) => [type.title, index]),
-  );
+  const size = packed?.size ?? 0;
   const brandIndexById = new Map(brandRows.map((brand, index) => [brand.id, index]));
   const attributeIndexById = new Map(
     attributeRows.map((attribute, index) => [attribute.id, index]),
@@ -112,30 +111,56 @@ export async function takeFacetSnapshot(db: Db, now = new Date()): Promise<Facet
     priceTo: new Int32Array(size),
     available: new Uint8Array(size),
     optionStart: new Int32Array(size + 1),
-    optionIndexes: new Int32Array(optionIdLists.reduce((sum, ids) => sum + ids.length, 0)),
+    optionIndexes: new Int32Array(packed?.options ?? 0),
     brands: brandRows,
     brandIndexById,
     brandIndexBySlug: new Map(brandRows.map((brand, index) => [brand.slug, index])),
     attributes: attributeRows,
     attributeIndexById,
   };
+  const text = packed?.lines ?? "";
+  let product = 0;
+  let field = 0;
+  let value = 0;
   let option = 0;
-  rows.forEach((row, index) => {
-    snapshot.ids[index] = row.id;
-    snapshot.brandIndexes[index] = brandIndexById.get(row.brandId) ?? -1;
-    snapshot.typeIndexes[index] = typeIndexByTitle.get(row.productType) ?? -1;
-    snapshot.priceFrom[index] = row.priceFrom;
-    snapshot.priceTo[index] = row.priceTo;
-    snapshot.available[index] = row.available ? 1 : 0;
-    snapshot.optionStart[index] = option;
-    for (const id of optionIdLists[index] as string[]) {
-      const attributeIndex = attributeIndexById.get(Number(id));
-      if (attributeIndex !== undefined) snapshot.optionIndexes[option++] = attributeIndex;
+  let inNumber = false;
+  for (let at = 0; at <= text.length && size > 0; at++) {
+    const code = at < text.length ? text.charCodeAt(at) : NEWLINE;
+    if (code >= DIGIT_0 && code <= DIGIT_9) {
+      value = value * 10 + (code - DIGIT_0);
+      inNumber = true;
+      continue;
     }
-  });
+    if (inNumber) {
+      if (field === 0) {
+        snapshot.ids[product] = value;
+        snapshot.optionStart[product] = option;
+      } else if (field === 1) snapshot.brandIndexes[product] = brandIndexById.get(value) ?? -1;
+      else if (field === 2) snapshot.priceFrom[product] = value;
+      else if (field === 3) snapshot.priceTo[product] = value;
+      else if (field === 4) snapshot.available[product] = value;
+      else if (field === 5) snapshot.typeIndexes[product] = value - 1;
+      else {
+        const attributeIndex = attributeIndexById.get(value);
+        if (attributeIndex !== undefined) snapshot.optionIndexes[option++] = attributeIndex;
+      }
+      value = 0;
+      inNumber = false;
+    }
+    if (code === SPACE) field++;
+    else if (code === NEWLINE) {
+      product++;
+      field = 0;
+    }
+  }
   snapshot.optionStart[size] = option;
   return snapshot;
 }
+
+const DIGIT_0 = 48;
+const DIGIT_9 = 57;
+const SPACE = 32;
+const NEWLINE = 10;
 
 type Kept = { snapshot?: FacetSnapshot; loading?: Promise<FacetSnapshot> };
 // One snapshot per database handle (one per process in the app; one per test database).
