@@ -184,6 +184,10 @@ export const ProductFilters = z
       .nullable()
       .meta({ description: "The price range in pence; null when nothing matches." }),
     inStock: Count.meta({ description: "How many matching products can be bought now." }),
+    countsAsOf: z.string().nullable().meta({
+      description:
+        "null: the counts are exact, counted now. Otherwise (a large catalogue) the time, ISO 8601, of the catalogue snapshot the counts were taken from, at most 10 seconds old; the products listed are always live.",
+    }),
   })
   .meta({ id: "ProductFilters", description: "The filters for a product listing, with counts." });
 export type ProductFilters = z.output<typeof ProductFilters>;

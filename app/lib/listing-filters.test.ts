@@ -17,6 +17,7 @@ const facets: ProductFilters = {
   ],
   price: null,
   inStock: 0,
+  countsAsOf: null,
 };
 
 describe("listing URLs", () => {

@@ -15288,6 +15288,8 @@ export interface components {
             } | null;
             /** @description How many matching products can be bought now. */
             inStock: number;
+            /** @description null: the counts are exact, counted now. Otherwise (a large catalogue) the time, ISO 8601, of the catalogue snapshot the counts were taken from, at most 10 seconds old; the products listed are always live. */
+            countsAsOf: string | null;
         };
         /** @description A collection with one page of its published products. */
         CollectionView: {
