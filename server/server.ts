@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { startEventRollup } from "./analytics/rollup.ts";
 import { createApp, type SsrHandler } from "./app.ts";
+import { outdateFacetSnapshot } from "./catalog/service/facet-snapshot.ts";
 import { startOrderReconciler } from "./checkout/reconcile.ts";
 import type { Config } from "./config.ts";
 import { type Database, openPglite, openPostgres } from "./db/client.ts";
@@ -117,7 +118,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     if (!options.prepared) await prepareDatabase(database, config, files, logger);
   }
   const secret = await signingSecret(database.db, config.appSecret);
-  const responseCache = await createResponseCache(database);
+  const openDatabase = database;
+  const responseCache = await createResponseCache(database, {
+    // The filter sidebar's counts come from a snapshot of the catalogue beyond 5,000 products.
+    onShopChanged: () => outdateFacetSnapshot(openDatabase.db),
+  });
   const transport = createMailTransport(config);
   const mailWorker = await startMailWorker(database, transport, logger);
   logger.info({ via: transport.description }, "mail delivery");
@@ -157,7 +162,6 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   });
   const { port } = server.address() as AddressInfo;
   const ownsDatabase = !options.database;
-  const openDatabase = database;
   return {
     url: serverUrl(config.host, port),
     server,

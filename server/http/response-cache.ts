@@ -81,7 +81,14 @@ export type ResponseCache = {
  */
 export async function createResponseCache(
   database: Pick<Database, "listen">,
-  { now = Date.now }: { now?: () => number } = {},
+  {
+    now = Date.now,
+    onShopChanged = () => {},
+  }: {
+    now?: () => number;
+    /** Told too, after this cache is emptied: caches of their own made from the same data. */
+    onShopChanged?: () => void;
+  } = {},
 ): Promise<ResponseCache> {
   let entries = new LeastRecentlyUsed(MAX_ENTRIES, MAX_BYTES);
   const outdated = new LeastRecentlyUsed(MAX_OUTDATED_ENTRIES, MAX_OUTDATED_BYTES);
@@ -99,6 +106,7 @@ export async function createResponseCache(
     for (const [key, entry] of entries.entries()) if (entry.keepOutdated) outdated.set(key, entry);
     entries = new LeastRecentlyUsed(MAX_ENTRIES, MAX_BYTES);
     pending = new Map();
+    onShopChanged();
   };
   const stop = await database.listen(SHOP_CHANGED_CHANNEL, clear);
   const isFresh = (entry: Entry) => now() - entry.madeAt < ENTRY_LIFETIME_MS;

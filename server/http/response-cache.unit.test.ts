@@ -39,6 +39,23 @@ async function cachedRoute() {
 }
 
 describe("createResponseCache", () => {
+  it("tells the caches beside it each time a change is announced, after emptying itself", async () => {
+    let announce = (_payload: string) => {};
+    const told: number[] = [];
+    const cache = await createResponseCache(
+      {
+        listen: async (_channel, onMessage) => {
+          announce = onMessage;
+          return async () => {};
+        },
+      },
+      { onShopChanged: () => told.push(cache.size()) },
+    );
+    announce("");
+    announce("");
+    expect(told).toEqual([0, 0]);
+  });
+
   it("answers from memory until a change is announced", async () => {
     const route = await cachedRoute();
     expect(await route.read()).toBe(1);

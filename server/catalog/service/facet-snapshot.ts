@@ -162,29 +162,55 @@ const DIGIT_9 = 57;
 const SPACE = 32;
 const NEWLINE = 10;
 
-type Kept = { snapshot?: FacetSnapshot; loading?: Promise<FacetSnapshot> };
+type Kept = {
+  snapshot?: FacetSnapshot;
+  loading?: Promise<FacetSnapshot>;
+  /** Changes announced to this process, and how many of them the snapshot was taken after. */
+  changes: number;
+  seen: number;
+  /** How many changes had been announced when the load under way began. */
+  loadingAfter?: number;
+};
 // One snapshot per database handle (one per process in the app; one per test database).
 const kept = new WeakMap<Db, Kept>();
 
+const keptFor = (db: Db): Kept => {
+  let entry = kept.get(db);
+  if (!entry) {
+    entry = { changes: 0, seen: 0 };
+    kept.set(db, entry);
+  }
+  return entry;
+};
+
 /**
- * This process's facet snapshot of `db`: taken on first use; once older than `lifetimeMs` the
- * next call starts a new one and answers from the old one meanwhile, so a shopper never waits
- * for a reload. Concurrent first uses share one load.
+ * The shop changed (`shop_changed`, heard by this process): the next call waits for a new
+ * snapshot rather than answer from this one, as the pages it feeds are being made afresh and
+ * would keep old counts for their own lifetime.
+ */
+export function outdateFacetSnapshot(db: Db): void {
+  keptFor(db).changes++;
+}
+
+/**
+ * This process's facet snapshot of `db`: taken on first use, and again after a change was
+ * announced (`outdateFacetSnapshot`); once older than `lifetimeMs` the next call starts a new one
+ * and answers from the old one meanwhile, so a shopper never waits for a reload on the clock
+ * alone. Concurrent calls share one load.
  */
 export async function facetSnapshot(
   db: Db,
   { lifetimeMs = FACET_SNAPSHOT_LIFETIME_MS, now = () => new Date() } = {},
 ): Promise<FacetSnapshot> {
-  let entry = kept.get(db);
-  if (!entry) {
-    entry = {};
-    kept.set(db, entry);
-  }
-  const state = entry;
+  const state = keptFor(db);
   const reload = () => {
-    state.loading ??= takeFacetSnapshot(db, now())
+    if (state.loading) return state.loading;
+    const changes = state.changes;
+    state.loadingAfter = changes;
+    state.loading = takeFacetSnapshot(db, now())
       .then((snapshot) => {
         state.snapshot = snapshot;
+        state.seen = changes;
         return snapshot;
       })
       .finally(() => {
@@ -194,6 +220,15 @@ export async function facetSnapshot(
   };
   const current = state.snapshot;
   if (!current) return reload();
+  if (state.seen !== state.changes) {
+    // A load that began before the last change may not show it: wait for it, then load again.
+    if (state.loading && state.loadingAfter !== state.changes) {
+      await state.loading.catch(() => {});
+      return facetSnapshot(db, { lifetimeMs, now });
+    }
+    // A failed load leaves the old snapshot to answer.
+    return reload().catch(() => current);
+  }
   if (now().getTime() - current.takenAt.getTime() >= lifetimeMs) {
     // A failed reload keeps the old snapshot; the next request past its lifetime tries again.
     reload().catch(() => {});

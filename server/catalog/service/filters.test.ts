@@ -9,6 +9,7 @@ import {
 } from "../../../tests/support/databases.ts";
 import { makeBrand, makeProduct } from "../../../tests/support/factories.ts";
 import { productCollections, products, productVariants } from "../schema.ts";
+import { outdateFacetSnapshot } from "./facet-snapshot.ts";
 import { type FacetOptions, productFilters } from "./filters.ts";
 import { setProductStatuses } from "./product-admin.ts";
 import { refreshProductSummaries } from "./summaries.ts";
@@ -157,5 +158,24 @@ describe.each(databaseKinds)("facet counts on %s", (kind) => {
     expect(kept.inStock).toBe(1);
     expect(kept.countsAsOf).toBe(taken.countsAsOf);
     expect((await productFilters(db, listing, LIVE)).inStock).toBe(0);
+  });
+
+  it("takes a new snapshot, and waits for it, once a change to the shop is announced", async () => {
+    const db = database.db;
+    const band = await makeBrand(db, { title: "Snapshot Notice Band" });
+    const made = await makeProduct(db, { brandId: band.id, variants: [{ price: 1000, stock: 1 }] });
+    const listing = query({ brand: [band.slug] });
+    const long = { ...SNAPSHOT, snapshotLifetimeMs: 60_000 };
+    await productFilters(db, listing, { ...SNAPSHOT, snapshotLifetimeMs: 0 });
+    await vi.waitFor(async () => expect((await productFilters(db, listing, long)).inStock).toBe(1));
+    await db
+      .update(productVariants)
+      .set({ stockOnHand: 0 })
+      .where(eq(productVariants.productId, made.product.id));
+    await refreshProductSummaries(db, [made.product.id]);
+    expect((await productFilters(db, listing, long)).inStock).toBe(1);
+    outdateFacetSnapshot(db);
+    // The very next answer, well within the lifetime, counts the change.
+    expect((await productFilters(db, listing, long)).inStock).toBe(0);
   });
 });
