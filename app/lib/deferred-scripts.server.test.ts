@@ -123,6 +123,21 @@ describe("deferModuleScripts", () => {
     expect(added.map(({ tag }) => tag)).toEqual(["link", "link", "script"]);
   });
 
+  it("has the loader wait no longer than its timer for a priority image that does not come", () => {
+    const images = [priorityImage(false)];
+    const { added, frames, timers, paint } = runLoader(loaderOf(deferred), "visible", images);
+    expect(frames).toEqual([]);
+    expect(timers).toHaveLength(1);
+    for (const timer of timers.splice(0)) timer();
+    expect(frames).toHaveLength(1);
+    paint();
+    expect(added.map(({ tag }) => tag)).toEqual(["link", "link", "script"]);
+    // The image that comes at last starts nothing a second time.
+    images[0]?.fire("load");
+    paint();
+    expect(added).toHaveLength(3);
+  });
+
   it("has the loader add them at once in a hidden tab, which paints no frames", () => {
     const { added } = runLoader(loaderOf(deferred), "hidden");
     expect(added.map(({ tag }) => tag)).toEqual(["link", "link", "script"]);

@@ -13,7 +13,8 @@ const NONCE = /\bnonce="([^"]*)"/;
  * Runs in the page, from its source text (so it names nothing outside itself): once the page's
  * priority images (its LCP candidates, `fetchpriority="high"`) have come and the page has painted,
  * fetches the scripts the server named and runs React Router's inline module. A failed image
- * counts as come: the page is as complete as it will be.
+ * counts as come: the page is as complete as it will be; one still coming after 3 s (a phone on a
+ * poor signal) is waited for no longer, as the page must not stay without its scripts for it.
  */
 function loadScriptsAfterFirstPaint(
   modulePreloads: string[],
@@ -34,15 +35,22 @@ function loadScriptsAfterFirstPaint(
     script.text = moduleSource;
     document.body.append(script);
   };
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    afterPaint(loadScripts);
+  };
   const images = [...document.querySelectorAll("img[fetchpriority=high]")] as HTMLImageElement[];
   let coming = images.filter((image) => !image.complete).length;
   if (coming === 0) {
-    afterPaint(loadScripts);
+    start();
     return;
   }
+  setTimeout(start, 3000);
   const oneCame = () => {
     coming -= 1;
-    if (coming === 0) afterPaint(loadScripts);
+    if (coming === 0) start();
   };
   for (const image of images) {
     if (image.complete) continue;
