@@ -4,6 +4,7 @@ import { carriesSession, pageKey } from "./page-caching.ts";
 import { logAnswer, requestIdFor } from "./request-log.ts";
 import {
   answerOf,
+  bodyOf,
   type Encoding,
   type Entry,
   entryHeaders,
@@ -18,14 +19,14 @@ const PLAIN_TARGET = /^\/[!$&-;=?-[\]_a-z~]*$/;
 const DOT_SEGMENT = /\/\.\.?(?:[/?]|$)/;
 const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/;
 
-/** Raw header lines of one entry in one encoding, a 200's and a 304's, made once per entry. */
-type Prepared = Record<Encoding, { ok: string[]; notModified: string[] }>;
+/** Raw header lines of one entry in one encoding, a 304's and a 200's, made once per encoding. */
+type Prepared = Partial<Record<Encoding, { notModified: string[]; ok?: string[] }>>;
 
 /**
  * Answers a request from the response cache in the node listener, before the app is entered
  * (docs/decisions/0029), when it is an anonymous GET or HEAD whose entry is fresh: one
- * `writeHead` and `end` with the headers the app sends on such a hit (worked out once per entry:
- * the entry's own, the security headers with the entry's nonce), plus this request's
+ * `writeHead` and `end` with the headers the app sends on such a hit (worked out once per entry
+ * and encoding: the entry's own, the security headers with the entry's nonce), plus this request's
  * X-Request-Id and its log line. `answer` returns false, having written nothing, for every other
  * request.
  *
@@ -51,16 +52,22 @@ export function memoryAnswers(options: {
   const logsRequests = () => logger.isLevelEnabled("info");
   let answered = 0;
 
-  const prepare = (entry: Entry): Prepared => {
-    const security = securityHeaders(entry.nonce ?? "").flat();
-    const linesOf = (encoding: Encoding) => {
-      const own = Object.entries(entryHeaders(entry, encoding)).flat();
-      return {
-        ok: [...own, "content-length", String(entry.bodies[encoding].length), ...security],
-        notModified: [...own, ...security],
-      };
-    };
-    return { identity: linesOf("identity"), gzip: linesOf("gzip"), br: linesOf("br") };
+  /** A 304's header lines, or a 200's (which need the body's length). */
+  const linesOf = (entry: Entry, encoding: Encoding, status: 200 | 304): string[] => {
+    let forEntry = prepared.get(entry);
+    if (!forEntry) {
+      forEntry = {};
+      prepared.set(entry, forEntry);
+    }
+    const lines = (forEntry[encoding] ??= {
+      notModified: [
+        ...Object.entries(entryHeaders(entry, encoding)).flat(),
+        ...securityHeaders(entry.nonce ?? "").flat(),
+      ],
+    });
+    if (status === 304) return lines.notModified;
+    lines.ok ??= [...lines.notModified, "content-length", String(bodyOf(entry, encoding).length)];
+    return lines.ok;
   };
 
   const answer = (request: IncomingMessage, response: ServerResponse): boolean => {
@@ -78,26 +85,23 @@ export function memoryAnswers(options: {
       : pageKey(method, target, cookies, buildId);
     const entry = key === undefined ? undefined : cache.fresh(key);
     if (!entry) return false;
-    answered++;
-
-    const started = performance.now();
-    const incomingId = headers["x-request-id"];
-    const requestId = requestIdFor(typeof incomingId === "string" ? incomingId : undefined);
     const { encoding, notModified } = answerOf(
       entry,
       headers["accept-encoding"],
       headers["if-none-match"],
     );
-    let lines = prepared.get(entry);
-    if (!lines) {
-      lines = prepare(entry);
-      prepared.set(entry, lines);
-    }
+    // The first request that needs a body in an encoding goes to the app, which compresses the
+    // entry's copy (a 304 needs none).
+    if (!notModified && !entry.bodies[encoding]) return false;
+    answered++;
+
+    const started = performance.now();
+    const incomingId = headers["x-request-id"];
+    const requestId = requestIdFor(typeof incomingId === "string" ? incomingId : undefined);
     const status = notModified ? 304 : 200;
-    const { ok, notModified: bare } = lines[encoding];
-    response.writeHead(status, [...(notModified ? bare : ok), "x-request-id", requestId]);
+    response.writeHead(status, [...linesOf(entry, encoding, status), "x-request-id", requestId]);
     if (notModified || method === "HEAD") response.end();
-    else response.end(entry.bodies[encoding]);
+    else response.end(bodyOf(entry, encoding));
     if (logsRequests()) {
       const queryStart = target.indexOf("?");
       const path = queryStart === -1 ? target : target.slice(0, queryStart);

@@ -368,9 +368,26 @@ describe.each(databaseKinds)("answers from memory before the app on %s", (kind) 
     }
   });
 
+  it("leaves the first request for an encoding not yet made to the app, which makes it once", async () => {
+    const { path } = await brandPath();
+    const gzip = { "Accept-Encoding": "gzip" };
+    const [before, rendered] = [early(), renders()];
+    const made = await raw(app.url, path);
+    const firstGzip = await raw(app.url, path, gzip);
+    expect(early() - before).toBe(0);
+    const secondGzip = await raw(app.url, path, gzip);
+    expect(early() - before).toBe(1);
+    expect(renders() - rendered).toBe(1);
+    expect(made.headers["content-encoding"]).toBeUndefined();
+    expect(withoutId(secondGzip)).toEqual(withoutId(firstGzip));
+    expect(secondGzip.headers["content-encoding"]).toBe("gzip");
+  });
+
   it("answers If-None-Match and HEAD as the app's own hit does", async () => {
     const { path } = await brandPath();
     const etag = (await raw(app.url, path, { "Accept-Encoding": "gzip" })).headers.etag ?? "";
+    // Its brotli copy made too (the first request for an encoding is the app's, as above).
+    await raw(app.url, path, { "Accept-Encoding": "br" });
     // A `token` cookie sends the request through the app, which answers from the same entry.
     const viaApp = { Cookie: "token=not-a-live-token" };
     for (const [headers, method] of [

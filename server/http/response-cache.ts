@@ -22,14 +22,22 @@ const MAX_OUTDATED_BYTES = 16 * 1024 * 1024;
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 // Quality 5 compresses a page about as fast as gzip does and a fifth smaller; 11 takes 20 times
-// longer. Each entry is compressed once, on the pool's threads, not per request.
+// longer. Each entry is compressed at most once per encoding, on the pool's threads, not per
+// request, and only once a request asks for that encoding: most of a large catalogue's entries
+// (one filter, one search) are asked for once, by one client, in one encoding or none.
 const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } };
 
 export type Encoding = "br" | "gzip" | "identity";
+type Compressed = Exclude<Encoding, "identity">;
+type Body = Uint8Array<ArrayBuffer>;
 
 /** A kept answer: read-only outside this module. */
 export type Entry = {
-  bodies: Record<Encoding, Uint8Array<ArrayBuffer>>;
+  key: string;
+  /** The body as made, and each compressed copy once a request has asked for it. */
+  bodies: { identity: Body } & Partial<Record<Compressed, Body>>;
+  /** Compressions under way, so concurrent requests for one encoding compress it once. */
+  compressing: Partial<Record<Compressed, Promise<void>>>;
   /** A strong tag over the body, one per encoding (as Apache's `"…-gzip"`). */
   etags: Record<Encoding, string>;
   contentType: string;
@@ -116,13 +124,13 @@ export async function createResponseCache(
       const key = kind.key(c);
       if (key === undefined) return next();
       const hit = entries.get(key);
-      if (hit && isFresh(hit)) return respond(c, hit);
+      if (hit && isFresh(hit)) return respond(c, hit, compressed);
       const waiting = pending.get(key);
       if (waiting) {
         // The render it waited for was not kept (an error, a cookie): it renders its own.
         waiters++;
         const entry = await waiting.finally(() => waiters--);
-        if (entry) return respond(c, entry);
+        if (entry) return respond(c, entry, compressed);
       }
       const started = generation;
       let finish: ((entry: Entry | undefined) => void) | undefined;
@@ -140,7 +148,7 @@ export async function createResponseCache(
       try {
         renders++;
         await next();
-        entry = c.req.method === "GET" ? await capture(c, kind, now()) : undefined;
+        entry = c.req.method === "GET" ? await capture(c, kind, key, now()) : undefined;
       } finally {
         finish?.(entry);
       }
@@ -154,8 +162,19 @@ export async function createResponseCache(
         outdated.delete(key);
         entries.set(key, entry);
       }
-      replace(c, respond(c, entry));
+      replace(c, await respond(c, entry, compressed));
     };
+  }
+
+  /** Makes `entry`'s copy in `encoding` (once), counting its bytes where the entry is kept. */
+  function compressed(entry: Entry, encoding: Compressed): Promise<void> {
+    entry.compressing[encoding] ??= compress(entry.bodies.identity, encoding).then((body) => {
+      entry.bodies[encoding] = body;
+      entry.bytes += body.length;
+      entries.grew(entry, body.length);
+      outdated.grew(entry, body.length);
+    });
+    return entry.compressing[encoding];
   }
 
   return {
@@ -200,7 +219,12 @@ export async function notifyShopChanged(db: Db): Promise<void> {
   await db.execute(sql`select pg_notify(${SHOP_CHANGED_CHANNEL}, '')`);
 }
 
-async function capture(c: Context<AppEnv>, kind: Kind, madeAt: number): Promise<Entry | undefined> {
+async function capture(
+  c: Context<AppEnv>,
+  kind: Kind,
+  key: string,
+  madeAt: number,
+): Promise<Entry | undefined> {
   const response = c.res;
   if (
     response.status !== 200 ||
@@ -211,21 +235,18 @@ async function capture(c: Context<AppEnv>, kind: Kind, madeAt: number): Promise<
     return undefined;
   }
   const identity = new Uint8Array(await response.arrayBuffer());
-  const [gzipped, brotli] = await Promise.all([
-    gzipAsync(identity),
-    brotliAsync(identity, BROTLI_OPTIONS),
-  ]);
   const tag = createHash("sha1").update(identity).digest("base64url");
   return {
-    // Copied out of zlib's pooled buffers, so an entry holds only its own bytes.
-    bodies: { identity, gzip: new Uint8Array(gzipped), br: new Uint8Array(brotli) },
+    key,
+    bodies: { identity },
+    compressing: {},
     etags: { identity: `"${tag}"`, gzip: `"${tag}-gzip"`, br: `"${tag}-br"` },
     contentType: response.headers.get("Content-Type") ?? "",
     cacheControl: response.headers.get("Cache-Control") ?? PUBLIC_CACHE,
     vary: kind.vary,
     nonce: c.get("nonce"),
     keepOutdated: kind.keepOutdated,
-    bytes: identity.length + gzipped.length + brotli.length,
+    bytes: identity.length,
     madeAt,
   };
 }
@@ -253,7 +274,11 @@ export function entryHeaders(entry: Entry, encoding: Encoding): Record<string, s
   return headers;
 }
 
-function respond(c: Context<AppEnv>, entry: Entry): Response {
+async function respond(
+  c: Context<AppEnv>,
+  entry: Entry,
+  compressed: (entry: Entry, encoding: Compressed) => Promise<void>,
+): Promise<Response> {
   if (entry.nonce) c.set("nonce", entry.nonce);
   const { encoding, notModified } = answerOf(
     entry,
@@ -262,10 +287,24 @@ function respond(c: Context<AppEnv>, entry: Entry): Response {
   );
   const headers = entryHeaders(entry, encoding);
   if (notModified) return new Response(null, { status: 304, headers });
-  const body = entry.bodies[encoding];
+  if (encoding !== "identity") await compressed(entry, encoding);
+  const body = bodyOf(entry, encoding);
   headers["content-length"] = String(body.length);
   return new Response(body, { status: 200, headers });
 }
+
+/** The entry's body in `encoding`; a compressed one only once made (`compressed`). */
+export function bodyOf(entry: Entry, encoding: Encoding): Body {
+  const body = entry.bodies[encoding];
+  if (!body) throw new Error(`No ${encoding} copy of ${entry.key} yet`);
+  return body;
+}
+
+// Copied out of zlib's pooled buffers, so an entry holds only its own bytes.
+const compress = async (body: Body, encoding: Compressed): Promise<Body> =>
+  new Uint8Array(
+    encoding === "br" ? await brotliAsync(body, BROTLI_OPTIONS) : await gzipAsync(body),
+  );
 
 function outdatedAnswer(entry: Entry): Response {
   return new Response(entry.bodies.identity, {
@@ -331,6 +370,17 @@ class LeastRecentlyUsed {
     this.delete(key);
     this.#entries.set(key, entry);
     this.#bytes += entry.bytes;
+    this.#evict();
+  }
+
+  /** `entry` grew by `bytes` (a compressed copy): counted, if it is kept here. */
+  grew(entry: Entry, bytes: number) {
+    if (this.#entries.get(entry.key) !== entry) return;
+    this.#bytes += bytes;
+    this.#evict();
+  }
+
+  #evict() {
     while (this.#entries.size > this.maxEntries || this.#bytes > this.maxBytes) {
       const oldest = this.#entries.keys().next().value as string;
       this.delete(oldest);

@@ -1,3 +1,4 @@
+import { gunzipSync } from "node:zlib";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import type { AppEnv } from "./env.ts";
@@ -39,6 +40,29 @@ async function cachedRoute() {
 }
 
 describe("createResponseCache", () => {
+  it("compresses a kept answer only once a request asks for that encoding, and counts its bytes", async () => {
+    const cache = await createResponseCache({ listen: async () => async () => {} });
+    const body = { words: "encore ".repeat(200) };
+    const app = new Hono<AppEnv>().get("/api/thing", cache.api, (c) => c.json(body));
+    const get = (encoding?: string) =>
+      app.request("/api/thing", { headers: encoding ? { "Accept-Encoding": encoding } : {} });
+
+    expect(await (await get()).json()).toEqual(body);
+    const entry = cache.fresh("/api/thing");
+    expect(entry?.bodies.gzip).toBeUndefined();
+    expect(entry?.bodies.br).toBeUndefined();
+    const identityBytes = entry?.bytes ?? 0;
+
+    const [first, second] = await Promise.all([get("gzip"), get("gzip")]);
+    expect(first.headers.get("content-encoding")).toBe("gzip");
+    const gzipped = Buffer.from(await first.arrayBuffer());
+    expect(Buffer.from(await second.arrayBuffer())).toEqual(gzipped);
+    expect(JSON.parse(gunzipSync(gzipped).toString())).toEqual(body);
+    expect(entry?.bodies.gzip).toHaveLength(gzipped.length);
+    expect(entry?.bodies.br).toBeUndefined();
+    expect(entry?.bytes).toBe(identityBytes + gzipped.length);
+  });
+
   it("tells the caches beside it each time a change is announced, after emptying itself", async () => {
     let announce = (_payload: string) => {};
     const told: number[] = [];
