@@ -59,12 +59,13 @@ export function memoryAnswers(options: {
       forEntry = {};
       prepared.set(entry, forEntry);
     }
-    const lines = (forEntry[encoding] ??= {
+    forEntry[encoding] ??= {
       notModified: [
         ...Object.entries(entryHeaders(entry, encoding)).flat(),
         ...securityHeaders(entry.nonce ?? "").flat(),
       ],
-    });
+    };
+    const lines = forEntry[encoding];
     if (status === 304) return lines.notModified;
     lines.ok ??= [...lines.notModified, "content-length", String(bodyOf(entry, encoding).length)];
     return lines.ok;
