@@ -202,7 +202,8 @@ describe("the built server, copied the way the Dockerfile copies it", () => {
     expect(home.status).toBe(200);
     const html = await home.text();
     expect(html).toContain('<html lang="en-GB"');
-    const script = /href="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    // Named in the loader that fetches the page's scripts after its first paint (decision 0028).
+    const script = /"(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
     expect(script).toBeDefined();
     expect((await fetch(`${url}${script}`)).status).toBe(200);
 

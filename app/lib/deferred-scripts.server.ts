@@ -13,7 +13,7 @@ const NONCE = /\bnonce="([^"]*)"/;
  * Runs in the page, from its source text (so it names nothing outside itself): once the page's
  * priority images (its LCP candidates, `fetchpriority="high"`) have come and the page has painted,
  * fetches the scripts the server named and runs React Router's inline module. A failed image
- * counts as come: the page is as complete as it will be; one still coming after 3 s (a phone on a
+ * counts as come: the page is as complete as it will be; one still loading after 3 s (a phone on a
  * poor signal) is waited for no longer, as the page must not stay without its scripts for it.
  */
 function loadScriptsAfterFirstPaint(
@@ -42,15 +42,15 @@ function loadScriptsAfterFirstPaint(
     afterPaint(loadScripts);
   };
   const images = [...document.querySelectorAll("img[fetchpriority=high]")] as HTMLImageElement[];
-  let coming = images.filter((image) => !image.complete).length;
-  if (coming === 0) {
+  let stillLoading = images.filter((image) => !image.complete).length;
+  if (stillLoading === 0) {
     start();
     return;
   }
   setTimeout(start, 3000);
   const oneCame = () => {
-    coming -= 1;
-    if (coming === 0) start();
+    stillLoading -= 1;
+    if (stillLoading === 0) start();
   };
   for (const image of images) {
     if (image.complete) continue;
