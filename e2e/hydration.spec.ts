@@ -9,50 +9,45 @@ const productPath = "/products/mothwing-cathedral-logo-longsleeve";
 /** When hydration began, in ms since the page started loading; undefined before it has. */
 const hydrationStart = (mark: string) => performance.getEntriesByName(mark)[0]?.startTime;
 
+/**
+ * `/products`, hydrated, in a page that noted when its first frame came: a frame callback asked
+ * for before anything else runs in the page's first frame, the one that paints it.
+ */
+async function productsWithFirstFrame() {
+  const session = await openSession(shop.browser, shop.app.url);
+  await session.page.addInitScript(() => {
+    requestAnimationFrame(() => {
+      (window as Window & { firstFrameAt?: number }).firstFrameAt = performance.now();
+    });
+  });
+  await gotoHydrated(session.page, "/products");
+  const firstFrameAt = await session.page.evaluate(
+    () => (window as Window & { firstFrameAt?: number }).firstFrameAt,
+  );
+  expect(firstFrameAt).toBeTypeOf("number");
+  return { session, page: session.page, firstFrameAt: firstFrameAt ?? Number.POSITIVE_INFINITY };
+}
+
 // Issue 16: a phone shows the server's page before it runs the long work of hydrating it.
 describe("hydration", () => {
   it("begins only after the first paint of the server's page", async () => {
-    const session = await openSession(shop.browser, shop.app.url);
-    const { page } = session;
-    // A frame callback asked for before anything else runs in the page's first frame, the one
-    // that paints it: when hydration begins, that frame has been.
-    await page.addInitScript(() => {
-      requestAnimationFrame(() => {
-        (window as Window & { firstFrameAt?: number }).firstFrameAt = performance.now();
-      });
-    });
-    await gotoHydrated(page, "/products");
-    const firstFrameAt = await page.evaluate(
-      () => (window as Window & { firstFrameAt?: number }).firstFrameAt,
-    );
-    expect(firstFrameAt).toBeTypeOf("number");
-    expect(await page.evaluate(hydrationStart, HYDRATION_MARK)).toBeGreaterThan(
-      firstFrameAt ?? Number.POSITIVE_INFINITY,
-    );
+    const { session, page, firstFrameAt } = await productsWithFirstFrame();
+    expect(await page.evaluate(hydrationStart, HYDRATION_MARK)).toBeGreaterThan(firstFrameAt);
     await session.expectNoErrors();
     await session.close();
   });
 
   it("fetches none of the page's scripts before that paint, then navigates client-side", async () => {
-    const session = await openSession(shop.browser, shop.app.url);
-    const { page } = session;
-    await page.addInitScript(() => {
-      requestAnimationFrame(() => {
-        (window as Window & { firstFrameAt?: number }).firstFrameAt = performance.now();
-      });
-    });
-    await gotoHydrated(page, "/products");
-    const { firstFrameAt, scriptsFrom } = await page.evaluate(() => ({
-      firstFrameAt: (window as Window & { firstFrameAt?: number }).firstFrameAt,
-      scriptsFrom: Math.min(
+    const { session, page, firstFrameAt } = await productsWithFirstFrame();
+    const scriptsFrom = await page.evaluate(() =>
+      Math.min(
         ...performance
           .getEntriesByType("resource")
           .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
           .map((entry) => entry.startTime),
       ),
-    }));
-    expect(firstFrameAt).toBeTypeOf("number");
-    expect(scriptsFrom).toBeGreaterThan(firstFrameAt ?? Number.POSITIVE_INFINITY);
+    );
+    expect(scriptsFrom).toBeGreaterThan(firstFrameAt);
     expect(Number.isFinite(scriptsFrom)).toBe(true);
 
     // Hydrated by the scripts the loader added: a link opens its page without loading a document.

@@ -16,6 +16,20 @@ export function listAttributeTypes(db: Db): Promise<AttributeTypeView[]> {
     .orderBy(asc(attributeTypes.position), asc(attributeTypes.id));
 }
 
+/** An attribute value with its type's fields beside its own, as option lists read them. */
+export const optionColumns = {
+  id: attributes.id,
+  slug: attributes.slug,
+  title: attributes.title,
+  swatch: attributes.swatch,
+  position: attributes.position,
+  typeId: attributeTypes.id,
+  typeSlug: attributeTypes.slug,
+  typeTitle: attributeTypes.title,
+  display: attributeTypes.display,
+  typePosition: attributeTypes.position,
+};
+
 /** Attribute values in their natural order (sizes XS → 3XL), optionally of some types only. */
 export function listAttributes(db: Db, typeIds?: number[]): Promise<AttributeView[]> {
   return db

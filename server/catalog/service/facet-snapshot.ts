@@ -4,6 +4,7 @@ import type { ProductListQuery } from "../../../common/product-list-query.ts";
 import { PRODUCT_TYPES, productTypeBySlug } from "../../../common/product-types.ts";
 import type { Db } from "../../db/client.ts";
 import { attributes, attributeTypes, brands, products } from "../schema.ts";
+import { optionColumns } from "./attributes.ts";
 
 /**
  * How long a snapshot's counts are shown before the next request reloads it (in the background:
@@ -75,18 +76,7 @@ export async function takeFacetSnapshot(db: Db, now = new Date()): Promise<Facet
       .where(sql`${products.status} = 'published'`),
     db.select({ id: brands.id, slug: brands.slug, title: brands.title }).from(brands),
     db
-      .select({
-        id: attributes.id,
-        slug: attributes.slug,
-        title: attributes.title,
-        swatch: attributes.swatch,
-        position: attributes.position,
-        typeId: attributeTypes.id,
-        typeSlug: attributeTypes.slug,
-        typeTitle: attributeTypes.title,
-        display: attributeTypes.display,
-        typePosition: attributeTypes.position,
-      })
+      .select(optionColumns)
       .from(attributes)
       .innerJoin(attributeTypes, eq(attributeTypes.id, attributes.attributeTypeId))
       .orderBy(

@@ -22,6 +22,7 @@ import {
   productVariants,
   variantAttributes,
 } from "../schema.ts";
+import { optionColumns } from "./attributes.ts";
 import { toPrefixQuery } from "./search.ts";
 
 /** Stock at or below this shows as 'only N left'; above it, just 'in stock'. */
@@ -362,19 +363,7 @@ export async function getProduct(
       .where(eq(productVariants.productId, card.id))
       .orderBy(asc(productVariants.position), asc(productVariants.id)),
     db
-      .select({
-        variantId: variantAttributes.variantId,
-        id: attributes.id,
-        slug: attributes.slug,
-        title: attributes.title,
-        swatch: attributes.swatch,
-        position: attributes.position,
-        typeId: attributeTypes.id,
-        typeSlug: attributeTypes.slug,
-        typeTitle: attributeTypes.title,
-        display: attributeTypes.display,
-        typePosition: attributeTypes.position,
-      })
+      .select({ variantId: variantAttributes.variantId, ...optionColumns })
       .from(variantAttributes)
       .innerJoin(productVariants, eq(productVariants.id, variantAttributes.variantId))
       .innerJoin(attributes, eq(attributes.id, variantAttributes.attributeId))
