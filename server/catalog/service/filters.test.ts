@@ -136,15 +136,20 @@ describe.each(databaseKinds)("facet counts on %s", (kind) => {
     });
   });
 
-  it("keeps a snapshot for its lifetime, and says when it was taken", async () => {
+  const LONG = { ...SNAPSHOT, snapshotLifetimeMs: 60_000 };
+
+  /**
+   * A band with one product in stock, on a long-lived snapshot that counts it; then the product
+   * sold out in the database (the snapshot not told). Returns the listing and the snapshot's time.
+   */
+  async function soldOutUnderSnapshot(title: string) {
     const db = database.db;
-    const band = await makeBrand(db, { title: "Snapshot Lifetime Band" });
+    const band = await makeBrand(db, { title });
     const made = await makeProduct(db, { brandId: band.id, variants: [{ price: 1000, stock: 1 }] });
     const listing = query({ brand: [band.slug] });
-    const long = { ...SNAPSHOT, snapshotLifetimeMs: 60_000 };
     await productFilters(db, listing, { ...SNAPSHOT, snapshotLifetimeMs: 0 });
     const taken = await vi.waitFor(async () => {
-      const answer = await productFilters(db, listing, long);
+      const answer = await productFilters(db, listing, LONG);
       expect(answer.inStock).toBe(1);
       return answer;
     });
@@ -153,29 +158,23 @@ describe.each(databaseKinds)("facet counts on %s", (kind) => {
       .set({ stockOnHand: 0 })
       .where(eq(productVariants.productId, made.product.id));
     await refreshProductSummaries(db, [made.product.id]);
+    return { listing, takenAt: taken.countsAsOf };
+  }
+
+  it("keeps a snapshot for its lifetime, and says when it was taken", async () => {
+    const { listing, takenAt } = await soldOutUnderSnapshot("Snapshot Lifetime Band");
     // Within its lifetime the snapshot answers, stamped with its time; live SQL sees the change.
-    const kept = await productFilters(db, listing, long);
+    const kept = await productFilters(database.db, listing, LONG);
     expect(kept.inStock).toBe(1);
-    expect(kept.countsAsOf).toBe(taken.countsAsOf);
-    expect((await productFilters(db, listing, LIVE)).inStock).toBe(0);
+    expect(kept.countsAsOf).toBe(takenAt);
+    expect((await productFilters(database.db, listing, LIVE)).inStock).toBe(0);
   });
 
   it("takes a new snapshot, and waits for it, once a change to the shop is announced", async () => {
-    const db = database.db;
-    const band = await makeBrand(db, { title: "Snapshot Notice Band" });
-    const made = await makeProduct(db, { brandId: band.id, variants: [{ price: 1000, stock: 1 }] });
-    const listing = query({ brand: [band.slug] });
-    const long = { ...SNAPSHOT, snapshotLifetimeMs: 60_000 };
-    await productFilters(db, listing, { ...SNAPSHOT, snapshotLifetimeMs: 0 });
-    await vi.waitFor(async () => expect((await productFilters(db, listing, long)).inStock).toBe(1));
-    await db
-      .update(productVariants)
-      .set({ stockOnHand: 0 })
-      .where(eq(productVariants.productId, made.product.id));
-    await refreshProductSummaries(db, [made.product.id]);
-    expect((await productFilters(db, listing, long)).inStock).toBe(1);
-    outdateFacetSnapshot(db);
+    const { listing } = await soldOutUnderSnapshot("Snapshot Notice Band");
+    expect((await productFilters(database.db, listing, LONG)).inStock).toBe(1);
+    outdateFacetSnapshot(database.db);
     // The very next answer, well within the lifetime, counts the change.
-    expect((await productFilters(db, listing, long)).inStock).toBe(0);
+    expect((await productFilters(database.db, listing, LONG)).inStock).toBe(0);
   });
 });
