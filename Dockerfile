@@ -17,6 +17,9 @@ RUN apt-get update \
   && apt-get install -y --no-install-recommends fonts-dejavu-core \
   && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production
+# The serving process's settings (server/serving-process.json, decision 0034): read only as a
+# process starts, so set here and in CMD.
+ENV MALLOC_ARENA_MAX=2
 WORKDIR /app
 COPY package.json package-lock.json ./
 # No production dependency has an install script (sharp ships prebuilt in @img/*).
@@ -32,4 +35,4 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "build/main.js"]
+CMD ["node", "--max-semi-space-size=4", "build/server/main.js"]

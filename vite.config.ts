@@ -1,6 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig, type Rollup } from "vite";
+import { defineConfig, type Plugin, type Rollup } from "vite";
 
 const SHELL_ROUTES = [/\/app\/root\.tsx$/, /\/app\/routes\/layouts\/default\.tsx$/];
 
@@ -25,8 +25,36 @@ function shellChunk(id: string, { getModuleInfo }: Rollup.ManualChunkMeta) {
   return id.includes("/node_modules/") ? "shell-libraries" : "shell";
 }
 
+/**
+ * The server's own entry, `server/main.ts`, is built with the app's SSR build as its second entry
+ * (`build/server/main.js` beside React Router's `build/server/index.js`), so the services both
+ * import are one set of shared chunks: one copy of their code in memory and one instance of each
+ * module's state (decision 0001). The browser's shell grouping does not apply to the server.
+ */
+const SERVER_BUILD = "virtual:react-router/server-build";
+
+function serverEntry(): Plugin {
+  return {
+    name: "encore:server-entry",
+    applyToEnvironment: (environment) => environment.name === "ssr",
+    options(options) {
+      // React Router's child compiler, which only reads the route modules, has other inputs.
+      if (options.input !== SERVER_BUILD) return options;
+      return { ...options, input: { index: SERVER_BUILD, main: "./server/main.ts" } };
+    },
+    outputOptions(output) {
+      return {
+        ...output,
+        manualChunks: undefined,
+        sourcemap: true,
+        entryFileNames: (chunk) => (chunk.name === "main" ? "main.js" : "index.js"),
+      };
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), serverEntry()],
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   build: {
     assetsInlineLimit: 0,

@@ -79,12 +79,13 @@ export async function cleanUp({ interrupted = false } = {}) {
  */
 
 /**
- * Starts `node <script>` and resolves once it prints `<banner> <url>` on stdout.
+ * Starts `node <nodeArguments>` (node's flags, the script, its arguments) and resolves once it
+ * prints `<banner> <url>` on stdout.
  * @returns {Promise<Running>}
  */
-function startChild(label, script, args, env, banner) {
+function startChild(label, nodeArguments, env, banner) {
   const child = track(
-    spawn(process.execPath, [script, ...args], {
+    spawn(process.execPath, nodeArguments, {
       cwd: root,
       env,
       stdio: ["ignore", "pipe", "pipe"],
@@ -137,12 +138,17 @@ function startChild(label, script, args, env, banner) {
 }
 
 /**
- * Starts the production build (`build/main.js`) on a free loopback port, as one process unless
+ * Starts the production build (`build/server/main.js`) as `npm start` does, with the serving
+ * process's settings (server/serving-process.json), on a free loopback port, as one process unless
  * `env` sets WEB_CONCURRENCY. `env` adds to or, with an undefined value, removes from this
  * process's environment.
  */
 export function startApp(env = {}) {
+  const { nodeFlags, environment } = JSON.parse(
+    readFileSync(join(root, "server/serving-process.json"), "utf8"),
+  );
   const merged = {
+    ...environment,
     ...process.env,
     NODE_ENV: "production",
     PORT: "0",
@@ -153,7 +159,12 @@ export function startApp(env = {}) {
     ...env,
   };
   for (const [name, value] of Object.entries(merged)) if (value === undefined) delete merged[name];
-  return startChild("Encore", join(root, "build/main.js"), [], merged, "Encore is running at");
+  return startChild(
+    "Encore",
+    [...nodeFlags, join(root, "build/server/main.js")],
+    merged,
+    "Encore is running at",
+  );
 }
 
 /**
@@ -183,8 +194,7 @@ export async function startBaseline(fixtures) {
   const env = { PATH: process.env.PATH ?? "", NODE_ENV: "production" };
   const running = await startChild(
     "The baseline server",
-    join(root, "bench/baseline-server.mjs"),
-    [file],
+    [join(root, "bench/baseline-server.mjs"), file],
     env,
     "Baseline is running at",
   );

@@ -14,7 +14,7 @@ const inputs = [
   "package-lock.json",
   "vite.config.ts",
   "react-router.config.ts",
-  "scripts/build-server.mjs",
+  "scripts/build-assets.mjs",
 ];
 const skipped = /(^|\/)(migrations|node_modules|\+types)(\/|$)|\.test\.tsx?$/;
 
@@ -41,7 +41,7 @@ export function sourcesDigest() {
 export function ensureBuild() {
   const digest = sourcesDigest();
   const built = existsSync(stampFile) && readFileSync(stampFile, "utf8") === digest;
-  if (built && existsSync(join(root, "build/main.js"))) return;
+  if (built && existsSync(join(root, "build/server/main.js"))) return;
   console.log("Building Encore…");
   const result = spawnSync("npm", ["run", "build", "--silent"], { cwd: root, stdio: "inherit" });
   if (result.status !== 0) {

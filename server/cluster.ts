@@ -2,6 +2,7 @@ import cluster from "node:cluster";
 import type { Config } from "./config.ts";
 import type { Logger } from "./logger.ts";
 import { serverUrl } from "./server.ts";
+import { servingEnvironment, servingExecArgv } from "./serving-process.ts";
 
 /** A worker that dies sooner than this after it was forked is counted as dying young. */
 const YOUNG_MS = 30_000;
@@ -35,7 +36,7 @@ export async function runPrimary(
 ): Promise<void> {
   // The server itself, not the script that started it: `npm start` first checks the install and
   // the build, which each worker would otherwise check again.
-  cluster.setupPrimary({ exec: workerScript });
+  cluster.setupPrimary({ exec: workerScript, execArgv: servingExecArgv(process.execArgv) });
   const count = config.webConcurrency;
   const forkedAt = new Map<number, number>();
   const listening = new Set<number>();
@@ -45,7 +46,7 @@ export async function runPrimary(
   let youngDeaths = 0;
 
   const fork = () => {
-    const worker = cluster.fork();
+    const worker = cluster.fork(servingEnvironment(process.env));
     forkedAt.set(worker.id, Date.now());
   };
 

@@ -13,6 +13,7 @@ import {
   prepareOnly,
 } from "./prepare-process.ts";
 import { startServer } from "./server.ts";
+import { missingServingSettings } from "./serving-process.ts";
 import { loadProductionSsr } from "./ssr-build.ts";
 
 /**
@@ -42,8 +43,22 @@ async function main() {
   return runPrimary(config, logger, script);
 }
 
+/**
+ * A process started by hand (`node build/server/main.js`) serves without the settings `npm start`,
+ * the Dockerfile and the cluster's primary give it, holding some 30 MB more (decision 0034).
+ */
+function warnOfMissingSettings(logger: Logger) {
+  const missing = missingServingSettings(process.execArgv, process.env);
+  if (missing.length > 0)
+    logger.warn(
+      { missing },
+      "started without the serving process's memory settings: start it as npm start or the Dockerfile does (docs/deployment.md)",
+    );
+}
+
 /** One serving process: the only one, or a worker of the cluster. */
 async function serve(config: Config, logger: Logger, { worker }: { worker: boolean }) {
+  if (!worker) warnOfMissingSettings(logger);
   const { ssr, build } = await loadProductionSsr();
   const running = await startServer({
     config,

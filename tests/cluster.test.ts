@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { request } from "node:http";
 import { type AddressInfo, connect, createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queueMail } from "../server/mail/service.ts";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "./support/databases.ts";
 import { type Mailbox, startMailbox } from "./support/mailbox.ts";
-import { exitOf, type Started, start } from "./support/processes.ts";
+import { exitOf, logLines, type Started, start } from "./support/processes.ts";
 import { startTcpProxy, type TcpProxy } from "./support/tcp-proxy.ts";
 
 // Issue 18, "every core, every machine": `npm start` on PostgreSQL with WEB_CONCURRENCY=2 runs a
@@ -42,15 +42,6 @@ async function waitUntil(what: string, check: () => boolean | Promise<boolean>) 
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`Still waiting for ${what}`);
-}
-
-/** The JSON log lines a process (and its workers) printed. */
-function logLines(started: Started): Array<Record<string, unknown>> {
-  return started
-    .output()
-    .split("\n")
-    .filter((line) => line.startsWith("{"))
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
 /**
@@ -106,16 +97,20 @@ describe.each(databaseKinds.filter((kind) => kind === "postgres"))(
       proxy = await startTcpProxy("127.0.0.1", 5432);
       const url = new URL(database.url ?? "");
       url.host = `127.0.0.1:${proxy.port}`;
-      shop = await start({
-        DATABASE_URL: url.toString(),
-        DEMO_DATA: "false",
-        DATA_DIR: mkdtempSync(join(tmpdir(), "encore-cluster-")),
-        WEB_CONCURRENCY: "2",
-        // A fixed port: a replaced worker rejoins the same one.
-        PORT: String(await freePort()),
-        SMTP_URL: mailbox.url,
-        DB_CONNECT_TIMEOUT_MS: "500",
-      });
+      // Started bare: the primary gives its workers the serving settings itself (decision 0034).
+      shop = await start(
+        {
+          DATABASE_URL: url.toString(),
+          DEMO_DATA: "false",
+          DATA_DIR: mkdtempSync(join(tmpdir(), "encore-cluster-")),
+          WEB_CONCURRENCY: "2",
+          // A fixed port: a replaced worker rejoins the same one.
+          PORT: String(await freePort()),
+          SMTP_URL: mailbox.url,
+          DB_CONNECT_TIMEOUT_MS: "500",
+        },
+        { bare: true },
+      );
     });
     afterAll(async () => {
       shop?.child.kill("SIGTERM");
@@ -130,6 +125,16 @@ describe.each(databaseKinds.filter((kind) => kind === "postgres"))(
       const pids = await answeringPids(shop, shop.url);
       expect(pids.size).toBe(2);
       expect(pids.has(shop.child.pid ?? 0)).toBe(false);
+    });
+
+    it("starts its workers with the serving settings its own command line lacks", async () => {
+      const pids = await answeringPids(shop, shop.url);
+      for (const pid of pids) {
+        const commandLine = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+        const environment = readFileSync(`/proc/${pid}/environ`, "utf8").split("\0");
+        expect(commandLine).toContain("--max-semi-space-size=4");
+        expect(environment).toContain("MALLOC_ARENA_MAX=2");
+      }
     });
 
     it("delivers a message queued once exactly once, whichever worker claims it", async () => {

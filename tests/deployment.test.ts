@@ -17,6 +17,7 @@ import { dirname, join, posix } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { projectRoot } from "../server/paths.ts";
+import { missingServingSettings } from "../server/serving-process.ts";
 import { createTestDatabase, type TestDatabase } from "./support/databases.ts";
 
 type Stage = { name: string; workdir: string; instructions: string[] };
@@ -135,6 +136,11 @@ describe("the Dockerfile", () => {
     expect(runtime.instructions.find((line) => line.startsWith("HEALTHCHECK "))).toContain(
       "/api/health",
     );
+  });
+
+  it("starts the server with the serving process's settings", () => {
+    expect(command?.at(-1)).toBe("build/server/main.js");
+    expect(missingServingSettings(command?.slice(1, -1) ?? [], runtimeEnv)).toEqual([]);
   });
 });
 

@@ -1,7 +1,7 @@
-import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { buildFolder, serverBuildFile } from "../server/paths.ts";
+import { buildFolder, projectRoot, serverBuildFile } from "../server/paths.ts";
 
 // esbuild and Vite write a static import as `import … from "x"` or `import "x"` at a line's start, and
 // an on-demand one as `import("x")`.
@@ -13,14 +13,14 @@ const dynamicImports = (code: string) =>
   [...code.matchAll(/\bimport\("([^"]+)"\)/g)].map((match) => match[1] ?? "");
 
 /**
- * What a file loads before it runs, following its static imports of chunks: the packages, and
- * the chunks and packages its code may import later.
+ * What a file loads before it runs, following its static imports of chunks: the chunk files
+ * (`files`, itself included), the packages, and the chunks and packages its code may import later.
  */
 function loadedAtStart(file: string, seen = new Set<string>()) {
   const packages = new Set<string>();
   const onDemand = new Set<string>();
   const packagesOnDemand = new Set<string>();
-  if (seen.has(file)) return { packages, onDemand, packagesOnDemand };
+  if (seen.has(file)) return { files: seen, packages, onDemand, packagesOnDemand };
   seen.add(file);
   const code = readFileSync(file, "utf8");
   for (const specifier of dynamicImports(code)) {
@@ -37,7 +37,7 @@ function loadedAtStart(file: string, seen = new Set<string>()) {
     for (const chunk of imported.onDemand) onDemand.add(chunk);
     for (const name of imported.packagesOnDemand) packagesOnDemand.add(name);
   }
-  return { packages, onDemand, packagesOnDemand };
+  return { files: seen, packages, onDemand, packagesOnDemand };
 }
 
 /** Every package a file may load after it has started, through its on-demand chunks too. */
@@ -58,9 +58,9 @@ function loadedLater(file: string): Set<string> {
 
 // A process that never stores files in S3 should not pay for the AWS SDK (about 24 MB of RSS):
 // one bundle would hoist the import of the on-demand S3 store to start-up.
-describe("the server bundle", () => {
-  const main = join(buildFolder, "main.js");
+const main = join(buildFolder, "server/main.js");
 
+describe("the server bundle", () => {
   it("loads the S3 store's SDK only when a process opens the S3 store", () => {
     const { packages, onDemand } = loadedAtStart(main);
     expect(packages).toContain("pg");
@@ -79,12 +79,42 @@ describe("the server bundle", () => {
 // that takes cards) and recharts (25 MB, for the admin dashboard's charts, which only the SSR
 // build renders).
 describe.each([
-  { bundle: "the server bundle", entry: join(buildFolder, "main.js"), later: ["sharp", "stripe"] },
+  { bundle: "the server bundle", entry: main, later: ["sharp", "stripe"] },
   { bundle: "the SSR build", entry: serverBuildFile, later: ["sharp", "stripe", "recharts"] },
 ])("$bundle", ({ entry, later }) => {
   it.each(later)("loads %s on first use, not at start", (name) => {
     expect(loadedAtStart(entry).packages).toContain("drizzle-orm");
     expect(loadedAtStart(entry).packages).not.toContain(name);
     expect(loadedLater(entry)).toContain(name);
+  });
+});
+
+// Decision 0001: the server's entry is the SSR build's second entry, so the services that the API
+// and the route loaders both call are one copy: compiled once, and one instance of each module's
+// state (the facet snapshot's, which the cache's change notice outdates).
+describe("the server entry and the SSR build", () => {
+  const chunks = readdirSync(join(buildFolder, "server"), { recursive: true, encoding: "utf8" })
+    .filter((name) => name.endsWith(".js"))
+    .map((name) => join(buildFolder, "server", name));
+  /** The project's own server sources a chunk holds, from its source map. */
+  const serverSourcesOf = (chunk: string): string[] => {
+    const map = JSON.parse(readFileSync(`${chunk}.map`, "utf8")) as { sources: string[] };
+    return map.sources
+      .map((source) => resolve(dirname(chunk), source))
+      .filter((source) => source.startsWith(join(projectRoot, "server/")));
+  };
+
+  it("holds each server module in one chunk, loaded at start by both", () => {
+    const chunkOf = new Map<string, string>();
+    for (const chunk of chunks) {
+      for (const source of serverSourcesOf(chunk)) {
+        expect(chunkOf.get(source), `${source} in two chunks`).toBeUndefined();
+        chunkOf.set(source, chunk);
+      }
+    }
+    const products = chunkOf.get(join(projectRoot, "server/catalog/service/products.ts"));
+    expect(products, "the catalogue's service, built").toBeDefined();
+    expect(loadedAtStart(main).files).toContain(products);
+    expect(loadedAtStart(serverBuildFile).files).toContain(products);
   });
 });

@@ -1,9 +1,19 @@
-import { mkdtempSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { describe, expect, it } from "vitest";
-import { collect, exitOf, launch, start } from "./support/processes.ts";
+import { describe, expect, it, onTestFinished } from "vitest";
+import { projectRoot } from "../server/paths.ts";
+import {
+  collect,
+  exitOf,
+  launch,
+  logLines,
+  type Started,
+  serving,
+  start,
+} from "./support/processes.ts";
 
 describe("starting the shop", () => {
   it("seeds once, refuses a second process on the same DATA_DIR, and keeps the data across restarts", async () => {
@@ -44,4 +54,61 @@ describe("starting the shop", () => {
     expect(await exitOf(child)).toBe(1);
     expect(output().trim()).toMatch(/^Encore could not start: Invalid setting PORT="abc": [^\n]+$/);
   });
+});
+
+// Decision 0034: the serving process's settings are read only as a process starts, so `npm start`
+// runs the server in a process of its own, started with them.
+describe("npm start", () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "encore-npm-start-"));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    DEMO_DATA: "false",
+    PORT: "0",
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "info",
+  };
+
+  /** The first log line whose message starts with `message`, once the server has written it. */
+  async function logLine(shop: Started, message: string) {
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const line = logLines(shop).find((candidate) => String(candidate.msg).startsWith(message));
+      if (line) return line;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`no log line "${message}" in:\n${shop.output()}`);
+  }
+
+  it("serves from a process started with the serving settings, and stops it on SIGTERM", async () => {
+    const npmStart = spawn(process.execPath, [join(projectRoot, "scripts/start.mjs")], { env });
+    onTestFinished(() => {
+      npmStart.kill("SIGKILL");
+    });
+    const shop = await serving(npmStart);
+    const serverPid = Number((await logLine(shop, "Encore is serving")).pid);
+    expect(serverPid).not.toBe(npmStart.pid);
+    const commandLine = readFileSync(`/proc/${serverPid}/cmdline`, "utf8").split("\0");
+    const environment = readFileSync(`/proc/${serverPid}/environ`, "utf8").split("\0");
+    expect(commandLine).toContain("--max-semi-space-size=4");
+    expect(environment).toContain("MALLOC_ARENA_MAX=2");
+    expect(environment).toContain("NODE_ENV=production");
+    expect(shop.output()).not.toContain("memory settings");
+    expect((await fetch(`${shop.url}/api/health`)).status).toBe(200);
+
+    npmStart.kill("SIGTERM");
+    expect(await exitOf(npmStart)).toBe(0);
+    expect(existsSync(`/proc/${serverPid}`)).toBe(false);
+  }, 120_000);
+
+  it("has a server started by hand without them say which it lacks", async () => {
+    const byHand = launch(
+      { DATA_DIR: mkdtempSync(join(tmpdir(), "encore-by-hand-")), DEMO_DATA: "false" },
+      { bare: true },
+    );
+    const shop = await serving(byHand);
+    const warning = await logLine(shop, "started without the serving process's memory settings");
+    expect(warning.missing).toEqual(["MALLOC_ARENA_MAX=2", "--max-semi-space-size=4"]);
+    byHand.kill("SIGTERM");
+    expect(await exitOf(byHand)).toBe(0);
+  }, 120_000);
 });

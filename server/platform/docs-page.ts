@@ -7,7 +7,7 @@ import { clientBuildFolder } from "../paths.ts";
 
 /**
  * The reference page's script: `@scalar/api-reference`'s browser bundle, which
- * `scripts/build-server.mjs` copies into the built assets under a name carrying its content hash
+ * `scripts/build-assets.mjs` copies into the built assets under a name carrying its content hash
  * (served immutable, like the shop's own scripts; production installs no devDependencies).
  */
 const SCALAR_ASSET = /^scalar-[0-9a-f]{16}\.js$/;

@@ -1,34 +1,13 @@
-// After `react-router build`: bundles the Hono server into build/main.js, adds the API reference
-// page's script to the browser assets and precompresses them (brotli and gzip) so they are served
-// without compressing per request.
+// After `react-router build` (which also builds the server, `server/main.ts`, as the SSR build's
+// second entry: vite.config.ts): adds the API reference page's script to the browser assets and
+// precompresses them (brotli and gzip) so they are served without compressing per request.
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { build } from "esbuild";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-
-// An earlier build's chunks have other names: left there, they would pile up.
-rmSync(join(root, "build/server-chunks"), { recursive: true, force: true });
-await build({
-  entryPoints: [join(root, "server/main.ts")],
-  outdir: join(root, "build"),
-  entryNames: "main",
-  // Code the server imports on demand (the S3 store, image processing, the embedded database)
-  // stays in chunks of its own with its packages' imports, so a process that never needs them
-  // never loads them: one bundle would hoist every package import to start-up.
-  splitting: true,
-  chunkNames: "server-chunks/[name]-[hash]",
-  bundle: true,
-  platform: "node",
-  format: "esm",
-  target: "node20",
-  packages: "external",
-  sourcemap: true,
-  logLevel: "warning",
-});
 
 // The API reference page's script (server/platform/docs-page.ts), a devDependency: copied into
 // the assets under its content hash, so production needs no Scalar package and no CDN.
