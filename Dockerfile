@@ -20,6 +20,8 @@ ENV NODE_ENV=production
 # The serving process's settings (server/serving-process.json, decision 0034): read only as a
 # process starts, so set here and in CMD.
 ENV MALLOC_ARENA_MAX=2
+ENV MALLOC_MMAP_THRESHOLD_=131072
+ENV MALLOC_TRIM_THRESHOLD_=131072
 WORKDIR /app
 COPY package.json package-lock.json ./
 # No production dependency has an install script (sharp ships prebuilt in @img/*).

@@ -8,6 +8,9 @@ import servingProcess from "./serving-process.json";
  * - `--max-semi-space-size=4`: V8's young generation at most 2 × 4 MB instead of 2 × 16 MB.
  * - `MALLOC_ARENA_MAX=2`: glibc keeps at most two malloc arenas, not eight per CPU, for the
  *   threads that compress answers and run V8's concurrent work.
+ * - `MALLOC_MMAP_THRESHOLD_` and `MALLOC_TRIM_THRESHOLD_` at glibc's starting 128 KB, fixed: left
+ *   to itself glibc raises both after the first large blocks are freed (up to 32 MB), and then
+ *   keeps what a render or a compression freed instead of giving it back.
  */
 const SERVING_NODE_FLAGS: readonly string[] = servingProcess.nodeFlags;
 const SERVING_ENVIRONMENT: Readonly<Record<string, string>> = servingProcess.environment;

@@ -11,21 +11,35 @@ describe("the serving process's settings", () => {
   });
 
   it("adds the environment where it has no value of its own", () => {
-    expect(servingEnvironment({ PORT: "3000" })).toEqual({ MALLOC_ARENA_MAX: "2", PORT: "3000" });
-    expect(servingEnvironment({ MALLOC_ARENA_MAX: "4" })).toEqual({ MALLOC_ARENA_MAX: "4" });
+    expect(servingEnvironment({ PORT: "3000" })).toEqual({
+      MALLOC_ARENA_MAX: "2",
+      MALLOC_MMAP_THRESHOLD_: "131072",
+      MALLOC_TRIM_THRESHOLD_: "131072",
+      PORT: "3000",
+    });
+    expect(servingEnvironment({ MALLOC_ARENA_MAX: "4" })).toMatchObject({ MALLOC_ARENA_MAX: "4" });
   });
 
   it("says which settings a process lacks, counting NODE_OPTIONS", () => {
     expect(missingServingSettings([], {})).toEqual([
       "MALLOC_ARENA_MAX=2",
+      "MALLOC_MMAP_THRESHOLD_=131072",
+      "MALLOC_TRIM_THRESHOLD_=131072",
       "--max-semi-space-size=4",
     ]);
     expect(
       missingServingSettings([], {
         MALLOC_ARENA_MAX: "8",
+        MALLOC_MMAP_THRESHOLD_: "65536",
+        MALLOC_TRIM_THRESHOLD_: "65536",
         NODE_OPTIONS: "--enable-source-maps --max-semi-space-size=2",
       }),
     ).toEqual([]);
-    expect(missingServingSettings(["--max-semi-space-size=4"], {})).toEqual(["MALLOC_ARENA_MAX=2"]);
+    expect(
+      missingServingSettings(["--max-semi-space-size=4"], {
+        MALLOC_MMAP_THRESHOLD_: "131072",
+        MALLOC_TRIM_THRESHOLD_: "131072",
+      }),
+    ).toEqual(["MALLOC_ARENA_MAX=2"]);
   });
 });

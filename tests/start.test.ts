@@ -91,6 +91,7 @@ describe("npm start", () => {
     const environment = readFileSync(`/proc/${serverPid}/environ`, "utf8").split("\0");
     expect(commandLine).toContain("--max-semi-space-size=4");
     expect(environment).toContain("MALLOC_ARENA_MAX=2");
+    expect(environment).toContain("MALLOC_TRIM_THRESHOLD_=131072");
     expect(environment).toContain("NODE_ENV=production");
     expect(shop.output()).not.toContain("memory settings");
     expect((await fetch(`${shop.url}/api/health`)).status).toBe(200);
@@ -107,7 +108,12 @@ describe("npm start", () => {
     );
     const shop = await serving(byHand);
     const warning = await logLine(shop, "started without the serving process's memory settings");
-    expect(warning.missing).toEqual(["MALLOC_ARENA_MAX=2", "--max-semi-space-size=4"]);
+    expect(warning.missing).toEqual([
+      "MALLOC_ARENA_MAX=2",
+      "MALLOC_MMAP_THRESHOLD_=131072",
+      "MALLOC_TRIM_THRESHOLD_=131072",
+      "--max-semi-space-size=4",
+    ]);
     byHand.kill("SIGTERM");
     expect(await exitOf(byHand)).toBe(0);
   }, 120_000);
