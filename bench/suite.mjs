@@ -47,6 +47,10 @@ const USAGE = `Usage: npm run bench [-- options]
   --large              also measure the 100,000-product catalogue on PGlite
   --skip-large         leave out the large catalogue on PostgreSQL
   --only api           only the API figures against the baseline (and the server's memory)
+  --only drop-day      only drop day (PostgreSQL)
+  --only large         only the large catalogue
+  --large-database <url>  measure this PostgreSQL database, already seeded with
+                       --products 100000 and analysed, instead of seeding a fresh one
   --connections <n>    connections per load run (default 20)
   --duration <s>       seconds per measured run (default 6)
   --warmup <s>         seconds of unmeasured warm-up before each run (default 2)
@@ -59,6 +63,7 @@ function parseOptions(argv) {
       large: { type: "boolean", default: false },
       "skip-large": { type: "boolean", default: false },
       only: { type: "string" },
+      "large-database": { type: "string" },
       connections: { type: "string", default: "20" },
       duration: { type: "string", default: "6" },
       warmup: { type: "string", default: "2" },
@@ -75,7 +80,7 @@ function parseOptions(argv) {
     settings.connections > 0 &&
     settings.duration > 0 &&
     settings.warmup >= 0 &&
-    (values.only === undefined || values.only === "api");
+    [undefined, "api", "drop-day", "large"].includes(values.only);
   return { values, settings, valid };
 }
 
@@ -320,8 +325,15 @@ async function measureWeight(app, catalogue, details) {
   }
 }
 
+async function measureDropDayPhase(run, { databaseUrl, settings }) {
+  const dropDay = await measureDropDay({ databaseUrl, settings });
+  run.figures.push(...dropDay.figures);
+  run.details.dropDay = dropDay.details;
+  run.remarks.push(...dropDay.remarks);
+}
+
 /** After the API, page and weight figures: every core, checkout, import, drop day, large catalogue. */
-async function measureLaterPhases(run, { databaseUrl, settings, large }) {
+async function measureLaterPhases(run, { databaseUrl, settings, large, seededUrl }) {
   const cores = await measureWebConcurrency({ databaseUrl, settings });
   run.figures.push(...cores.figures);
   run.details.cores = cores.details;
@@ -336,19 +348,90 @@ async function measureLaterPhases(run, { databaseUrl, settings, large }) {
   run.figures.push(...productImport.figures);
   run.details.productImport = productImport.details;
 
-  const dropDay = await measureDropDay({ databaseUrl, settings });
-  run.figures.push(...dropDay.figures);
-  run.details.dropDay = dropDay.details;
-  run.remarks.push(...dropDay.remarks);
+  await measureDropDayPhase(run, { databaseUrl, settings });
+  await measureLarge(run, { databaseUrl, settings, large, seededUrl });
+}
 
+/** The large catalogue, on a fresh database or on `seededUrl` (--large-database). */
+async function measureLarge(run, { databaseUrl, settings, large, seededUrl }) {
   if (large) {
-    const result = await measureLargeCatalogue({ databaseUrl, settings });
+    const result = await measureLargeCatalogue({ databaseUrl, settings, seededUrl });
     run.figures.push(...result.figures);
     run.details.large = result.details;
     run.remarks.push(...result.remarks);
   } else {
     run.remarks.push("Large catalogue: not run (it runs on PostgreSQL, or with --large).");
   }
+}
+
+/** The API, page and weight figures on the demo shop, then the later phases. */
+async function measureMain(run, { options, databaseUrl, database, seededUrl }) {
+  const { settings } = options;
+  const apiOnly = options.values.only === "api";
+  const dataDir = temporaryDir("encore-bench-");
+  const app = await startApp({ DATA_DIR: dataDir });
+  const memory = watchResidentMemory(app.pid);
+  try {
+    const catalogue = await discoverCatalogue(app.url);
+    run.catalogue = catalogue;
+    run.machine.busyBefore = await cpuBusyShare();
+    if (catalogue.slug) {
+      console.log(`Catalogue: ${catalogue.total} products; product slug '${catalogue.slug}'.`);
+    } else {
+      const remark =
+        `The catalogue is empty (GET /api/products answered ${catalogue.listStatus} with ${catalogue.total} products), ` +
+        "so there is no product slug: single-product figures are skipped and /api/products measures an empty page." +
+        (databaseUrl
+          ? " On PostgreSQL, set DEMO_DATA=true with a fresh database to seed the demo shop."
+          : "");
+      console.log(remark);
+      run.remarks.push(remark);
+    }
+    run.figures.push(
+      ...(await measureApi(app, catalogue, settings, database.kind === "postgres", run.details)),
+    );
+    if (!apiOnly)
+      run.figures.push(
+        ...(await measurePages(app, catalogue, settings, run.details)),
+        ...(await measureWeight(app, catalogue, run.details)),
+      );
+    await sleep(SETTLE_MS);
+    const steady = residentBytes(app.pid);
+    if (steady !== undefined)
+      run.figures.push(
+        measured(
+          "server.rss.steady",
+          `server RSS steady (idle ${SETTLE_MS / 1000} s after the runs above)`,
+          steady / MB,
+          "MB",
+          atMost(150, "MB"),
+        ),
+      );
+    run.machine.busyAfter = await cpuBusyShare();
+  } finally {
+    const peak = memory.stop();
+    if (peak !== undefined)
+      run.figures.push(
+        measured(
+          "server.rss.peak",
+          "server RSS peak (start-up and runs above)",
+          peak / MB,
+          "MB",
+          atMost(200, "MB"),
+        ),
+      );
+    await app.stop();
+    removeDir(dataDir);
+  }
+
+  if (apiOnly) run.remarks.push("Only the API figures were taken (--only api).");
+  else
+    await measureLaterPhases(run, {
+      databaseUrl,
+      settings,
+      large: options.values.large || (databaseUrl && !options.values["skip-large"]),
+      seededUrl,
+    });
 }
 
 /** Runs the bench; resolves to the exit code (0 whatever the targets say, 1 if it could not run). */
@@ -368,7 +451,6 @@ export async function runBench(argv) {
   process.once("SIGTERM", () => void cleanUp({ interrupted: true }).then(() => process.exit(143)));
 
   const { settings } = options;
-  const apiOnly = options.values.only === "api";
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const database = describeDatabase(databaseUrl);
   const cpuList = cpus();
@@ -391,69 +473,12 @@ export async function runBench(argv) {
   console.log(`Benchmarking the production build on ${database.description}.`);
 
   try {
-    const dataDir = temporaryDir("encore-bench-");
-    const app = await startApp({ DATA_DIR: dataDir });
-    const memory = watchResidentMemory(app.pid);
-    try {
-      const catalogue = await discoverCatalogue(app.url);
-      run.catalogue = catalogue;
-      run.machine.busyBefore = await cpuBusyShare();
-      if (catalogue.slug) {
-        console.log(`Catalogue: ${catalogue.total} products; product slug '${catalogue.slug}'.`);
-      } else {
-        const remark =
-          `The catalogue is empty (GET /api/products answered ${catalogue.listStatus} with ${catalogue.total} products), ` +
-          "so there is no product slug: single-product figures are skipped and /api/products measures an empty page." +
-          (databaseUrl
-            ? " On PostgreSQL, set DEMO_DATA=true with a fresh database to seed the demo shop."
-            : "");
-        console.log(remark);
-        run.remarks.push(remark);
-      }
-      run.figures.push(
-        ...(await measureApi(app, catalogue, settings, database.kind === "postgres", run.details)),
-      );
-      if (!apiOnly)
-        run.figures.push(
-          ...(await measurePages(app, catalogue, settings, run.details)),
-          ...(await measureWeight(app, catalogue, run.details)),
-        );
-      await sleep(SETTLE_MS);
-      const steady = residentBytes(app.pid);
-      if (steady !== undefined)
-        run.figures.push(
-          measured(
-            "server.rss.steady",
-            `server RSS steady (idle ${SETTLE_MS / 1000} s after the runs above)`,
-            steady / MB,
-            "MB",
-            atMost(150, "MB"),
-          ),
-        );
-      run.machine.busyAfter = await cpuBusyShare();
-    } finally {
-      const peak = memory.stop();
-      if (peak !== undefined)
-        run.figures.push(
-          measured(
-            "server.rss.peak",
-            "server RSS peak (start-up and runs above)",
-            peak / MB,
-            "MB",
-            atMost(200, "MB"),
-          ),
-        );
-      await app.stop();
-      removeDir(dataDir);
-    }
-
-    if (apiOnly) run.remarks.push("Only the API figures were taken (--only api).");
-    else
-      await measureLaterPhases(run, {
-        databaseUrl,
-        settings,
-        large: options.values.large || (databaseUrl && !options.values["skip-large"]),
-      });
+    const seededUrl = options.values["large-database"];
+    if (options.values.only === "drop-day")
+      await measureDropDayPhase(run, { databaseUrl, settings });
+    else if (options.values.only === "large")
+      await measureLarge(run, { databaseUrl, settings, large: true, seededUrl });
+    else await measureMain(run, { options, databaseUrl, database, seededUrl });
   } catch (error) {
     if (isStopping()) return 130;
     console.error(`The bench could not run: ${error instanceof Error ? error.message : error}`);

@@ -290,6 +290,9 @@ describe.each(databaseKinds)("pages in the response cache on %s", (kind) => {
     expect(new Set(pages.map(({ body }) => body)).size).toBe(1);
     // Each waiter's header names the nonce its (shared) page carries.
     for (const page of pages) expect(page.body).toContain(`nonce="${page.nonce}"`);
+    // Kept after that one render (on probation, decision 0032): the next request is a hit.
+    expect(await (await app.fetch("/?gated=together")).text()).toBe(pages[0]?.body);
+    expect(renders() - before).toBe(1);
   });
 
   it("lets each waiter render its own page when the render they waited for fails", async () => {

@@ -6,18 +6,23 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { Database, Db } from "../db/client.ts";
 import type { AppEnv } from "./env.ts";
 import { PRIVATE_PAGE, PUBLIC_CACHE } from "./page-caching.ts";
+import { LeastRecentlyUsed, SegmentedLru } from "./segmented-lru.ts";
 
 /** Every process empties its caches when a message arrives here (docs/decisions/0023). */
 export const SHOP_CHANGED_CHANNEL = "shop_changed";
-// Bounds of what is kept: whichever is reached first sends the least recently used out.
-const MAX_ENTRIES = 5_000;
-const MAX_BYTES = 64 * 1024 * 1024;
+// What is kept (docs/decisions/0032), within a small machine's 200 MB: a new answer waits on
+// probation, a few MB of its own, until it is asked for again, which promotes it to the protected
+// segment. Answers asked for once (a shopper's own filter or search, a crawler's walk) replace
+// each other there, never the pages a crowd asks for.
+const KEPT_BOUNDS = {
+  probation: { maxEntries: 500, maxBytes: 8 * 1024 * 1024 },
+  protected: { maxEntries: 2_000, maxBytes: 32 * 1024 * 1024 },
+};
 // What no write announces, the clock changes: an article scheduled for later, a spotlight that
 // ends. An entry is rendered again at most this long after it was made.
 const ENTRY_LIFETIME_MS = 60_000;
 // API answers kept aside for a database outage (answered uncompressed, so a smaller bound).
-const MAX_OUTDATED_ENTRIES = 2_000;
-const MAX_OUTDATED_BYTES = 16 * 1024 * 1024;
+const OUTDATED_BOUNDS = { maxEntries: 1_000, maxBytes: 8 * 1024 * 1024 };
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -66,7 +71,7 @@ export type ResponseCache = {
   api: MiddlewareHandler<AppEnv>;
   /**
    * The entry kept under `key`, while it is within its lifetime: what the node listener answers
-   * before the app is entered (`memory-answers.ts`).
+   * before the app is entered (`memory-answers.ts`). A hit as any other: it promotes the entry.
    */
   fresh(key: string): Entry | undefined;
   /** How many answers were made, not served from memory, under a key: what tests count. */
@@ -80,8 +85,9 @@ export type ResponseCache = {
 };
 
 /**
- * One in-memory cache of whole answers, pages and API answers alike: LRU by count and bytes,
- * each entry compressed once, concurrent misses for one key coalesced into one render, and
+ * One in-memory cache of whole answers, pages and API answers alike: a segmented LRU by count
+ * and bytes (an answer asked for once cannot push out those asked for again), each entry
+ * compressed once, concurrent misses for one key coalesced into one render, and
  * emptied in every process on the database by PostgreSQL LISTEN/NOTIFY whenever what it shows
  * changes. API answers it empties are kept aside and answered, never cached by anyone, only
  * while the database does not answer (SECURITY §15); pages have their own kept answers
@@ -98,8 +104,8 @@ export async function createResponseCache(
     onShopChanged?: () => void;
   } = {},
 ): Promise<ResponseCache> {
-  let entries = new LeastRecentlyUsed(MAX_ENTRIES, MAX_BYTES);
-  const outdated = new LeastRecentlyUsed(MAX_OUTDATED_ENTRIES, MAX_OUTDATED_BYTES);
+  let entries = new SegmentedLru<Entry>(KEPT_BOUNDS);
+  const outdated = new LeastRecentlyUsed<Entry>(OUTDATED_BOUNDS);
   /** Renders under way, by key: a miss for one of these waits for it instead of rendering. */
   let pending = new Map<string, Promise<Entry | undefined>>();
   // A render that began before the cache was emptied may show what changed: it is not kept.
@@ -111,8 +117,9 @@ export async function createResponseCache(
   const clear = (payload: string) => {
     lastHeard = payload;
     generation++;
-    for (const [key, entry] of entries.entries()) if (entry.keepOutdated) outdated.set(key, entry);
-    entries = new LeastRecentlyUsed(MAX_ENTRIES, MAX_BYTES);
+    // Protected answers last, so they are the ones the bounds keep.
+    for (const entry of entries.values()) if (entry.keepOutdated) outdated.set(entry);
+    entries = new SegmentedLru(KEPT_BOUNDS);
     pending = new Map();
     onShopChanged();
   };
@@ -160,7 +167,7 @@ export async function createResponseCache(
       }
       if (generation === started) {
         outdated.delete(key);
-        entries.set(key, entry);
+        entries.set(entry);
       }
       replace(c, await respond(c, entry, compressed));
     };
@@ -337,60 +344,4 @@ function matches(header: string, entry: Entry): boolean {
   if (header.trim() === "*") return true;
   const known = Object.values(entry.etags);
   return header.split(",").some((tag) => known.includes(tag.trim().replace(/^W\//, "")));
-}
-
-/** Entries, least recently used first (a Map keeps insertion order), within both bounds. */
-class LeastRecentlyUsed {
-  #entries = new Map<string, Entry>();
-  #bytes = 0;
-
-  constructor(
-    readonly maxEntries: number,
-    readonly maxBytes: number,
-  ) {}
-
-  get size() {
-    return this.#entries.size;
-  }
-
-  entries() {
-    return this.#entries.entries();
-  }
-
-  get(key: string): Entry | undefined {
-    const entry = this.#entries.get(key);
-    if (entry) {
-      this.#entries.delete(key);
-      this.#entries.set(key, entry);
-    }
-    return entry;
-  }
-
-  set(key: string, entry: Entry) {
-    this.delete(key);
-    this.#entries.set(key, entry);
-    this.#bytes += entry.bytes;
-    this.#evict();
-  }
-
-  /** `entry` grew by `bytes` (a compressed copy): counted, if it is kept here. */
-  grew(entry: Entry, bytes: number) {
-    if (this.#entries.get(entry.key) !== entry) return;
-    this.#bytes += bytes;
-    this.#evict();
-  }
-
-  #evict() {
-    while (this.#entries.size > this.maxEntries || this.#bytes > this.maxBytes) {
-      const oldest = this.#entries.keys().next().value as string;
-      this.delete(oldest);
-    }
-  }
-
-  delete(key: string) {
-    const entry = this.#entries.get(key);
-    if (!entry) return;
-    this.#entries.delete(key);
-    this.#bytes -= entry.bytes;
-  }
 }

@@ -111,4 +111,31 @@ describe("createResponseCache", () => {
       expect(await kept.json()).toEqual({ answered: 1 });
     }
   });
+
+  it("keeps an answer made once, and keeps one asked for again past many answers asked for once", async () => {
+    const cache = await createResponseCache({ listen: async () => async () => {} });
+    const app = new Hono<AppEnv>().get("/api/things", cache.api, (c) =>
+      c.json({ n: c.req.query("n") }),
+    );
+    const get = (n: number) => app.request(`/api/things?n=${n}`);
+
+    await get(0);
+    await get(1);
+    expect(cache.renders()).toBe(2);
+    // The next request is a hit, in the app or before it (the early answer's lookup).
+    await get(0);
+    expect(cache.fresh("/api/things?n=1")).toBeDefined();
+    expect(cache.renders()).toBe(2);
+
+    // A crawler's walk: each address asked for once, far more of them than probation holds.
+    for (let n = 2; n < 1_000; n++) await get(n);
+    expect(cache.renders()).toBe(1_000);
+    expect(cache.size()).toBeLessThan(1_000);
+    await get(0);
+    await get(1);
+    expect(cache.renders()).toBe(1_000);
+    // The first of the walk, asked for once, was sent out for the ones after it.
+    await get(2);
+    expect(cache.renders()).toBe(1_001);
+  });
 });
