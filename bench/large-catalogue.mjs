@@ -126,12 +126,14 @@ export async function measureLargeCatalogue({ databaseUrl, settings, seededUrl }
       `Large catalogue: fresh ${database ? `PostgreSQL database ${database.name}` : "PGlite folder"}`,
     );
     console.log(`Large catalogue: seeding ${LARGE_PRODUCTS.toLocaleString("en-GB")} products…`);
-    // A bulk load of 100,000 products runs statements far longer than a shopper's request may.
+    // A bulk load of 100,000 products runs statements far longer than a shopper's request may,
+    // and on a busy machine draws its logos for longer than a transaction may idle.
     const seedEnv = {
       ...process.env,
       ...env,
       LOG_LEVEL: "warn",
       DB_STATEMENT_TIMEOUT_MS: "600000",
+      DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: "600000",
     };
     if (!database) delete seedEnv.DATABASE_URL;
     const seedStarted = performance.now();
