@@ -1,7 +1,7 @@
 import cluster from "node:cluster";
 import type { Config } from "./config.ts";
 import type { Logger } from "./logger.ts";
-import { serverUrl } from "./server.ts";
+import { serverUrl } from "./server-url.ts";
 import { servingEnvironment, servingExecArgv } from "./serving-process.ts";
 
 /** A worker that dies sooner than this after it was forked is counted as dying young. */

@@ -12,9 +12,7 @@ import {
   prepareInChildProcess,
   prepareOnly,
 } from "./prepare-process.ts";
-import { startServer } from "./server.ts";
 import { missingServingSettings } from "./serving-process.ts";
-import { loadProductionSsr } from "./ssr-build.ts";
 
 /**
  * `npm start`: settings → migrate and seed if new, in a child process → listen; stops cleanly on
@@ -59,6 +57,12 @@ function warnOfMissingSettings(logger: Logger) {
 /** One serving process: the only one, or a worker of the cluster. */
 async function serve(config: Config, logger: Logger, { worker }: { worker: boolean }) {
   if (!worker) warnOfMissingSettings(logger);
+  // The app's code is loaded here, by a process that serves: a cluster's primary forks and
+  // watches its workers without it (decision 0034).
+  const [{ loadProductionSsr }, { startServer }] = await Promise.all([
+    import("./ssr-build.ts"),
+    import("./server.ts"),
+  ]);
   const { ssr, build } = await loadProductionSsr();
   const running = await startServer({
     config,

@@ -2,8 +2,6 @@ import { fork } from "node:child_process";
 import { once } from "node:events";
 import type { Config } from "./config.ts";
 import type { Logger } from "./logger.ts";
-import { openFileStore } from "./media/storage.ts";
-import { openConfiguredDatabase, prepareDatabase } from "./server.ts";
 
 /** The argument that makes the server script prepare the database and exit instead of serving. */
 export const PREPARE_ONLY_ARG = "--prepare-only";
@@ -49,6 +47,11 @@ export async function prepareInChildProcess(script: string): Promise<void> {
 
 /** The child's side: prepares the configured database, then closes it and lets DATA_DIR go. */
 export async function prepareOnly(config: Config, logger: Logger): Promise<void> {
+  // On demand, as in main.ts: the process that forks this one never loads the server's code.
+  const [{ openFileStore }, { openConfiguredDatabase, prepareDatabase }] = await Promise.all([
+    import("./media/storage.ts"),
+    import("./server.ts"),
+  ]);
   const { database, releaseLock } = await openConfiguredDatabase(config);
   try {
     await prepareDatabase(database, config, await openFileStore(config), logger);

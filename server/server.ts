@@ -8,8 +8,6 @@ import { startOrderReconciler } from "./checkout/reconcile.ts";
 import type { Config } from "./config.ts";
 import { type Database, openPglite, openPostgres } from "./db/client.ts";
 import { lockDataDir } from "./db/data-dir-lock.ts";
-import { migrateDatabase } from "./db/migrate.ts";
-import { installDefaults, seedDemoData } from "./db/seed/index.ts";
 import type { Lifecycle } from "./http/env.ts";
 import { memoryAnswers } from "./http/memory-answers.ts";
 import { createResponseCache, type ResponseCache } from "./http/response-cache.ts";
@@ -22,6 +20,7 @@ import type { PaymentListener } from "./payments/provider.ts";
 import { enabledPaymentProviders } from "./payments/service.ts";
 import type { BuildInfo } from "./platform/api.ts";
 import { signingSecret } from "./platform/settings.ts";
+import { serverUrl } from "./server-url.ts";
 
 type NodeListener = RequestListener;
 
@@ -98,14 +97,16 @@ export async function prepareDatabase(
   files: FileStore,
   logger: Logger,
 ): Promise<void> {
+  // Loaded here only: a serving process whose database was prepared by another never holds the
+  // migrator and the demo shop's code (decision 0030).
+  const [{ migrateDatabase }, { installDefaults, seedDemoData }] = await Promise.all([
+    import("./db/migrate.ts"),
+    import("./db/seed/index.ts"),
+  ]);
   await migrateDatabase(database, config.databaseUrl);
   await installDefaults(database.db);
   if (config.demoData && (await seedDemoData(database.db, files))) logger.info("demo data seeded");
 }
-
-/** The address a server on `host` and `port` is reached at from this machine. */
-export const serverUrl = (host: string, port: number) =>
-  `http://${host === "0.0.0.0" ? "localhost" : host}:${port}`;
 
 /** Opens, migrates and seeds the database, then serves the app until `close`. */
 export async function startServer(options: StartOptions): Promise<RunningServer> {

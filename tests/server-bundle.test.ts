@@ -56,14 +56,55 @@ function loadedLater(file: string): Set<string> {
   return later;
 }
 
+const main = join(buildFolder, "server/main.js");
+const chunks = readdirSync(join(buildFolder, "server"), { recursive: true, encoding: "utf8" })
+  .filter((name) => name.endsWith(".js"))
+  .map((name) => join(buildFolder, "server", name));
+
+/** The project's own server sources a chunk holds, from its source map. */
+function serverSourcesOf(chunk: string): string[] {
+  const map = JSON.parse(readFileSync(`${chunk}.map`, "utf8")) as { sources: string[] };
+  return map.sources
+    .map((source) => resolve(dirname(chunk), source))
+    .filter((source) => source.startsWith(join(projectRoot, "server/")));
+}
+
+/** The chunk that holds `source` (a path from the project's root). */
+function chunkHolding(source: string): string {
+  const chunk = chunks.find((candidate) =>
+    serverSourcesOf(candidate).includes(join(projectRoot, source)),
+  );
+  if (!chunk) throw new Error(`no chunk holds ${source}`);
+  return chunk;
+}
+
+// What a serving process loads as it starts: the server (server/server.ts), which main.ts loads
+// once it knows the process serves.
+const server = chunkHolding("server/server.ts");
+
+// Decision 0034: a cluster's primary forks and watches its workers; main.ts loads the app's code
+// only in a process that serves, so the primary holds none of it.
+describe("the server's entry", () => {
+  it("loads the server, the app and the database drivers only in a process that serves", () => {
+    const { packages, onDemand } = loadedAtStart(main);
+    for (const name of ["pg", "@electric-sql/pglite", "hono", "react", "react-dom/server"])
+      expect(packages, name).not.toContain(name);
+    expect(onDemand).toContain(server);
+    expect(loadedAtStart(server).packages).toContain("pg");
+  });
+
+  it("leaves the demo shop's code to the process that prepares the database", () => {
+    const seed = chunkHolding("server/db/seed/index.ts");
+    expect(loadedAtStart(server).files).not.toContain(seed);
+    expect(loadedAtStart(server).onDemand).toContain(seed);
+  });
+});
+
 // A process that never stores files in S3 should not pay for the AWS SDK (about 24 MB of RSS):
 // one bundle would hoist the import of the on-demand S3 store to start-up.
-const main = join(buildFolder, "server/main.js");
-
 describe("the server bundle", () => {
   it("loads the S3 store's SDK only when a process opens the S3 store", () => {
-    const { packages, onDemand } = loadedAtStart(main);
-    expect(packages).toContain("pg");
+    const { packages, onDemand } = loadedAtStart(server);
     expect(packages).not.toContain("@aws-sdk/client-s3");
 
     const s3Store = [...onDemand].find((chunk) =>
@@ -74,12 +115,12 @@ describe("the server bundle", () => {
 });
 
 // Decision 0030: what a process needs only on first use is not loaded at start, in the server
-// bundle nor in the SSR build (route loaders import the server's services): sharp and libvips
-// (about 37 MB of RSS, for uploads and the demo seed's drawings), Stripe's SDK (21 MB, for a shop
-// that takes cards) and recharts (25 MB, for the admin dashboard's charts, which only the SSR
-// build renders).
+// nor in the SSR build (route loaders import the server's services): sharp and libvips (about
+// 37 MB of RSS, for uploads and the demo seed's drawings), Stripe's SDK (21 MB, for a shop that
+// takes cards) and recharts (25 MB, for the admin dashboard's charts, which only the SSR build
+// renders).
 describe.each([
-  { bundle: "the server bundle", entry: main, later: ["sharp", "stripe"] },
+  { bundle: "the server", entry: server, later: ["sharp", "stripe"] },
   { bundle: "the SSR build", entry: serverBuildFile, later: ["sharp", "stripe", "recharts"] },
 ])("$bundle", ({ entry, later }) => {
   it.each(later)("loads %s on first use, not at start", (name) => {
@@ -93,17 +134,6 @@ describe.each([
 // and the route loaders both call are one copy: compiled once, and one instance of each module's
 // state (the facet snapshot's, which the cache's change notice outdates).
 describe("the server entry and the SSR build", () => {
-  const chunks = readdirSync(join(buildFolder, "server"), { recursive: true, encoding: "utf8" })
-    .filter((name) => name.endsWith(".js"))
-    .map((name) => join(buildFolder, "server", name));
-  /** The project's own server sources a chunk holds, from its source map. */
-  const serverSourcesOf = (chunk: string): string[] => {
-    const map = JSON.parse(readFileSync(`${chunk}.map`, "utf8")) as { sources: string[] };
-    return map.sources
-      .map((source) => resolve(dirname(chunk), source))
-      .filter((source) => source.startsWith(join(projectRoot, "server/")));
-  };
-
   it("holds each server module in one chunk, loaded at start by both", () => {
     const chunkOf = new Map<string, string>();
     for (const chunk of chunks) {
@@ -112,9 +142,8 @@ describe("the server entry and the SSR build", () => {
         chunkOf.set(source, chunk);
       }
     }
-    const products = chunkOf.get(join(projectRoot, "server/catalog/service/products.ts"));
-    expect(products, "the catalogue's service, built").toBeDefined();
-    expect(loadedAtStart(main).files).toContain(products);
+    const products = chunkHolding("server/catalog/service/products.ts");
+    expect(loadedAtStart(server).files).toContain(products);
     expect(loadedAtStart(serverBuildFile).files).toContain(products);
   });
 });
