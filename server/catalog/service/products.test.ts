@@ -151,6 +151,28 @@ describe.each(databaseKinds)("product listing on the demo shop on %s", (kind) =>
     expect(last.meta).toMatchObject({ total: published, totalIsCapped: false });
   });
 
+  it("lists a search by relevance, ties by id, page by page", async () => {
+    const expected = (
+      await database.db
+        .select({ id: products.id })
+        .from(products)
+        .where(
+          sql`${products.status} = 'published' and ${products.searchDocument} @@ to_tsquery('english', 'shirt:*')`,
+        )
+        .orderBy(
+          sql`ts_rank_cd(${products.searchDocument}, to_tsquery('english', 'shirt:*')) desc, ${products.id}`,
+        )
+    ).map((row) => row.id);
+    expect(expected.length).toBeGreaterThan(10);
+    const listed: number[] = [];
+    for (let page = 1; listed.length < expected.length; page++) {
+      const { data } = await listProducts(database.db, { q: "shirt", page, perPage: 7 });
+      expect(data.length).toBeGreaterThan(0);
+      listed.push(...data.map((card) => card.id));
+    }
+    expect(listed).toEqual(expected);
+  });
+
   it("counts a search's matches, up to the cap, on every page and past the last", async () => {
     const [row] = await database.db
       .select({ count: sql<number>`count(*)::int` })
@@ -168,5 +190,10 @@ describe.each(databaseKinds)("product listing on the demo shop on %s", (kind) =>
     expect(past.meta).toMatchObject({ total: matches, totalIsCapped: false });
     const capped = await listProducts(database.db, { ...search, page: 1 }, { countCap: 10 });
     expect(capped.meta).toMatchObject({ total: 10, totalIsCapped: true, lastPage: 2 });
+    const none = await listProducts(database.db, { q: "zzyzx", page: 1, perPage: 5 });
+    expect(none).toEqual({
+      data: [],
+      meta: { currentPage: 1, perPage: 5, total: 0, lastPage: 1, totalIsCapped: false },
+    });
   });
 });

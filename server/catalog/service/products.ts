@@ -214,6 +214,10 @@ export const cardColumns = {
   image: firstImage,
 };
 
+/** How well a product matches a search: the listing's order when searching without a sort. */
+const relevance = (tsquery: string) =>
+  sql<number>`ts_rank_cd(${products.searchDocument}, to_tsquery('english', ${tsquery}))`;
+
 // "nulls last" as the listing indexes are built (schema.ts), so an index can serve the order.
 const idDescending = sql`${products.id} desc nulls last`;
 
@@ -230,12 +234,7 @@ function ordering(query: ProductListQuery, tsquery: string | undefined): SQL[] {
       return [asc(products.title), asc(products.id)];
     default:
       // Searching without a chosen sort ranks by relevance; otherwise the team's featured order.
-      if (tsquery) {
-        return [
-          sql`ts_rank_cd(${products.searchDocument}, to_tsquery('english', ${tsquery})) desc`,
-          asc(products.id),
-        ];
-      }
+      if (tsquery) return [sql`${relevance(tsquery)} desc`, asc(products.id)];
       return [
         sql`${products.featuredRank} asc nulls last`,
         sql`${products.publishedAt} desc nulls last`,
@@ -260,43 +259,111 @@ async function teamOrderedCollection(
 }
 
 /**
- * The ids of one page of the listing, in its order. Only ids: the cards' columns, band and image
- * are fetched for the page's rows alone, not for every row a deep page skips.
+ * The query of one page of the listing's ids, in its order. Only ids: the cards' columns, band
+ * and image are fetched for the page's rows alone, not for every row a deep page skips.
  */
-async function pageIds(
+function pageIdsQuery(
   db: Db,
   query: ProductListQuery,
   where: SQL | undefined,
   tsquery: string | undefined,
-): Promise<number[]> {
+  teamCollectionId: number | undefined,
+) {
   const { page, perPage } = query;
-  const teamCollectionId = await teamOrderedCollection(db, query, tsquery);
   // A curated collection joins its positions (collection_products_position_idx) rather than
   // looking each product's position up.
-  const rows =
-    teamCollectionId === undefined
-      ? await db
-          .select({ id: products.id })
-          .from(products)
-          .where(where)
-          .orderBy(...ordering(query, tsquery))
-          .limit(perPage)
-          .offset(pageOffset(page, perPage))
-      : await db
-          .select({ id: products.id })
-          .from(products)
-          .innerJoin(
-            collectionProducts,
-            and(
-              eq(collectionProducts.productId, products.id),
-              eq(collectionProducts.collectionId, teamCollectionId),
-            ),
-          )
-          .where(where)
-          .orderBy(asc(collectionProducts.position), asc(products.id))
-          .limit(perPage)
-          .offset(pageOffset(page, perPage));
-  return rows.map((row) => row.id);
+  return teamCollectionId === undefined
+    ? db
+        .select({ id: products.id })
+        .from(products)
+        .where(where)
+        .orderBy(...ordering(query, tsquery))
+        .limit(perPage)
+        .offset(pageOffset(page, perPage))
+    : db
+        .select({ id: products.id })
+        .from(products)
+        .innerJoin(
+          collectionProducts,
+          and(
+            eq(collectionProducts.productId, products.id),
+            eq(collectionProducts.collectionId, teamCollectionId),
+          ),
+        )
+        .where(where)
+        .orderBy(asc(collectionProducts.position), asc(products.id))
+        .limit(perPage)
+        .offset(pageOffset(page, perPage));
+}
+
+/**
+ * The ids of one page, in its order, and the matches counted up to `limit` + 1 (one row past the
+ * limit tells "exactly `limit`" from "more than `limit`"). One statement, not two: each statement
+ * costs a pool checkout, a round trip and PostgreSQL's parse, plan and executor start, which at
+ * 100,000 products were a large part of an uncached listing's CPU (decision 0033).
+ */
+async function pageIdsAndCount(
+  db: Db,
+  query: ProductListQuery,
+  where: SQL | undefined,
+  tsquery: string | undefined,
+  limit: number,
+): Promise<{ ids: number[]; counted: number }> {
+  const teamCollectionId = await teamOrderedCollection(db, query, tsquery);
+  const rankedBySearch = tsquery && teamCollectionId === undefined && isDefaultSort(query);
+  if (rankedBySearch) {
+    const ranked = await rankedPage(db, query, where, tsquery);
+    // Every match counted: past `limit` it reads as "more than `limit`" all the same.
+    if (ranked) return { ids: ranked.ids, counted: ranked.matches };
+  }
+  const matches = db
+    .select({ one: sql`1` })
+    .from(products)
+    .where(where)
+    .limit(limit + 1);
+  const result = await db.execute(sql`select
+    array${pageIdsQuery(db, query, where, tsquery, teamCollectionId)} as ids,
+    (select count(*)::int from ${matches} as matches) as counted`);
+  const [row] = (result as unknown as { rows: { ids: number[]; counted: number }[] }).rows;
+  if (!row) throw new Error("The listing's page query returned no row");
+  return row;
+}
+
+const isDefaultSort = (query: ProductListQuery) =>
+  query.sort === undefined || query.sort === "featured";
+
+/**
+ * A page of a search in relevance order with every match counted, in one scan: ranking reads
+ * every match anyway, so counting them there spares the second scan a capped count would make
+ * (a band's name matches thousands of products, each on a page of its own). The rank is taken
+ * in the scan, so the count's window holds ids and ranks, not documents. Undefined for a page
+ * past the last, which has no row to carry the count.
+ */
+async function rankedPage(
+  db: Db,
+  query: ProductListQuery,
+  where: SQL | undefined,
+  tsquery: string,
+): Promise<{ ids: number[]; matches: number } | undefined> {
+  const { page, perPage } = query;
+  const ranked = db
+    .select({
+      id: products.id,
+      rank: relevance(tsquery).as("rank"),
+      matches: sql<number>`(count(*) over ())::int`.as("matches"),
+    })
+    .from(products)
+    .where(where)
+    .as("ranked");
+  const rows = await db
+    .select({ id: ranked.id, matches: ranked.matches })
+    .from(ranked)
+    .orderBy(desc(ranked.rank), asc(ranked.id))
+    .limit(perPage)
+    .offset(pageOffset(page, perPage));
+  const [first] = rows;
+  if (!first) return page === 1 ? { ids: [], matches: 0 } : undefined;
+  return { ids: rows.map((row) => row.id), matches: first.matches };
 }
 
 /**
@@ -312,23 +379,11 @@ export async function listProducts(
   const limit = countLimit(page, perPage, countCap);
   const conditions = await listingConditions(db, query);
   if (!conditions) return { data: [], meta: cappedPageMeta(page, perPage, 0, limit) };
-  const where = and(...conditions);
   const tsquery = query.q ? toPrefixQuery(query.q) : undefined;
-  const [ids, [count]] = await Promise.all([
-    pageIds(db, query, where, tsquery),
-    // One row past the limit tells "exactly `limit`" from "more than `limit`".
-    db.select({ counted: sql<number>`count(*)::int` }).from(
-      db
-        .select({ one: sql`1` })
-        .from(products)
-        .where(where)
-        .limit(limit + 1)
-        .as("matches"),
-    ),
-  ]);
+  const { ids, counted } = await pageIdsAndCount(db, query, and(...conditions), tsquery, limit);
   return {
     data: await productCardsByIds(db, ids),
-    meta: cappedPageMeta(page, perPage, count?.counted ?? 0, limit),
+    meta: cappedPageMeta(page, perPage, counted, limit),
   };
 }
 
@@ -431,6 +486,17 @@ export async function getProduct(
 }
 
 /**
+ * A card as one JSON object, its keys in `cardColumns`' order: PostgreSQL builds a page's cards
+ * as one JSON value, which the driver reads with one `JSON.parse`, where reading 24 rows of 13
+ * columns and mapping each value through Drizzle cost more than a tenth of an uncached listing's
+ * CPU (decision 0033).
+ */
+const cardJson = sql`json_build_object(${sql.join(
+  Object.entries(cardColumns).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
+  sql`, `,
+)})`;
+
+/**
  * The cards query, built once per database handle and prepared (named, so PostgreSQL parses and
  * plans it once per connection): every listing page runs it, and building its SQL (the band's
  * JSON, the first image's subquery) was the largest part of a listing's Drizzle time.
@@ -439,7 +505,7 @@ const preparedCards = new WeakMap<Db, ReturnType<typeof prepareCardsByIds>>();
 
 function prepareCardsByIds(db: Db) {
   return db
-    .select(cardColumns)
+    .select({ cards: sql<ProductCard[]>`coalesce(json_agg(${cardJson}), '[]')` })
     .from(products)
     .innerJoin(brands, eq(brands.id, products.brandId))
     .where(and(published, sql`${products.id} = any(${sql.placeholder("ids")}::int[])`))
@@ -454,8 +520,9 @@ export async function productCardsByIds(db: Db, ids: number[]): Promise<ProductC
     prepared = prepareCardsByIds(db);
     preparedCards.set(db, prepared);
   }
-  const rows = (await prepared.execute({ ids })) as ProductCard[];
-  return rows.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
+  const [found] = await prepared.execute({ ids });
+  const cards = found?.cards ?? [];
+  return cards.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
 }
 
 /** A published product's id, band and type, by id or slug: what its related lists start from. */
