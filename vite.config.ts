@@ -25,14 +25,15 @@ function shellChunk(id: string, { getModuleInfo }: Rollup.ManualChunkMeta) {
   return id.includes("/node_modules/") ? "shell-libraries" : "shell";
 }
 
+/** React Router's server build, the SSR build's one input as its plugin sets it. */
+const SERVER_BUILD = "virtual:react-router/server-build";
+
 /**
  * The server's own entry, `server/main.ts`, is built with the app's SSR build as its second entry
  * (`build/server/main.js` beside React Router's `build/server/index.js`), so the services both
  * import are one set of shared chunks: one copy of their code in memory and one instance of each
  * module's state (decision 0001). The browser's shell grouping does not apply to the server.
  */
-const SERVER_BUILD = "virtual:react-router/server-build";
-
 function serverEntry(): Plugin {
   return {
     name: "encore:server-entry",

@@ -43,7 +43,7 @@ async function main() {
 
 /**
  * A process started by hand (`node build/server/main.js`) serves without the settings `npm start`,
- * the Dockerfile and the cluster's primary give it, holding some 50 MB more (decision 0034).
+ * the Dockerfile and the cluster's primary give it, holding about 60 MB more (decision 0034).
  */
 function warnOfMissingSettings(logger: Logger) {
   const missing = missingServingSettings(process.execArgv, process.env);
