@@ -54,11 +54,12 @@ function serverEntry(): Plugin {
   };
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), serverEntry()],
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   build: {
     assetsInlineLimit: 0,
-    rollupOptions: isSsrBuild ? {} : { output: { manualChunks: shellChunk } },
+    // The server's build drops it (serverEntry).
+    rollupOptions: { output: { manualChunks: shellChunk } },
   },
-}));
+});

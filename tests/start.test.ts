@@ -81,8 +81,9 @@ describe("npm start", () => {
 
   it("serves from a process started with the serving settings, and stops it on SIGTERM", async () => {
     const npmStart = spawn(process.execPath, [join(projectRoot, "scripts/start.mjs")], { env });
+    // If the test fails half way: SIGTERM, which npm start passes on, so no server is left behind.
     onTestFinished(() => {
-      npmStart.kill("SIGKILL");
+      npmStart.kill("SIGTERM");
     });
     const shop = await serving(npmStart);
     const serverPid = Number((await logLine(shop, "Encore is serving")).pid);
