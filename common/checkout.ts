@@ -95,3 +95,26 @@ export const ChargeResult = z
     description: "The order written by a charge, and where its payment stands.",
   });
 export type ChargeResult = z.output<typeof ChargeResult>;
+
+/**
+ * POST /api/checkout/charge answered 202: the order is written and its payment is still being
+ * confirmed when the request's time ran out. Never "busy" for an order that will be paid: the
+ * client polls the order (the answer's `Location`) until it is paid or cancelled.
+ */
+export const ChargeAccepted = z
+  .object({
+    orderId: Id,
+    number: z.string(),
+    status: z.literal("processing"),
+    total: Pence,
+    accessToken: z
+      .string()
+      .optional()
+      .meta({ description: "Guests only, shown once: opens the order with /api/orders/show." }),
+  })
+  .meta({
+    id: "ChargeAccepted",
+    description:
+      "The order is written; its payment is being confirmed. Poll the order at `Location` until it is paid or cancelled.",
+  });
+export type ChargeAccepted = z.output<typeof ChargeAccepted>;

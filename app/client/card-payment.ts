@@ -2,7 +2,8 @@ import type { Appearance, Stripe, StripeElements, StripePaymentElement } from "@
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { BASKET_COOKIE, DISCOUNT_COOKIE, parseStoredBasket } from "../../common/basket-rules";
-import type { ChargeResult } from "../../common/checkout";
+import type { ChargeAccepted, ChargeResult } from "../../common/checkout";
+import { KEY_IN_FLIGHT } from "../../common/idempotency";
 import type { FieldErrors } from "../../common/refusal";
 import { ApiRequestError, apiPost, ValidationFailedError } from "../lib/api-client";
 import { CHECK_DETAILS, chargeBody, confirmationPath, PAYMENT_FAILED } from "../lib/checkout-form";
@@ -25,6 +26,9 @@ export type CardStatus = "static" | "loading" | "ready" | "failed";
 type CardFailure = { message?: string; errors?: FieldErrors; card?: string };
 
 const NOT_SENT = "The payment could not be sent. Check your connection and try again.";
+
+/** How many times the pay button asks with one key before it shows the shopper anything. */
+const CHARGE_ATTEMPTS = 4;
 
 /** The shop's look for Stripe's frame, which cannot read our CSS: taken from the theme's values. */
 function shopAppearance(): Appearance {
@@ -60,6 +64,8 @@ function newIdempotencyKey(): string {
 
 type Charged =
   | { outcome: "charged"; charged: ChargeResult }
+  /** The order is written and its payment still being confirmed: its page follows it. */
+  | { outcome: "confirming"; accepted: ChargeAccepted }
   | { outcome: "refused"; failure: CardFailure };
 
 /**
@@ -142,14 +148,30 @@ export function useCardPayment(options: {
   }, [idempotencyKey]);
 
   const charge = useCallback(async (form: FormData): Promise<Charged> => {
+    const body = chargeBody(form, shopperBasket());
     try {
-      const { data } = await apiPost<{ data: ChargeResult }>(
-        "default",
-        "/checkout/charge",
-        chargeBody(form, shopperBasket()),
-        { idempotencyKey: key.current },
-      );
-      return { outcome: "charged", charged: data };
+      // The same key again carries on from where the server got (decision 0036): an order still
+      // being confirmed (202), a request still in flight (409) or a busy shop (503) is asked
+      // again, a few times, before the shopper is told anything.
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          const { data } = await apiPost<{ data: ChargeResult | ChargeAccepted }>(
+            "default",
+            "/checkout/charge",
+            body,
+            { idempotencyKey: key.current },
+          );
+          if (data.status !== "processing") return { outcome: "charged", charged: data };
+          if (attempt >= CHARGE_ATTEMPTS) return { outcome: "confirming", accepted: data };
+        } catch (error) {
+          const again =
+            error instanceof ApiRequestError &&
+            !(error instanceof ValidationFailedError) &&
+            (error.status === 503 || (error.status === 409 && error.message === KEY_IN_FLIGHT));
+          if (!again || attempt >= CHARGE_ATTEMPTS) throw error;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 1_000 * attempt));
+      }
     } catch (error) {
       if (error instanceof ValidationFailedError) {
         // The server keeps this key's refusal; what the shopper sends next is a new request.
@@ -185,6 +207,8 @@ export function useCardPayment(options: {
         if (!charged) {
           const answer = await charge(new FormData(form, submitter));
           if (answer.outcome === "refused") return fail(answer.failure);
+          if (answer.outcome === "confirming")
+            return void navigate(confirmationPath(answer.accepted));
           charged = answer.charged;
         }
         if (charged.status === "paid") return void navigate(confirmationPath(charged));

@@ -92,8 +92,9 @@ export async function checkoutView(
 
 /**
  * The pay button without JavaScript: the very route the API serves (`POST /api/checkout/charge`),
- * with the basket and code from the cookies and the key the page was rendered with. Paid: the
- * confirmation. Waiting for the bank: the test bank's step. Otherwise what to show again.
+ * with the basket and code from the cookies and the key the page was rendered with. Paid, or
+ * still being confirmed when the request's time ran out: the order's page. Waiting for the bank:
+ * the test bank's step. Otherwise what to show again.
  */
 export async function payFromForm(request: Request, context: Readonly<RouterContextProvider>) {
   const basket = basketFor(request, context);
@@ -103,7 +104,10 @@ export async function payFromForm(request: Request, context: Readonly<RouterCont
   });
   if (!outcome.ok) return outcome;
   const charged = outcome.value;
-  if (charged.status === "paid") throw redirect(confirmationPath(charged), 303);
+  // Paid, or written and still being confirmed (its page says so and follows it until it is paid).
+  if (charged.status === "paid" || charged.status === "processing") {
+    throw redirect(confirmationPath(charged), 303);
+  }
   if (charged.status === "requires_action" && charged.provider === "test") {
     const secret = encodeURIComponent(charged.clientSecret ?? "");
     const token = charged.accessToken ? `&token=${encodeURIComponent(charged.accessToken)}` : "";

@@ -5,11 +5,10 @@ import { accessAllows } from "../../server/auth/middleware";
 import { fieldErrors } from "../../server/http/errors";
 import { refusalAsFormErrors } from "../../server/http/refusals";
 import {
-  type AnyRoute,
   type ApiRoute,
   type CallContext,
+  type RouteCallContext,
   runCall,
-  takeRouteLimit,
 } from "../../server/http/route-table";
 import { isUnsafeText, UNSAFE_TEXT } from "../../server/http/text-input";
 import { appContext } from "./app-context.server";
@@ -116,7 +115,7 @@ export async function runFormRoute<P, Q, B, V>(
      * removes bytes), which a page cannot run in process: the page makes the same call with the
      * handles it holds, after the route's own validation and access rule.
      */
-    run?: (call: CallContext, body: B) => Promise<V | Refusal> | V | Refusal;
+    run?: (call: RouteCallContext, body: B) => Promise<V | Refusal> | V | Refusal;
   } = {},
 ): Promise<FormOutcome<V>> {
   const form = await readForm(request);
@@ -152,21 +151,14 @@ export async function runFormRoute<P, Q, B, V>(
   };
   const input = { params: {}, query: {}, body: parsed?.data };
   const { run } = options;
-  const value = run
-    ? await runLimited(route, call, () => run(call, parsed?.data as B))
-    : await runCall<V>(route, call, input);
+  const value = await runCall<V>(
+    route,
+    call,
+    input,
+    run ? (keyed) => run(keyed, parsed?.data as B) : undefined,
+  );
   if (isRefusal(value)) return failed(refusalAsFormErrors(value));
   return { ok: true, value, form };
-}
-
-/** An HTTP-only route's call made by a page: its limit first, as `runCall` does for `call`. */
-async function runLimited<V>(
-  route: AnyRoute,
-  call: CallContext,
-  run: () => Promise<V | Refusal> | V | Refusal,
-): Promise<V | Refusal> {
-  const limited = await takeRouteLimit(route, call);
-  return limited ?? run();
 }
 
 /** The handles a route's `call` needs, for a page running it in process (DESIGN §6.1). */

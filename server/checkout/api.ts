@@ -1,11 +1,13 @@
 import { z } from "zod";
-import { ChargeResult, CheckoutQuote } from "../../common/checkout.ts";
+import { ChargeAccepted, ChargeResult, CheckoutQuote } from "../../common/checkout.ts";
 import { OrderSummary, OrderView } from "../../common/orders.ts";
 import { isRefusal, refuse } from "../../common/refusal.ts";
+import { ok } from "../http/envelope.ts";
 import { accountOf, defineRoute, type RouteGroup } from "../http/route-table.ts";
 import { customerOrders, findOrder } from "../orders/service.ts";
 import { completeTestAuthentication } from "../payments/service.ts";
 import {
+  acceptedCharge,
   applyPayment,
   chargeCheckout,
   checkoutShopper,
@@ -50,9 +52,9 @@ export const chargeOrder = defineRoute({
   tag,
   summary: "Reserves the stock, writes the order and starts its payment",
   description:
-    "Everything is priced again on the server. The order is written `pending_payment` with its stock reserved for 15 minutes before the provider is called; the answer says whether it is paid, needs the shopper's action, or was declined (then released).",
+    "Everything is priced again on the server. The order is written `pending_payment` with its stock reserved for 15 minutes before the provider is called; the answer says whether it is paid, needs the shopper's action, or was declined (then released). A retry with the same `Idempotency-Key` and body never writes a second order: it answers the first outcome, or carries on from where the first attempt got. When the order is written but its payment is still being confirmed as the request's time runs out, the answer is 202 with the order and a `Location` to poll, never a 503.",
   identify: true,
-  idempotent: true,
+  idempotent: { answerEarly: ({ db }, progress) => acceptedCharge(db, progress) },
   // Card testing (SECURITY §20): a shopper pays a few times an hour, a fraudster hundreds.
   limit: {
     rule: { bucket: "checkout-charge", limit: 30, windowMs: 60 * 60 * 1000 },
@@ -60,10 +62,29 @@ export const chargeOrder = defineRoute({
   },
   body: CheckoutChargeInput,
   headers: noStore,
-  answers: { data: ChargeResult },
+  answers: [
+    { data: ChargeResult },
+    {
+      data: ChargeAccepted,
+      status: 202,
+      description:
+        "The order is written and its payment is being confirmed: poll `Location` (the order) until it is paid or cancelled.",
+    },
+  ],
   refusals: ["conflict"],
-  call: ({ db, config, account }, { body }) => chargeCheckout(db, config, body, account),
+  call: ({ db, config, account, key }, { body }) => chargeCheckout(db, config, body, account, key),
+  reply: (c, value: ChargeResult | ChargeAccepted) => {
+    if (value.status !== "processing") return ok(c, value);
+    c.header("Location", orderLocation(value));
+    return ok(c, value, 202);
+  },
 });
+
+/** Where a client polls an accepted charge's order: a guest's by its token, or the customer's own. */
+function orderLocation(accepted: ChargeAccepted): string {
+  if (!accepted.accessToken) return `/api/user/orders/show/${accepted.orderId}`;
+  return `/api/orders/show/${accepted.orderId}?token=${encodeURIComponent(accepted.accessToken)}`;
+}
 
 /** POST /api/orders/store: a guest's paid order. */
 export const storeGuestOrder = defineRoute({

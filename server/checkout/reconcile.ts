@@ -1,12 +1,12 @@
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { runSingleton } from "../db/singleton-job.ts";
-import { forgetOldKeys } from "../idempotency/service.ts";
+import { abandonedKeys, forgetOldKeys } from "../idempotency/service.ts";
 import type { Logger } from "../logger.ts";
 import { syncMemberships } from "../orders/memberships.ts";
-import { retryPendingRefunds } from "../orders/refunds.ts";
+import { finishAbandonedRefund, retryPendingRefunds } from "../orders/refunds.ts";
 import { expiredReservations, pendingOrders } from "../orders/service.ts";
-import { settleOrder } from "./service.ts";
+import { finishAbandonedCharge, settleOrder } from "./service.ts";
 
 /** Expired reservations are released this often; a minute past 15 is close enough. */
 const SWEEP_MS = 60_000;
@@ -17,9 +17,10 @@ const RECONCILE_JOB = "checkout:reconcile";
  * killed between charging and placing left it so) is brought in line with its provider; then,
  * each minute, reservations past their time are settled (paid if the payment went through
  * meanwhile, otherwise the payment is stopped and the stock goes back), refunds and membership
- * subscriptions the provider has not answered are asked again, and idempotency keys past their
- * lifetime are forgotten. One process at a time runs it (`runSingleton`); every step is guarded
- * too, so a second run (a lock lost with its connection) changes nothing twice.
+ * subscriptions the provider has not answered are asked again, keys whose request died holding
+ * them are finished, and idempotency keys past their lifetime are forgotten. One process at a
+ * time runs it (`runSingleton`); every step is guarded too, so a second run (a lock lost with its
+ * connection) changes nothing twice.
  */
 export function startOrderReconciler(database: Database, config: Config, logger: Logger) {
   let stopped = false;
@@ -39,6 +40,25 @@ export function startOrderReconciler(database: Database, config: Config, logger:
     return settled;
   };
 
+  /**
+   * Keys whose request died holding them (docs/security.md #25): one that wrote nothing is let go;
+   * one that wrote its order or refund is finished from its recovery point, as a retry would.
+   */
+  const finishAbandonedKeys = async () => {
+    for (const key of await abandonedKeys(database.db)) {
+      if (stopped) return;
+      try {
+        if (key.recoveryPoint === "refund_written") {
+          await finishAbandonedRefund(database.db, config, key);
+        } else {
+          await finishAbandonedCharge(database.db, config, key);
+        }
+      } catch (error) {
+        logger.error({ err: error, scope: key.scope }, "abandoned idempotency key not finished");
+      }
+    }
+  };
+
   const run = (orders: () => ReturnType<typeof pendingOrders>) => {
     running ??= (async () => {
       try {
@@ -48,6 +68,7 @@ export function startOrderReconciler(database: Database, config: Config, logger:
           if (settled) logger.info({ settled }, "orders settled");
           // The provider calls a crash, an outage or a timeout left undone, with their own keys.
           await retryPendingRefunds(database.db, config, logger);
+          await finishAbandonedKeys();
           await syncMemberships(database.db, config, logger);
           await forgetOldKeys(database.db);
         });

@@ -1,4 +1,4 @@
-import type { ChargeResult, CheckoutQuote } from "../../common/checkout.ts";
+import type { ChargeAccepted, ChargeResult, CheckoutQuote } from "../../common/checkout.ts";
 import type { OrderView } from "../../common/orders.ts";
 import { isRefusal, type Refusal, refuse } from "../../common/refusal.ts";
 import type { LiveToken } from "../auth/tokens.ts";
@@ -6,9 +6,16 @@ import { takeStock } from "../catalog/service/stock.ts";
 import type { Config } from "../config.ts";
 import { guestCustomerFor, saveAddress } from "../customers/service.ts";
 import type { Db } from "../db/client.ts";
-import { inTransaction, inTransactionOrRefuse } from "../db/transaction.ts";
+import { inTransaction } from "../db/transaction.ts";
 import { redeemDiscount, type Shopper, signedInShopper } from "../discounts/service.ts";
 import { notifyShopChanged } from "../http/response-cache.ts";
+import {
+  type AbandonedKey,
+  finishAbandonedKey,
+  type HeldKey,
+  type KeyProgress,
+  NO_KEY,
+} from "../idempotency/service.ts";
 import { queueMail } from "../mail/service.ts";
 import { orderConfirmationMail } from "../orders/confirmation-mail.ts";
 import { recordMembershipsOf } from "../orders/memberships.ts";
@@ -19,6 +26,7 @@ import {
   createPendingOrder,
   customerOrder,
   findOrder,
+  flagPaymentProblem,
   lockOrder,
   markOrderPaid,
   NO_SUCH_ORDER,
@@ -29,7 +37,12 @@ import {
   RESERVATION_MS,
   recordPaymentReference,
 } from "../orders/service.ts";
-import type { Payment, PaymentListener } from "../payments/provider.ts";
+import type {
+  Payment,
+  PaymentListener,
+  PaymentProvider,
+  TestOutcome,
+} from "../payments/provider.ts";
 import { paymentProviderFor } from "../payments/service.ts";
 import { priceCheckout, type QuoteRequest } from "./quote.ts";
 import type { CheckoutChargeInput } from "./validators.ts";
@@ -80,24 +93,34 @@ export async function quoteCheckout(db: Db, request: QuoteRequest) {
 }
 
 /**
- * POST /api/checkout/charge (SECURITY §5, §7, §10, §11). Prices everything again; refuses a
- * basket with problems, a code that no longer applies and an option that does not serve the
- * address. In one transaction it reserves the stock (the last unit goes to one buyer; the others
- * get a 409 naming the line), counts the code's use, and writes the order `pending_payment` with
- * its totals and VAT. Only then is the provider called, with the order id as its idempotency key,
- * outside the transaction; its answer settles the order at once when it can (paid, or declined
- * and released), or leaves it for the shopper's next step and the reservation's expiry.
+ * POST /api/checkout/charge (docs/security.md #5, #7, #10, #11, #25). Prices everything again;
+ * refuses a basket with problems, a code that no longer applies and an option that does not serve
+ * the address. In one transaction, which also binds the request's key to the order, it reserves
+ * the stock (the last unit goes to one buyer; the others get a 409 naming the line), counts the
+ * code's use, and writes the order `pending_payment` with its totals and VAT. Only then is the
+ * provider called (`payForOrder`). A retry whose first attempt wrote the order resumes there: it
+ * never writes a second order, and the provider's own key (the order id) finds the first payment.
  */
 export async function chargeCheckout(
   db: Db,
   config: Config,
   input: CheckoutChargeInput,
   account: LiveToken | undefined,
+  key: HeldKey = NO_KEY,
 ): Promise<ChargeResult | Refusal> {
   const provider = paymentProviderFor(config, input.payment.provider);
   if (!provider) return refuse("invalid", PAYMENT_UNAVAILABLE, "payment.provider");
   if (input.payment.outcome && provider.id !== "test") {
     return refuse("invalid", "Only the test provider takes an outcome.", "payment.outcome");
+  }
+  if (key.recoveryPoint === "order_written" && key.resourceId !== null) {
+    const written = await findOrder(db, key.resourceId);
+    if (!written) throw new Error(`Order ${key.resourceId} of an idempotency key is missing`);
+    return payForOrder(db, config, written, {
+      provider,
+      outcome: input.payment.outcome,
+      accessToken: accessTokenIn(key.resume),
+    });
   }
   const shipping = input.shippingAddress;
   const email = account?.user.email ?? input.email.trim().toLowerCase();
@@ -123,7 +146,7 @@ export async function chargeCheckout(
   const planRefused = dispatchPlanRefusal(quote, input.dispatchPlan);
   if (planRefused) return planRefused;
 
-  const placed = await inTransactionOrRefuse(db, async (tx) => {
+  const placed = await key.write(db, "order_written", async (tx) => {
     const customerId = account?.user.id ?? (await guestCustomerFor(tx, email, shipping.fullName));
     if (account && input.saveDetails) {
       await saveAddress(tx, account.user.id, "shipping", shipping);
@@ -167,41 +190,122 @@ export async function chargeCheckout(
         "lines",
       );
     }
-    return { ...created, shownStockChanged: taken.shownStockChanged };
+    return {
+      resourceId: created.order.id,
+      // A guest's token is kept only hashed on the order: the key keeps it for a retry's answer.
+      ...(account ? {} : { resume: { accessToken: created.accessToken } }),
+      value: { ...created, shownStockChanged: taken.shownStockChanged },
+    };
   });
   if (isRefusal(placed)) return placed;
   if (placed.shownStockChanged) await notifyShopChanged(db);
+  return payForOrder(db, config, placed.order, {
+    provider,
+    outcome: input.payment.outcome,
+    accessToken: account ? undefined : placed.accessToken,
+  });
+}
 
-  const { order, accessToken } = placed;
-  const payment = await provider.charge(db, {
+const accessTokenIn = (resume: Record<string, unknown> | null) =>
+  typeof resume?.accessToken === "string" ? resume.accessToken : undefined;
+
+/**
+ * The charge's second phase, the same on the first attempt and on every resumption: a pending
+ * order is charged with the order id as the provider's key (so a repeat finds the payment it
+ * began), its reference recorded and the provider's answer applied; an order already settled
+ * (paid, or cancelled after a decline or its reservation's end) is answered as it stands, and its
+ * provider is never asked to charge again.
+ */
+async function payForOrder(
+  db: Db,
+  config: Config,
+  order: OrderRow,
+  options: { provider: PaymentProvider; outcome?: TestOutcome; accessToken?: string },
+): Promise<ChargeResult> {
+  if (order.status !== "pending_payment") {
+    const payment = order.paymentReference
+      ? await options.provider.retrieve(db, order.paymentReference)
+      : undefined;
+    return chargeResultOf(order, payment, options.accessToken);
+  }
+  const payment = await options.provider.charge(db, {
     orderId: order.id,
     orderNumber: order.number,
     amount: order.total,
-    email,
-    outcome: input.payment.outcome,
+    email: order.email,
+    outcome: options.outcome,
   });
   await recordPaymentReference(db, order.id, payment.reference);
   const settled = await applyPayment(db, config, order.id, payment, { cancelOnDecline: true });
+  return chargeResultOf(settled, payment, options.accessToken);
+}
+
+/** What a charge answers for an order as it stands, with the provider's view of its payment. */
+function chargeResultOf(
+  order: OrderRow,
+  payment: Payment | undefined,
+  accessToken: string | undefined,
+): ChargeResult {
+  const status =
+    order.status === "pending_payment"
+      ? "requires_action"
+      : order.status === "cancelled"
+        ? "declined"
+        : "paid";
   return {
     orderId: order.id,
     number: order.number,
-    status:
-      settled.status === "paid"
-        ? "paid"
-        : settled.status === "cancelled"
-          ? "declined"
-          : "requires_action",
+    status,
     total: order.total,
-    provider: provider.id,
-    paymentReference: payment.reference,
-    ...(payment.state === "requires_action" && payment.clientSecret
+    provider: order.paymentProvider as Payment["provider"],
+    paymentReference: payment?.reference ?? order.paymentReference ?? "",
+    ...(status === "requires_action" && payment?.clientSecret
       ? { clientSecret: payment.clientSecret }
       : {}),
-    ...(settled.status === "cancelled"
-      ? { declineMessage: payment.declineMessage ?? DECLINED }
+    ...(status === "declined"
+      ? { declineMessage: order.cancelReason ?? payment?.declineMessage ?? DECLINED }
       : {}),
-    ...(account ? {} : { accessToken }),
+    ...(accessToken ? { accessToken } : {}),
   };
+}
+
+/**
+ * A charge that has written its order but is still waiting on its payment when the request's time
+ * runs out: answered 202 with the order (and a guest's token), never "busy" (decision 0036).
+ */
+export async function acceptedCharge(db: Db, progress: KeyProgress): Promise<ChargeAccepted> {
+  const order = progress.resourceId === null ? undefined : await findOrder(db, progress.resourceId);
+  if (!order) throw new Error("An accepted charge has an order");
+  const accessToken = accessTokenIn(progress.resume);
+  return {
+    orderId: order.id,
+    number: order.number,
+    status: "processing",
+    total: order.total,
+    ...(accessToken ? { accessToken } : {}),
+  };
+}
+
+/**
+ * The reconciler's end of a charge whose request died after writing its order (or could not write
+ * its outcome): the order is settled with its provider, and the key finished with what a retry
+ * would answer. An order still waiting for a payment that was never started keeps its key, so the
+ * shopper's retry can still pay it while its reservation lasts.
+ */
+export async function finishAbandonedCharge(db: Db, config: Config, key: AbandonedKey) {
+  if (key.recoveryPoint !== "order_written" || key.resourceId === null) {
+    return finishAbandonedKey(db, key, undefined);
+  }
+  const written = await findOrder(db, key.resourceId);
+  if (!written) return;
+  const order = await settleOrder(db, config, written);
+  if (order.status === "pending_payment" && !order.paymentReference) return;
+  const provider = paymentProviderFor(config, order.paymentProvider as Payment["provider"]);
+  const payment =
+    provider && order.paymentReference
+      ? await provider.retrieve(db, order.paymentReference)
+      : undefined;
+  await finishAbandonedKey(db, key, chargeResultOf(order, payment, accessTokenIn(key.resume)));
 }
 
 /**
@@ -228,11 +332,21 @@ export async function applyPayment(
       return { order, released: false, late };
     }
     if (payment.state === "succeeded") {
-      if (payment.orderId !== order.id || payment.amount !== order.total) {
-        // Never paid on a mismatch: staff look at it; the reconciler leaves it pending.
+      if (payment.orderId !== order.id) {
         throw new Error(
-          `Payment ${payment.reference} (${payment.amount}p for order ${payment.orderId}) does not match order ${order.id} (${order.total}p)`,
+          `Payment ${payment.reference} is for order ${payment.orderId}, not ${order.id}`,
         );
+      }
+      if (payment.amount !== order.total || payment.currency !== "gbp") {
+        // Never paid on a mismatch (docs/security.md #9): flagged for staff, once, and settled
+        // as far as the provider's retries go; the sweeper leaves the order to staff.
+        await flagPaymentProblem(
+          tx,
+          order.id,
+          `The payment provider reported ${formatTaken(payment)} taken for this order, whose total is ${formatTaken({ amount: order.total, currency: "gbp" })}. It was not marked paid: check the payment with the provider, then refund or cancel.`,
+          { reference: payment.reference, amount: payment.amount, currency: payment.currency },
+        );
+        return { order, released: false };
       }
       const paid = (await markOrderPaid(tx, order.id)) ?? order;
       await queueConfirmation(tx, config, paid);
@@ -251,6 +365,10 @@ export async function applyPayment(
   if ("late" in outcome && outcome.late) await refundLatePayment(db, config, payment);
   return outcome.order;
 }
+
+/** An amount as a provider reports it, for staff: "53.65 GBP" (a currency may not be ours). */
+const formatTaken = (money: { amount: number; currency: string }) =>
+  `${(money.amount / 100).toFixed(2)} ${money.currency.toUpperCase()}`;
 
 async function queueConfirmation(tx: Db, config: Config, order: OrderRow) {
   const mailToken = await claimConfirmation(tx, order.id);
@@ -309,9 +427,12 @@ export async function settleOrder(db: Db, config: Config, order: OrderRow): Prom
       state: "cancelled",
     });
   }
-  if (!order.paymentReference) {
-    // The process stopped between writing the order and calling the provider: charge it again
-    // (the order id is the provider's idempotency key, so this finds any payment it began).
+  // A fault between the provider's answer and our write leaves no reference: the provider is
+  // asked for the order's payment by the order id, and only a provider that has none lets the
+  // order be cancelled as "not charged" (docs/security.md #25).
+  const reference =
+    order.paymentReference ?? (await provider.paymentForOrder(db, order.id))?.reference;
+  if (!reference) {
     if (order.reservedUntil > new Date()) return order;
     return applyPayment(db, config, order.id, {
       provider: provider.id,
@@ -322,11 +443,12 @@ export async function settleOrder(db: Db, config: Config, order: OrderRow): Prom
       state: "cancelled",
     });
   }
-  const payment = await provider.retrieve(db, order.paymentReference);
+  if (!order.paymentReference) await recordPaymentReference(db, order.id, reference);
+  const payment = await provider.retrieve(db, reference);
   if (payment.state !== "succeeded" && order.reservedUntil <= new Date()) {
     // Past the reservation: stop the payment at the provider first, so a card is never taken
     // for stock that went back on sale; a payment that succeeded meanwhile is kept and applied.
-    return applyPayment(db, config, order.id, await provider.cancel(db, order.paymentReference));
+    return applyPayment(db, config, order.id, await provider.cancel(db, reference));
   }
   return applyPayment(db, config, order.id, payment);
 }

@@ -62,6 +62,10 @@ const UNAVAILABLE_CODES = new Set([
   "57014",
   "40001",
   "40P01",
+  // A keyed money call that ran out of time before writing anything, or whose key another
+  // attempt took over (decision 0036): nothing was done by this one; the same key again finds it.
+  "REQUEST_ABANDONED",
+  "KEY_TAKEN_OVER",
 ]);
 
 /** What a shopper is told when the database falters, on a page or from the API. */

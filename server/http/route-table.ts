@@ -4,7 +4,7 @@ import { type Refusal, type RefusalCode, rateLimited, refuse } from "../../commo
 import type { LiveToken } from "../auth/tokens.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
-import { runOnce } from "../idempotency/service.ts";
+import { type HeldKey, type KeyProgress, NO_KEY, runOnce } from "../idempotency/service.ts";
 import type { Logger } from "../logger.ts";
 import { type RateLimit, takeRateLimit } from "../platform/rate-limit.ts";
 import type { AppEnv } from "./env.ts";
@@ -41,6 +41,13 @@ export type CallContext = {
   /** The request's `Idempotency-Key` (header, or a form's hidden field), for `idempotent` routes. */
   idempotencyKey?: string;
 };
+
+/**
+ * What a route's `call` gets: the context, and on `idempotent` routes the key the call runs under
+ * (how far an earlier attempt got, and the one write that binds the key to what it wrote, see
+ * `server/idempotency`); `NO_KEY` on other routes.
+ */
+export type RouteCallContext = CallContext & { key: HeldKey };
 
 export type RouteInput<P, Q, B> = { params: P; query: Q; body: B };
 
@@ -90,10 +97,15 @@ type RouteBase<P, Q, B> = {
   multipart?: { schema: Schema<B>; maxBytes: number };
   limit?: RouteLimit;
   /**
-   * Money moves (DESIGN §4, SECURITY §11): the call needs an `Idempotency-Key`, runs once per key
-   * and caller, and a repeat answers the first outcome (`server/idempotency`).
+   * Money moves (docs/security.md #11, #25): the call needs an `Idempotency-Key`, runs once per
+   * key and caller under `context.key`, and a repeat answers the first outcome or resumes from
+   * where the first got (`server/idempotency`). `answerEarly` answers a call that has written what
+   * lasts but not finished near the request's deadline (checkout: 202 with the order), instead of
+   * the deadline's 503.
    */
-  idempotent?: boolean;
+  idempotent?:
+    | boolean
+    | { answerEarly(context: CallContext, progress: KeyProgress): Promise<unknown> };
   /** Headers every answer of the route carries once its input is valid (e.g. `no-store`). */
   headers?: Record<string, string>;
   /** Middleware to run before the route (e.g. the catalogue cache, a tighter body limit). */
@@ -113,7 +125,10 @@ type RouteBase<P, Q, B> = {
 export type ApiRoute<P = unknown, Q = unknown, B = unknown, V = unknown> = RouteBase<P, Q, B> &
   (
     | {
-        call(context: CallContext, input: RouteInput<P, Q, B>): Promise<V | Refusal> | V | Refusal;
+        call(
+          context: RouteCallContext,
+          input: RouteInput<P, Q, B>,
+        ): Promise<V | Refusal> | V | Refusal;
         /** Shapes the HTTP answer (cookies, status) when the `{ data }` envelope is not enough. */
         reply?(c: Context<AppEnv>, value: V): Response | Promise<Response>;
         handle?: never;
@@ -184,19 +199,49 @@ export async function runCall<V>(
   route: AnyRoute,
   context: CallContext,
   input: RouteInput<unknown, unknown, unknown>,
+  /** An HTTP-only route's service call, made by a page in process (see `runFormRoute`). */
+  instead?: (context: RouteCallContext) => Promise<V | Refusal> | V | Refusal,
 ): Promise<V | Refusal> {
-  if (!route.call) throw new Error(`${route.method} ${route.path} has no call`);
+  const call = instead ?? route.call;
+  if (!call) throw new Error(`${route.method} ${route.path} has no call`);
   const limited = await takeRouteLimit(route, context);
   if (limited) return limited;
-  const call = route.call;
-  const run = async () => (await call(context, input)) as V | Refusal;
-  if (!route.idempotent) return run();
+  const { idempotent } = route;
+  if (!idempotent) return (await call({ ...context, key: NO_KEY }, input)) as V | Refusal;
   const key = context.idempotencyKey;
   if (!key || !IDEMPOTENCY_KEY.test(key)) {
     return refuse("invalid", IDEMPOTENCY_KEY_NEEDED, "Idempotency-Key");
   }
   const caller = context.account ? `account ${context.account.user.id}` : "guest";
-  return runOnce(context.db, { scope: `${route.method} ${route.path} ${caller}`, key, input }, run);
+  const deadlineMs = context.config.requestDeadlineMs;
+  return runOnce<V>(
+    context.db,
+    { scope: `${route.method} ${route.path} ${caller}`, key, input },
+    async (held) => (await call({ ...context, key: held }, input)) as V | Refusal,
+    {
+      ...(typeof idempotent === "object"
+        ? {
+            early: {
+              afterMs: earlyAnswerMs(deadlineMs),
+              answer: async (progress) => (await idempotent.answerEarly(context, progress)) as V,
+            },
+          }
+        : {}),
+      onLateFailure: (error) =>
+        context.logger.warn(
+          { err: error, route: `${route.method} ${route.path}` },
+          "a keyed call failed after its early answer; the reconciler finishes it",
+        ),
+    },
+  );
+}
+
+/**
+ * When a keyed call that has written its order stops waiting for the provider and answers early:
+ * well before the request's deadline, so the answer is never the deadline's 503.
+ */
+export function earlyAnswerMs(deadlineMs: number): number {
+  return Math.max(Math.round(deadlineMs * 0.6), deadlineMs - 2_500);
 }
 
 /** A key a client makes up: a UUID, or any 8–128 visible ASCII characters. */

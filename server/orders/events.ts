@@ -11,6 +11,7 @@ export const ORDER_EVENT_TYPES = [
   "placed",
   "paid",
   "payment_failed",
+  "payment_flagged",
   "expired",
   "dispatched",
   "cancelled",

@@ -50,8 +50,8 @@ export const refundsRoutes: RouteGroup[] = [
         idempotent: true,
         answers: { data: RefundResult },
         refusals: ["invalid", "not-found", "conflict"],
-        call: ({ db, config, account }, input) =>
-          refundOrder(db, config, input.params.id, input.body, actorOf(account)),
+        call: ({ db, config, account, key }, input) =>
+          refundOrder(db, config, input.params.id, input.body, actorOf(account), key),
       }),
       defineRoute({
         method: "post",
@@ -66,8 +66,8 @@ export const refundsRoutes: RouteGroup[] = [
         idempotent: true,
         answers: { data: RefundResult },
         refusals: ["invalid", "not-found", "conflict"],
-        call: ({ db, config, account }, input) =>
-          cancelOrder(db, config, input.params.id, input.body, actorOf(account)),
+        call: ({ db, config, account, key }, input) =>
+          cancelOrder(db, config, input.params.id, input.body, actorOf(account), key),
       }),
     ],
   },

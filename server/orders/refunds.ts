@@ -8,6 +8,12 @@ import type { Db } from "../db/client.ts";
 import { inTransaction, inTransactionOrRefuse } from "../db/transaction.ts";
 import { formatPence } from "../discounts/amounts.ts";
 import { notifyShopChanged } from "../http/response-cache.ts";
+import {
+  type AbandonedKey,
+  finishAbandonedKey,
+  type HeldKey,
+  NO_KEY,
+} from "../idempotency/service.ts";
 import type { Logger } from "../logger.ts";
 import { queueMail } from "../mail/service.ts";
 import type {
@@ -529,8 +535,11 @@ export async function refundOrder(
   orderId: number,
   input: RefundInput,
   actor: Actor,
+  key: HeldKey = NO_KEY,
 ): Promise<RefundResult | Refusal> {
-  const started = await inTransactionOrRefuse(db, async (tx) => {
+  const resumed = await resumeKeyedRefund(db, config, key);
+  if (resumed) return resumed;
+  const started = await key.write(db, "refund_written", async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order || order.archivedAt) return refuse("not-found", NO_SUCH_ORDER);
     const refused = refundRefusal(order);
@@ -546,7 +555,10 @@ export async function refundOrder(
       kind: "refund",
       paymentReference: order.paymentReference ?? "",
     });
-    return isRefusal(begun) ? begun : { ...begun, provider };
+    // The request's key is bound to the refund with it: a retry sends this refund, never another.
+    return isRefusal(begun)
+      ? begun
+      : { resourceId: begun.refund.id, value: { ...begun, provider } };
   });
   if (isRefusal(started)) return started;
   const sent = await sendRefund(db, config, started.provider, started, {
@@ -593,73 +605,84 @@ export async function cancelOrder(
   orderId: number,
   input: CancelInput,
   actor: Actor,
+  key: HeldKey = NO_KEY,
 ): Promise<RefundResult | Refusal> {
-  const started = await inTransactionOrRefuse(db, async (tx) => {
-    const order = await lockOrder(tx, orderId);
-    if (!order || order.archivedAt) return refuse("not-found", NO_SUCH_ORDER);
-    if (order.status === "dispatched") {
-      return refuse(
-        "conflict",
-        "This order has been dispatched, so it cannot be cancelled: refund it instead.",
-      );
-    }
-    if (order.status === "cancelled" || order.status === "refunded") {
-      return refuse("conflict", `This order is ${order.status} already.`);
-    }
-    if (order.status === "pending_payment") {
-      await cancelPendingOrder(
-        tx,
-        order.id,
-        "We cancelled this order before it was paid. Your card was not charged.",
-      );
-      await recordOrderEvent(tx, {
-        orderId: order.id,
-        type: "cancelled",
-        message: `Cancelled by staff before payment${input.reason ? `: ${input.reason}` : ""}`,
-        actor,
+  const resumed = await resumeKeyedRefund(db, config, key);
+  if (resumed) return resumed;
+  const started = await key.write<{ unpaid: true } | (Started & { provider: PaymentProvider })>(
+    db,
+    "refund_written",
+    async (tx) => {
+      const order = await lockOrder(tx, orderId);
+      if (!order || order.archivedAt) return refuse("not-found", NO_SUCH_ORDER);
+      if (order.status === "dispatched") {
+        return refuse(
+          "conflict",
+          "This order has been dispatched, so it cannot be cancelled: refund it instead.",
+        );
+      }
+      if (order.status === "cancelled" || order.status === "refunded") {
+        return refuse("conflict", `This order is ${order.status} already.`);
+      }
+      if (order.status === "pending_payment") {
+        await cancelPendingOrder(
+          tx,
+          order.id,
+          "We cancelled this order before it was paid. Your card was not charged.",
+        );
+        await recordOrderEvent(tx, {
+          orderId: order.id,
+          type: "cancelled",
+          message: `Cancelled by staff before payment${input.reason ? `: ${input.reason}` : ""}`,
+          actor,
+        });
+        await recordAudit(tx, {
+          actor,
+          action: "update",
+          resource: "orders",
+          resourceId: order.id,
+          label: order.number,
+          before: { status: order.status },
+          after: { status: "cancelled", reason: input.reason },
+        });
+        // Nothing left the shop and nothing is asked of the provider: a retry is told it is done.
+        return { value: { unpaid: true as const } };
+      }
+      const provider = providerOf(config, order);
+      if (isRefusal(provider)) return provider;
+      const lines = await orderLinesOf(tx, order.id);
+      const plan = await planRefund(tx, order, lines, {
+        lines: [],
+        full: true,
+        delivery: false,
+        restock: false,
       });
-      await recordAudit(tx, {
-        actor,
-        action: "update",
-        resource: "orders",
-        resourceId: order.id,
-        label: order.number,
-        before: { status: order.status },
-        after: { status: "cancelled", reason: input.reason },
+      if (isRefusal(plan)) return plan;
+      // The goods never left: every unit not yet back in stock goes back, refunded before or now.
+      const everyLine = lines.map((line) => {
+        const planned = plan.lines.find((candidate) => candidate.line.id === line.id);
+        const restock = line.quantity - line.restockedQuantity;
+        return { line, quantity: 0, amount: 0, vat: 0, ...planned, restock };
       });
-      return { unpaid: true as const };
-    }
-    const provider = providerOf(config, order);
-    if (isRefusal(provider)) return provider;
-    const lines = await orderLinesOf(tx, order.id);
-    const plan = await planRefund(tx, order, lines, {
-      lines: [],
-      full: true,
-      delivery: false,
-      restock: false,
-    });
-    if (isRefusal(plan)) return plan;
-    // The goods never left: every unit not yet back in stock goes back, refunded before or now.
-    const everyLine = lines.map((line) => {
-      const planned = plan.lines.find((candidate) => candidate.line.id === line.id);
-      const restock = line.quantity - line.restockedQuantity;
-      return { line, quantity: 0, amount: 0, vat: 0, ...planned, restock };
-    });
-    const begun = await startRefund(tx, order, plan, {
-      reason: input.reason,
-      restock: true,
-      actor,
-      kind: "cancel",
-      paymentReference: order.paymentReference ?? "",
-      restockLines: everyLine,
-    });
-    if (isRefusal(begun)) return begun;
-    await tx
-      .update(orderLines)
-      .set({ restockedQuantity: orderLines.quantity })
-      .where(eq(orderLines.orderId, order.id));
-    return { ...begun, plan: { ...begun.plan, lines: everyLine }, provider };
-  });
+      const begun = await startRefund(tx, order, plan, {
+        reason: input.reason,
+        restock: true,
+        actor,
+        kind: "cancel",
+        paymentReference: order.paymentReference ?? "",
+        restockLines: everyLine,
+      });
+      if (isRefusal(begun)) return begun;
+      await tx
+        .update(orderLines)
+        .set({ restockedQuantity: orderLines.quantity })
+        .where(eq(orderLines.orderId, order.id));
+      return {
+        resourceId: begun.refund.id,
+        value: { ...begun, plan: { ...begun.plan, lines: everyLine }, provider },
+      };
+    },
+  );
   if (isRefusal(started)) return started;
   if ("unpaid" in started) {
     await notifyShopChanged(db);
@@ -716,6 +739,72 @@ export async function refundLatePayment(db: Db, config: Config, payment: Payment
     kind: "late",
     idempotencyKey: latePaymentKey(payment.reference),
   });
+}
+
+/**
+ * A staff refund or cancel whose first attempt wrote its refund (docs/security.md #25): the retry
+ * carries on with that refund (sent again with the refund's own provider key if it is still
+ * pending) and answers as it stands; it never starts a second one. Undefined for a key that wrote
+ * nothing yet.
+ */
+async function resumeKeyedRefund(
+  db: Db,
+  config: Config,
+  key: HeldKey,
+): Promise<RefundResult | Refusal | undefined> {
+  if (key.recoveryPoint !== "refund_written" || key.resourceId === null) return undefined;
+  return refundAsItStands(db, config, key.resourceId, true);
+}
+
+/**
+ * A refund's answer as it stands: still pending (asked of its provider again when `send`), given
+ * back, or refused by the provider (the 409 the first attempt answered).
+ */
+async function refundAsItStands(
+  db: Db,
+  config: Config,
+  refundId: number,
+  send: boolean,
+): Promise<RefundResult | Refusal> {
+  const [refund] = await db.select().from(orderRefunds).where(eq(orderRefunds.id, refundId));
+  if (!refund) throw new Error(`Refund ${refundId} of an idempotency key is missing`);
+  if (send && refund.state === "pending") {
+    const resumed = await startedRefund(db, refund);
+    const provider = resumed && providerOf(config, resumed.started.order);
+    if (resumed && provider && !isRefusal(provider)) {
+      const { started, record } = resumed;
+      const ask = () =>
+        refund.providerReference
+          ? provider.retrieveRefund(db, refund.providerReference)
+          : provider.refund(db, {
+              reference: record.paymentReference,
+              amount: refund.amount,
+              idempotencyKey: record.idempotencyKey,
+            });
+      // Not answered: still pending, as the first attempt would have said; the sweeper goes on.
+      await settleRefund(db, config, started, ask, record.kind).catch(() => undefined);
+    }
+  }
+  const [now] = await db.select().from(orderRefunds).where(eq(orderRefunds.id, refundId));
+  if (now?.state === "failed") {
+    return refuse(
+      "conflict",
+      `The payment provider refused the refund: ${now.failureMessage ?? "no reason given"}`,
+    );
+  }
+  return resultOf(db, refund.orderId, refundId);
+}
+
+/**
+ * The reconciler's end of a refund or cancel whose request died after writing its refund: the key
+ * is finished with the refund as it stands (the sweeper has just asked the provider about any
+ * still pending), or let go when it wrote nothing.
+ */
+export async function finishAbandonedRefund(db: Db, config: Config, key: AbandonedKey) {
+  if (key.recoveryPoint !== "refund_written" || key.resourceId === null) {
+    return finishAbandonedKey(db, key, undefined);
+  }
+  await finishAbandonedKey(db, key, await refundAsItStands(db, config, key.resourceId, false));
 }
 
 /** A pending refund as it was started, rebuilt from its rows. */

@@ -102,6 +102,12 @@ export const orders = pgTable(
     cancelReason: text("cancel_reason"),
     confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }),
     /**
+     * A provider reported a payment for this order that is not what it should be (another amount
+     * or currency): the order is not paid on it, the sweeper leaves it alone, and staff decide
+     * (docs/security.md #9). The words are for staff.
+     */
+    paymentProblem: text("payment_problem"),
+    /**
      * Pence given back so far, VAT included. Only `server/orders/refunds.ts` changes it, by a
      * guarded UPDATE that can never take it past the total, so two refunds racing for the last
      * pound cannot both win.

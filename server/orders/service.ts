@@ -43,6 +43,7 @@ export type NewOrder = Omit<
   | "accessTokenHash"
   | "mailTokenHash"
   | "paymentReference"
+  | "paymentProblem"
   | "paidAt"
   | "dispatchedAt"
   | "cancelledAt"
@@ -428,12 +429,42 @@ export async function cancelPendingOrder(
   return cancelled;
 }
 
-/** Pending orders whose reservation ran out before `at` (the sweeper's work), oldest first. */
+/**
+ * A provider reported a payment the order cannot be paid with (another amount or currency): the
+ * order stays unpaid and flagged for staff, once, with what was reported on its timeline. Answers
+ * whether this call flagged it.
+ */
+export async function flagPaymentProblem(
+  tx: Db,
+  orderId: number,
+  problem: string,
+  detail: Record<string, unknown>,
+): Promise<boolean> {
+  const flagged = await tx
+    .update(orders)
+    .set({ paymentProblem: problem, updatedAt: new Date() })
+    .where(and(eq(orders.id, orderId), sql`${orders.paymentProblem} is null`))
+    .returning({ id: orders.id });
+  if (flagged.length === 0) return false;
+  await recordOrderEvent(tx, { orderId, type: "payment_flagged", message: problem, detail });
+  return true;
+}
+
+/**
+ * Pending orders whose reservation ran out before `at` (the sweeper's work), oldest first; an
+ * order whose payment staff must look at is theirs, not the sweeper's.
+ */
 export async function expiredReservations(db: Db, at: Date, limit = 100): Promise<OrderRow[]> {
   return db
     .select()
     .from(orders)
-    .where(and(eq(orders.status, "pending_payment"), sql`${orders.reservedUntil} < ${at}`))
+    .where(
+      and(
+        eq(orders.status, "pending_payment"),
+        sql`${orders.reservedUntil} < ${at}`,
+        sql`${orders.paymentProblem} is null`,
+      ),
+    )
     .orderBy(asc(orders.reservedUntil))
     .limit(limit);
 }

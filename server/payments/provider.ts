@@ -13,9 +13,10 @@ export type Payment = {
   /** The provider's id: `pi_…` (Stripe), `tpi_…` (test). */
   reference: string;
   orderId: number;
-  /** Pence, VAT included: what the provider will take, or took. */
+  /** Pence, VAT included: what the provider will take, or, once succeeded, what it took. */
   amount: number;
-  currency: "gbp";
+  /** Lower case, as Stripe writes it: the shop charges `gbp` only; anything else is a mismatch. */
+  currency: string;
   state: PaymentState;
   /**
    * What the shopper's browser needs to finish or retry the payment (Stripe Elements, the test
@@ -111,6 +112,12 @@ export interface PaymentProvider {
   charge(db: Db, request: ChargeRequest): Promise<Payment>;
   /** The provider's present view of a payment; order placement and the reconciler trust only this. */
   retrieve(db: Db, reference: string): Promise<Payment>;
+  /**
+   * The payment the provider holds for the order, if it began one: asked when our record has no
+   * reference for it (a fault between the provider's answer and our write), so an order is never
+   * cancelled as "not charged" while its provider took the money (docs/security.md #25).
+   */
+  paymentForOrder(db: Db, orderId: number): Promise<Payment | undefined>;
   /**
    * Cancels a payment not yet taken (after a failure or reservation expiry); harmless if already
    * final, and a payment the provider is still processing is answered as it stands.

@@ -58,8 +58,10 @@ export const payments = pgTable(
     uniqueIndex("payments_reference_idx").on(table.reference),
     index("payments_order_idx").on(table.orderId),
     check("payments_provider", sql`${table.provider} in (${sqlList(PAYMENT_PROVIDERS)})`),
-    check("payments_amount", sql`${table.amount} > 0`),
-    check("payments_currency", sql`${table.currency} = 'gbp'`),
+    // Zero when a provider reports a payment that took nothing (flagged by checkout, never paid).
+    check("payments_amount", sql`${table.amount} >= 0`),
+    // What the provider says it took, even in a currency the shop does not charge (flagged).
+    check("payments_currency", sql`${table.currency} ~ '^[a-z]{3}$'`),
     check("payments_state", sql`${table.state} in (${sqlList(PAYMENT_STATES)})`),
   ],
 );

@@ -16,6 +16,10 @@ function recording(provider: PaymentProvider): PaymentProvider {
     id: provider.id,
     charge: async (db, request) => recorded(db, await provider.charge(db, request)),
     retrieve: async (db, reference) => recorded(db, await provider.retrieve(db, reference)),
+    paymentForOrder: async (db, orderId) => {
+      const found = await provider.paymentForOrder(db, orderId);
+      return found && recorded(db, found);
+    },
     cancel: async (db, reference) => recorded(db, await provider.cancel(db, reference)),
     // A refund leaves the payment as it was: the order keeps the refund's own record.
     refund: (db, request) => provider.refund(db, request),

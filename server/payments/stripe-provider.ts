@@ -61,12 +61,13 @@ function stateOf(intent: Stripe.PaymentIntent): PaymentState {
 const DECLINED = "Your card was declined. Try another card.";
 
 /**
- * A PaymentIntent as this shop's payment, or undefined when it is not one of ours (no order id
- * in its metadata, or not in pounds): another integration on the same Stripe account.
+ * A PaymentIntent as this shop's payment, or undefined when it names no order of ours: another
+ * integration on the same Stripe account. One in another currency is still the order's, and
+ * checkout refuses to count it as paid.
  */
 export function paymentFromIntent(intent: Stripe.PaymentIntent): Payment | undefined {
   const orderId = Number(intent.metadata?.orderId);
-  if (!Number.isSafeInteger(orderId) || orderId <= 0 || intent.currency !== "gbp") return undefined;
+  if (!Number.isSafeInteger(orderId) || orderId <= 0) return undefined;
   const state = stateOf(intent);
   // The shopper has something to do: pay, authenticate, or try another card.
   const clientSecret =
@@ -75,8 +76,10 @@ export function paymentFromIntent(intent: Stripe.PaymentIntent): Payment | undef
     provider: "stripe",
     reference: intent.id,
     orderId,
-    amount: intent.amount,
-    currency: "gbp",
+    // What Stripe took, once it took it: the shop checks that, not what was asked
+    // (docs/security.md #9).
+    amount: state === "succeeded" ? intent.amount_received : intent.amount,
+    currency: intent.currency,
     state,
     ...(clientSecret ? { clientSecret } : {}),
     ...(state === "declined"
@@ -228,6 +231,17 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
     },
 
     retrieve: (_db, reference) => retrieve(reference),
+
+    async paymentForOrder(db, orderId) {
+      const recorded = await findPaymentForOrder(db, "stripe", orderId);
+      if (recorded) return retrieve(recorded.reference);
+      // Our record missed the answer: Stripe's search finds the intent by the order id it carries.
+      const found = await (await sdk()).paymentIntents.search({
+        query: `metadata['orderId']:'${orderId}'`,
+      });
+      const intent = found.data.find((each) => paymentFromIntent(each)?.orderId === orderId);
+      return intent && ours(intent);
+    },
 
     async cancel(_db, reference) {
       const stripe = await sdk();

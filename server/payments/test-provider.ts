@@ -118,6 +118,14 @@ export const testProvider: PaymentProvider = {
     return asPayment(await knownIntent(db, reference));
   },
 
+  async paymentForOrder(db, orderId) {
+    const [intent] = await db
+      .select()
+      .from(testPaymentIntents)
+      .where(eq(testPaymentIntents.orderId, orderId));
+    return intent && asPayment(intent);
+  },
+
   async cancel(db, reference) {
     const [cancelled] = await db
       .update(testPaymentIntents)

@@ -792,6 +792,32 @@ export async function startStripeServer(): Promise<StripeServer> {
     return { status: 200, body: subscription };
   }
 
+  /**
+   * GET /v1/payment_intents/search: the one query form the shop sends, `metadata['key']:'value'`.
+   * https://docs.stripe.com/search#search-query-language
+   */
+  function searchIntents(params: Params): Answer {
+    const query = typeof params.query === "string" ? params.query : "";
+    const match = /^metadata\['(\w+)'\]:'([^']*)'$/.exec(query.trim());
+    if (!match) {
+      return apiError(400, { param: "query", message: `Unsupported search query: ${query}` });
+    }
+    const [, field = "", value] = match;
+    const data = [...intents.values()].filter(
+      (intent) => (intent.metadata as Record<string, string> | undefined)?.[field] === value,
+    );
+    return {
+      status: 200,
+      body: {
+        object: "search_result",
+        url: "/v1/payment_intents/search",
+        has_more: false,
+        next_page: null,
+        data,
+      },
+    };
+  }
+
   function route(method: string, path: string, params: Params): Answer {
     const [, version, resource, id, action, ...extra] = path.split("/");
     if (version === "v1" && !action && extra.length === 0) {
@@ -830,6 +856,7 @@ export async function startStripeServer(): Promise<StripeServer> {
     }
     if (version === "v1" && resource === "payment_intents" && extra.length === 0) {
       if (method === "POST" && !id) return create(params);
+      if (method === "GET" && id === "search" && !action) return searchIntents(params);
       if (id) {
         const intent = intents.get(id);
         if (!intent) return missing(id);
