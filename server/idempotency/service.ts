@@ -335,15 +335,14 @@ export async function runOnce<T>(
   const holding = taken;
 
   const running = (async () => {
-    let result: T | Refusal;
     try {
-      result = await work(holding);
+      const result = await work(holding);
+      await finishKey(db, where, result);
+      return result;
     } catch (error) {
       await afterFailure(db, holding, where);
       throw error;
     }
-    await finishKey(db, where, result);
-    return result;
   })();
 
   const { early } = options;
