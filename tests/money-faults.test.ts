@@ -13,6 +13,7 @@ import {
   type CallOutcome,
   callUntilFinal,
   type Exchange,
+  exchange,
   type FaultPoint,
   isUnexpected,
   type RetryPolicy,
@@ -99,12 +100,28 @@ type RunCounts = {
   terminations: number;
   accepted202: number;
   unexpected5xx: number;
+  /** Buyers with more than one order charged at the provider. */
+  chargedTwice: number;
+  /** Succeeded provider payments whose order is not paid. */
+  chargedNotPaid: number;
+  /** Idempotency keys (checkout and refunds) still in flight after the reconciler. */
+  keysInFlight: number;
   refunds: number;
+  /** Shop refunds that no key's answer names: given once more than asked. */
+  refundsUnclaimed: number;
   refundRetries: number;
   refundTerminations: number;
   violations: number;
   seconds: number;
 };
+
+/**
+ * Independent draws from one seed: the terminators' schedules (0: checkout, 1: refunds) and each
+ * call's retry jitter (100 + buyer, 200 + refund call), so calls finishing in another order do
+ * not change when the terminations come.
+ */
+const seededStreams = (seed: number) => (stream: number) =>
+  seededRandom((seed ^ Math.imul(stream + 1, 0x9e3779b1)) >>> 0);
 
 /** Each invariant broken, with who, which key and what SQL says. */
 class Violations {
@@ -193,14 +210,14 @@ describe.each(databaseKinds.filter((kind) => kind === "postgres"))(
       it(`run ${run} of ${RUNS} (MONEY_FAULT_SEED=${seed}): each buyer charged at most once, as told`, async () => {
         console.log(`money faults: run ${run} of ${RUNS}, MONEY_FAULT_SEED=${seed}`);
         const began = Date.now();
-        const random = seededRandom(seed);
+        const streams = seededStreams(seed);
         const violations = new Violations();
         const processes: Started[] = [];
         let database: TestDatabase | undefined;
         try {
           database = await createTestDatabase(kind);
           const url = database.url ?? "";
-          const counts = await scenario(url, database, random, violations, processes);
+          const counts = await scenario(url, database, streams, violations, processes);
           const row = {
             run,
             seed,
@@ -234,7 +251,7 @@ describe.each(databaseKinds.filter((kind) => kind === "postgres"))(
 async function scenario(
   url: string,
   database: TestDatabase,
-  random: () => number,
+  streams: (stream: number) => () => number,
   violations: Violations,
   processes: Started[],
 ): Promise<Omit<RunCounts, "run" | "seed" | "violations" | "seconds">> {
@@ -319,11 +336,11 @@ async function scenario(
     );
   const stockBefore = new Map((await stockRows()).map((row) => [row.id, row.stock]));
 
-  const policy = (): RetryPolicy => ({
+  const policy = (buyer: Buyer): RetryPolicy => ({
     boundMs: ANSWER_BOUND_MS,
     firstWaitMs: 100,
     capMs: 1500,
-    random,
+    random: streams(100 + buyer.index),
   });
   const orderPoll =
     (buyer: Buyer) =>
@@ -350,16 +367,16 @@ async function scenario(
         body: buyer.body,
       }),
       orderPoll(buyer),
-      policy(),
+      policy(buyer),
       settledOrder,
     );
   });
   const terminator = await startTerminator(url, {
     count: TERMINATIONS,
     points: CHECKOUT_POINTS,
-    random,
+    random: streams(0),
     gapMs: [20, 400],
-    holdMs: [200, 2500],
+    holdMs: [1000, 4000],
   });
   const charging = Date.now();
   release();
@@ -379,7 +396,7 @@ async function scenario(
     plentyId,
     staffToken,
     at,
-    random,
+    streams,
     violations,
   });
 
@@ -419,9 +436,20 @@ async function scenario(
     stockBefore,
     stockAfter: new Map((await stockRows()).map((row) => [row.id, row.stock])),
     codeId: code.id,
+    showOrder: (orderId, token, attempt) =>
+      exchange({
+        method: "GET",
+        url: `${at(attempt)}/api/orders/show/${orderId}?token=${encodeURIComponent(token)}`,
+      }),
     violations,
   });
-  await checkRefunds(url, refunds.calls, refunds.outcomes, refunds.chosen, violations);
+  const refundFindings = await checkRefunds(
+    url,
+    refunds.calls,
+    refunds.outcomes,
+    refunds.chosen,
+    violations,
+  );
 
   const attempts = outcomes.reduce((sum, outcome) => sum + outcome.attempts, 0);
   return {
@@ -432,7 +460,9 @@ async function scenario(
     unexpected5xx: [...outcomes, ...refunds.outcomes]
       .flatMap((outcome) => outcome.exchanges)
       .filter(isUnexpected).length,
+    keysInFlight: checkout.keysInFlight + refundFindings.keysInFlight,
     refunds: refunds.calls.length,
+    refundsUnclaimed: refundFindings.unclaimed,
     refundRetries:
       refunds.outcomes.reduce((sum, outcome) => sum + outcome.attempts, 0) - refunds.calls.length,
     refundTerminations: refunds.terminations.filter((each) => each.terminated > 0).length,
@@ -457,6 +487,8 @@ async function checkCheckout(
     stockBefore: Map<number, number>;
     stockAfter: Map<number, number>;
     codeId: number;
+    /** GET /api/orders/show/{id}?token= on one of the processes. */
+    showOrder: (orderId: number, token: string, attempt: number) => Promise<Exchange>;
     violations: Violations;
   },
 ) {
@@ -487,7 +519,7 @@ async function checkCheckout(
   );
   const inFlight = await query<{ scope: string; key: string; created_at: Date }>(
     url,
-    "select scope, key, created_at from idempotency_keys where state = 'in_flight'",
+    "select scope, key, created_at from idempotency_keys where state = 'in_flight' and scope not like '%/orders/refund/%'",
   );
   const [code] = await query<{ times_used: number; usage_limit: number | null }>(
     url,
@@ -670,6 +702,17 @@ async function checkCheckout(
       if (theirs.some((each) => each.status === "paid")) disagree("they have a paid order");
     }
     if (told === "requires_action") disagree("no buyer's card asks for authentication");
+    // A guest's answer carries the token that opens the order (a 202's Location has it too).
+    const token = (data as { accessToken?: string } | undefined)?.accessToken;
+    if (!token) {
+      if (final.status === 200) disagree("it carries no access token");
+      continue;
+    }
+    const shown = await context.showOrder(order.id, token, index);
+    const status = (shown.body?.data as { status?: string } | undefined)?.status;
+    if (shown.status !== 200 || status !== order.status) {
+      disagree(`its access token shows ${shown.status} ${status ?? ""}`);
+    }
   }
   // A 5xx other than 503 is never an answer to a fault.
   for (const [index, outcome] of outcomes.entries()) {
@@ -681,7 +724,19 @@ async function checkCheckout(
       );
     }
   }
-  return { orders: orders.length, paid: paid.length, declined, refused, unanswered };
+  const chargedOrdersOf = (email: string) =>
+    orders.filter((order) => order.email === email && chargedOrders.has(order.id)).length;
+  return {
+    orders: orders.length,
+    paid: paid.length,
+    declined,
+    refused,
+    unanswered,
+    chargedTwice: buyers.filter((buyer) => chargedOrdersOf(buyer.email) > 1).length,
+    chargedNotPaid: succeededIntents.filter((each) => byId.get(each.order_id)?.status !== "paid")
+      .length,
+    keysInFlight: inFlight.length,
+  };
 }
 
 const buyerOfKey = (buyers: Buyer[], key: string) => {
@@ -698,7 +753,7 @@ async function runRefunds(
     plentyId: number;
     staffToken: string;
     at: (attempt: number) => string;
-    random: () => number;
+    streams: (stream: number) => () => number;
     violations: Violations;
   },
 ) {
@@ -748,16 +803,21 @@ async function runRefunds(
         url: new URL(location, at(index + attempt)).toString(),
         headers: { Authorization: `Bearer ${context.staffToken}` },
       }),
-      { boundMs: ANSWER_BOUND_MS, firstWaitMs: 100, capMs: 1500, random: context.random },
+      {
+        boundMs: ANSWER_BOUND_MS,
+        firstWaitMs: 100,
+        capMs: 1500,
+        random: context.streams(200 + index),
+      },
       () => true,
     );
   });
   const terminator = await startTerminator(url, {
     count: TERMINATIONS === 0 ? 0 : Math.max(2, Math.ceil(TERMINATIONS / 2)),
     points: REFUND_POINTS,
-    random: context.random,
+    random: context.streams(1),
     gapMs: [10, 200],
-    holdMs: [200, 2500],
+    holdMs: [1000, 4000],
   });
   release();
   const outcomes = await Promise.all(answers);
@@ -834,16 +894,23 @@ async function checkRefunds(
   const describeRefund = (refund: (typeof refunds)[number]) =>
     `refund #${refund.id} of order #${refund.order_id} (${refund.amount}p, ${refund.state}, "${refund.reason}", provider ${refund.provider_reference ?? "none"})`;
 
+  const refundsOf = (orderId: number) =>
+    refunds
+      .filter((refund) => refund.order_id === orderId)
+      .map(describeRefund)
+      .join("; ") || "no refund";
   // Each key answered one refund, and every refund was some key's answer.
   const answered = new Map<number, RefundCall>();
+  const unanswered = new Set<number>();
   for (const [index, call] of calls.entries()) {
     const outcome = outcomes[index];
     const who = `refund of order #${call.orderId} with key ${call.key} ("${call.body.reason}")`;
     const final = outcome?.final;
     if (!outcome || !final) {
+      unanswered.add(call.orderId);
       violations.add(
         "every refund call gets a final answer",
-        `${who} had none (${summaryOf(outcome?.exchanges ?? [])})`,
+        `${who} had none (${summaryOf(outcome?.exchanges ?? [])}); SQL: ${refundsOf(call.orderId)}`,
       );
       continue;
     }
@@ -880,13 +947,21 @@ async function checkRefunds(
       );
     }
   }
-  for (const refund of refunds) {
-    if (refund.state !== "failed" && !answered.has(refund.id)) {
-      violations.add(
-        "each key at most one refund",
-        `${describeRefund(refund)} is no key's answer: given twice for one key?`,
-      );
-    }
+  // A refund no key's answer names is one too many, unless a key of its order never answered
+  // (that key's refund, its answer lost: reported above). More refunds than keys always is.
+  const live = refunds.filter((refund) => refund.state !== "failed");
+  const unclaimed = live.filter(
+    (refund) =>
+      !answered.has(refund.id) &&
+      (!unanswered.has(refund.order_id) ||
+        live.filter((each) => each.order_id === refund.order_id).length >
+          calls.filter((call) => call.orderId === refund.order_id).length),
+  );
+  for (const refund of unclaimed) {
+    violations.add(
+      "each key at most one refund",
+      `${describeRefund(refund)} is no key's answer: given twice for one key; SQL: ${refundsOf(refund.order_id)}`,
+    );
   }
   // Never more back than was paid; the shop's books and the provider's agree one to one.
   for (const order of orders) {
@@ -949,4 +1024,5 @@ async function checkRefunds(
       );
     }
   }
+  return { unclaimed: unclaimed.length, keysInFlight: inFlight.length };
 }

@@ -192,39 +192,57 @@ describe.each(databaseKinds.filter((kind) => kind === "postgres"))(
     });
     afterAll(() => database?.drop());
 
-    it("ends a connection waiting to write the chosen table, and keeps its own", async () => {
-      const url = database.url ?? "";
-      const victim = new pg.Client({ connectionString: url });
-      victim.on("error", () => {});
-      await victim.connect();
-      const terminator = await startTerminator(url, {
-        count: 1,
-        points: [{ name: "keys", table: "idempotency_keys" }],
-        random: seededRandom(7),
-        gapMs: [0, 0],
-        holdMs: [5_000, 5_000],
-      });
-      // The victim writes until its connection is ended under it.
-      let ended: { code?: string } | undefined;
-      for (let attempt = 0; attempt < 500 && !ended; attempt++) {
-        await victim
-          .query(
-            "insert into idempotency_keys (scope, key, request_hash) values ('harness', $1, 'h')",
-            [randomUUID()],
-          )
-          .catch((error: { code?: string }) => {
-            ended = error;
-          });
-        await sleep(5);
-      }
-      const made = await terminator.stop();
-      expect(ended?.code).toBe("57P01");
-      // Had it ended its own connection too, the point would carry the error and count none.
-      expect(made).toHaveLength(1);
-      expect(made[0]).toMatchObject({ point: "keys" });
-      expect(made[0]?.waiting).toBeGreaterThan(0);
-      expect(made[0]?.terminated).toBeGreaterThan(0);
-      await victim.end().catch(() => {});
-    });
+    // Seed 7 draws "all" for its one termination, seed 5 "waiting".
+    it.each([
+      { seed: 7, ended: "all", bystanderEnded: true },
+      { seed: 5, ended: "waiting", bystanderEnded: false },
+    ])(
+      "ends $ended connections when one waits to write the chosen table, never its own",
+      async ({ seed, ended, bystanderEnded }) => {
+        const url = database.url ?? "";
+        const open = async () => {
+          const client = new pg.Client({ connectionString: url });
+          client.on("error", () => {});
+          await client.connect();
+          return client;
+        };
+        const victim = await open();
+        const bystander = await open();
+        const terminator = await startTerminator(url, {
+          count: 1,
+          points: [{ name: "keys", table: "idempotency_keys" }],
+          random: seededRandom(seed),
+          gapMs: [0, 0],
+          holdMs: [5_000, 5_000],
+        });
+        // The victim writes until its connection is ended under it.
+        let lost: { code?: string } | undefined;
+        for (let attempt = 0; attempt < 500 && !lost; attempt++) {
+          await victim
+            .query(
+              "insert into idempotency_keys (scope, key, request_hash) values ('harness', $1, 'h')",
+              [randomUUID()],
+            )
+            .catch((error: { code?: string }) => {
+              lost = error;
+            });
+          await sleep(5);
+        }
+        const made = await terminator.stop();
+        expect(lost?.code).toBe("57P01");
+        // Had it ended its own connection too, the point would carry the error and count none.
+        expect(made).toHaveLength(1);
+        expect(made[0]).toMatchObject({ point: "keys", ended });
+        expect(made[0]?.waiting).toBeGreaterThan(0);
+        expect(made[0]?.terminated).toBeGreaterThan(0);
+        const idle = await bystander.query("select 1").then(
+          () => false,
+          () => true,
+        );
+        expect(idle).toBe(bystanderEnded);
+        await victim.end().catch(() => {});
+        await bystander.end().catch(() => {});
+      },
+    );
   },
 );

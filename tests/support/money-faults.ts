@@ -181,6 +181,8 @@ export type Termination = {
   /** Milliseconds after the terminator started. */
   at: number;
   point: string;
+  /** Every other connection of the database, or only those waiting at the point. */
+  ended: "all" | "waiting";
   /** Backends of the app that were waiting to write `point`'s table when they were terminated. */
   waiting: number;
   terminated: number;
@@ -200,14 +202,19 @@ const WAITING = `select count(*)::int as waiting from pg_locks
   where not granted and relation = $1::regclass
     and database = (select oid from pg_database where datname = current_database())`;
 
+const TERMINATE_WAITING = `select pg_terminate_backend(pid) as terminated from pg_locks
+  where not granted and relation = $1::regclass
+    and database = (select oid from pg_database where datname = current_database())`;
+
 /**
  * Terminates every other connection to the database `count` times, at seeded random moments.
  * Each termination has a point (each point once in a seeded order, then seeded picks): for one with a table, the terminator briefly holds a lock that
  * lets reads through but makes writes to that table wait (a stalled disk would do the same), and
  * terminates once an app connection waits there or the hold runs out; so terminations land before
  * the provider is called (writing the order), during its call (the test provider's own table),
- * after it (recording its answer), and while a key is claimed or completed. A point without a
- * table terminates whatever runs at that moment.
+ * after it (recording its answer), and while a key is claimed or completed. A seeded half of
+ * those end only the connections waiting there (one backend lost, the rest of the pool fine);
+ * the others, and a point without a table, end every connection at that moment.
  */
 export async function startTerminator(
   url: string,
@@ -217,7 +224,7 @@ export async function startTerminator(
     random: () => number;
     /** Wait before each termination: a seeded draw between these. */
     gapMs: [number, number];
-    /** The longest a lock is held waiting for a writer. */
+    /** How long a lock may be held waiting for a writer: a seeded draw between these. */
     holdMs: [number, number];
   },
 ): Promise<Terminator> {
@@ -229,19 +236,23 @@ export async function startTerminator(
   };
   let client = await connect();
   const started = Date.now();
-  const terminateAll = async () =>
-    (await client.query<{ terminated: boolean }>(TERMINATE)).rows.filter((row) => row.terminated)
+  const terminate = async (text: string, values: unknown[] = []) =>
+    (await client.query<{ terminated: boolean }>(text, values)).rows.filter((row) => row.terminated)
       .length;
   const made: Termination[] = [];
   let stopped = false;
 
   const terminateAt = async (point: FaultPoint): Promise<Omit<Termination, "at" | "point">> => {
-    if (!point.table) return { waiting: 0, terminated: await terminateAll() };
+    if (!point.table) return { ended: "all", waiting: 0, terminated: await terminate(TERMINATE) };
+    const ended = options.random() < 0.5 ? "all" : "waiting";
+    const hold = between(options.random, ...options.holdMs);
+    // A little longer once the first writer waits, so others may queue behind it.
+    const linger = between(options.random, 0, 50);
     await client.query("begin");
     try {
       await client.query("set local lock_timeout = '1s'");
       await client.query(`lock table "${point.table}" in share row exclusive mode`);
-      const until = Date.now() + between(options.random, ...options.holdMs);
+      const until = Date.now() + hold;
       let waiting = 0;
       while (!stopped && Date.now() < until) {
         const { rows } = await client.query<{ waiting: number }>(WAITING, [point.table]);
@@ -249,7 +260,12 @@ export async function startTerminator(
         if (waiting > 0) break;
         await sleep(3);
       }
-      return { waiting, terminated: await terminateAll() };
+      if (waiting > 0) await sleep(linger);
+      const terminated =
+        ended === "all"
+          ? await terminate(TERMINATE)
+          : await terminate(TERMINATE_WAITING, [point.table]);
+      return { ended, waiting, terminated };
     } finally {
       await client.query("rollback");
     }
@@ -278,6 +294,7 @@ export async function startTerminator(
         made.push({
           at,
           point: `${point.name} (${(error as Error).message})`,
+          ended: "all",
           waiting: 0,
           terminated: 0,
         });
