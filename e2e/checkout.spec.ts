@@ -1,9 +1,16 @@
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import type { ChargeResult } from "../common/checkout.ts";
 import { analyticsEvents } from "../server/analytics/schema.ts";
 import { customerAddresses, users } from "../server/customers/schema.ts";
 import { DEMO_ACCOUNTS } from "../server/db/seed/accounts.ts";
-import { makeCheckoutStock } from "../tests/support/checkout.ts";
+import {
+  charge,
+  makeCheckoutStock,
+  post,
+  UK_ADDRESS,
+  ukDeliveryOptions,
+} from "../tests/support/checkout.ts";
 import { gotoHydrated, openSession } from "./support/browser.ts";
 import { shopUnderTest } from "./support/shop.ts";
 
@@ -157,6 +164,50 @@ describe("checkout in the browser", () => {
       "begin_checkout",
       "purchase",
     ]);
+    await session.expectNoErrors();
+    await session.close();
+  });
+
+  // Decision 0036: an order written but not yet confirmed (a slow provider, a bank still
+  // deciding) is shown as "confirming", and its page follows it to paid by itself.
+  it("follows an order whose payment is still being confirmed until it is paid, with and without scripts", async () => {
+    const { teeId } = await makeCheckoutStock(shop.app.database.db, 5);
+    const options = await ukDeliveryOptions(shop.app);
+    const answer = await charge(shop.app, {
+      lines: [{ id: teeId, quantity: 1 }],
+      email: "confirming.guest@example.com",
+      shippingAddress: UK_ADDRESS,
+      deliveryOptionId: options[0]?.id,
+      payment: { provider: "test", outcome: "authenticate" },
+    });
+    const { data } = (await answer.json()) as { data: ChargeResult };
+    const path = `/checkout/orders/${data.orderId}?token=${encodeURIComponent(data.accessToken ?? "")}&placed=1`;
+
+    // Without scripts the page reloads itself.
+    const still = await openSession(shop.browser, shop.app.url, { javaScriptEnabled: false });
+    await still.page.goto(path);
+    await still.page.getByText("Confirming your payment.").waitFor();
+    const reloads = still.page.waitForEvent("load", { timeout: 15_000 });
+    await reloads;
+    await still.page.getByText("Confirming your payment.").waitFor();
+    await still.close();
+
+    const session = await openSession(shop.browser, shop.app.url);
+    const { page } = session;
+    await gotoHydrated(page, path);
+    const status = page.getByRole("status").filter({ hasText: "Confirming your payment." });
+    await status.waitFor();
+    expect(await status.textContent()).toContain("You do not need to do anything or pay again");
+    // The bank approves while the shopper watches: no reload, no click.
+    const approved = await post(shop.app, "/api/checkout/test-bank", {
+      orderId: data.orderId,
+      clientSecret: data.clientSecret,
+      approve: true,
+    });
+    expect(approved.status).toBe(200);
+    await page.getByText("Paid", { exact: true }).waitFor({ timeout: 15_000 });
+    await status.waitFor({ state: "detached" });
+    await page.getByRole("link", { name: "Basket 0 items" }).waitFor();
     await session.expectNoErrors();
     await session.close();
   });

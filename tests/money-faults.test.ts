@@ -55,7 +55,7 @@ const PLENTY_QUANTITY = 3;
 /** Paid orders refunded twice at once in the refund phase. */
 const REFUNDED_ORDERS = 6;
 /** How long one call may be retried (and its Location polled) for a final answer. */
-const ANSWER_BOUND_MS = 30_000;
+const ANSWER_BOUND_MS = 60_000;
 /** How long the reconciler may take to settle every order and finish every key. */
 const SETTLE_BOUND_MS = 20_000;
 

@@ -1,3 +1,5 @@
+import { useEffect, useState } from "react";
+import { useRevalidator } from "react-router";
 import { billingNote, orderDispatchNote, termsOfLine } from "../../common/billing-notes";
 import { ORDER_STATUS_LABELS } from "../../common/order-statuses";
 import type { OrderView } from "../../common/orders";
@@ -21,6 +23,44 @@ export function OrderStatusBadge({ status }: { status: OrderView["status"] }) {
   );
 }
 
+/** How often a page showing an unconfirmed payment asks again, and for how long. */
+const FOLLOW_EVERY_MS = 3_000;
+const FOLLOW_FOR_MS = 10 * 60 * 1000;
+
+/**
+ * An order whose payment is still being confirmed: the page asks the server again every few
+ * seconds (a reload without JavaScript) until the order is paid or cancelled, so the shopper is
+ * never left wondering whether to pay again.
+ */
+function PaymentBeingConfirmed() {
+  const revalidator = useRevalidator();
+  const [since] = useState(() => Date.now());
+  const revalidate = revalidator.revalidate;
+  useEffect(() => {
+    const timer = window.setInterval(() => {
+      if (Date.now() - since > FOLLOW_FOR_MS) return window.clearInterval(timer);
+      if (document.visibilityState === "visible") void revalidate();
+    }, FOLLOW_EVERY_MS);
+    return () => window.clearInterval(timer);
+  }, [revalidate, since]);
+  return (
+    <div role="status" className="rounded-lg bg-amber-100 p-4 text-amber-950 lg:col-span-3">
+      <p>
+        <strong>Confirming your payment.</strong> This can take a moment. You do not need to do
+        anything or pay again: this page updates by itself, and we email your confirmation as soon
+        as the payment is through.
+      </p>
+      {/* Without JavaScript the browser reloads the page instead. */}
+      <noscript
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed tag, no input in it.
+        dangerouslySetInnerHTML={{
+          __html: `<meta http-equiv="refresh" content="${FOLLOW_EVERY_MS / 1000 + 2}">`,
+        }}
+      />
+    </div>
+  );
+}
+
 /**
  * The confirmation's first words. Back from the bank before it has confirmed, no email has gone
  * yet: it goes once the order is paid.
@@ -39,13 +79,9 @@ export function OrderDetails({ order }: { order: OrderView }) {
   const row = "flex justify-between gap-4 py-1";
   return (
     <div className="grid gap-8 lg:grid-cols-3">
-      {/* Back from the bank's page, or a payment the bank is still processing (Stripe). */}
-      {order.status === "pending_payment" && (
-        <p role="status" className="rounded-lg bg-amber-100 p-4 text-amber-950 lg:col-span-3">
-          <strong>We are waiting for your bank</strong> to confirm the payment. There is nothing
-          more to do: reload this page in a minute to see it paid. We email the confirmation then.
-        </p>
-      )}
+      {/* Back from the bank's page, a payment the bank is still processing (Stripe), or a charge
+          answered before its payment was confirmed (decision 0036): the page follows it. */}
+      {order.status === "pending_payment" && <PaymentBeingConfirmed />}
       <section aria-labelledby="order-lines" className="lg:col-span-2">
         <h2 id="order-lines" className="text-lg font-bold">
           What you ordered

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChargeResult } from "../../common/checkout.ts";
@@ -17,7 +17,8 @@ import {
 import { databaseKinds } from "../../tests/support/databases.ts";
 import { type StripeServer, startStripeServer } from "../../tests/support/stripe-server.ts";
 import { loadConfig, type StripeSettings } from "../config.ts";
-import { orders } from "../orders/schema.ts";
+import { orderEvents, orders } from "../orders/schema.ts";
+import { payments } from "../payments/schema.ts";
 import { stripeClient } from "../payments/stripe-provider.ts";
 
 // Issue 13 with Stripe: the official SDK against a server that answers in Stripe's formats, and
@@ -101,6 +102,67 @@ describe.each(databaseKinds)("checkout with Stripe on %s", (kind) => {
     const placed = await store(order);
     expect(placed.status).toBe(200);
     expect((await orderRow(app.database.db, order.orderId))?.status).toBe("paid");
+  });
+
+  it("never pays an order on a succeeded payment of another amount or currency: flagged for staff, answered 200", async () => {
+    const { teeId } = await makeCheckoutStock(app.database.db, 3);
+    const order = await startOrder(teeId);
+    await shopper.paymentIntents.confirm(order.paymentReference, {
+      payment_method: "pm_card_visa",
+    });
+    const intent = stripe.paymentIntent(order.paymentReference);
+    // Correctly signed, but Stripe took a penny less than the order's total.
+    const short = stripe.event("payment_intent.succeeded", {
+      ...intent,
+      amount_received: order.total - 1,
+    });
+    const answered = await webhook(short);
+    expect(answered.status).toBe(200);
+    const flagged = await orderRow(app.database.db, order.orderId);
+    expect(flagged).toMatchObject({ status: "pending_payment", stockState: "reserved" });
+    expect(flagged?.paymentProblem).toMatch(
+      new RegExp(
+        `${((order.total - 1) / 100).toFixed(2)} GBP.*${(order.total / 100).toFixed(2)} GBP`,
+      ),
+    );
+    // Stripe's next delivery, and another in euros: still 200, still unpaid, flagged once.
+    expect((await webhook(short)).status).toBe(200);
+    const inEuros = stripe.event("payment_intent.succeeded", { ...intent, currency: "eur" });
+    expect((await webhook(inEuros)).status).toBe(200);
+    const events = await app.database.db
+      .select({ type: orderEvents.type })
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, order.orderId), eq(orderEvents.type, "payment_flagged")));
+    expect(events).toHaveLength(1);
+    expect((await orderRow(app.database.db, order.orderId))?.status).toBe("pending_payment");
+    // Past its reservation the sweeper leaves it to staff, its stock still held.
+    await app.database.db
+      .update(orders)
+      .set({ reservedUntil: sql`now() - interval '1 minute'` })
+      .where(eq(orders.id, order.orderId));
+    await app.server.sweepReservations();
+    expect((await orderRow(app.database.db, order.orderId))?.status).toBe("pending_payment");
+    expect(await stockLeft(app.database.db, teeId)).toBe(2);
+  });
+
+  it("finds a payment our record lost by its order id at Stripe, and pays the order rather than cancel it", async () => {
+    const { teeId } = await makeCheckoutStock(app.database.db, 3);
+    const order = await startOrder(teeId);
+    await shopper.paymentIntents.confirm(order.paymentReference, {
+      payment_method: "pm_card_visa",
+    });
+    // As if the connection dropped between Stripe's answer and our writing it down.
+    await app.database.db.delete(payments).where(eq(payments.orderId, order.orderId));
+    await app.database.db
+      .update(orders)
+      .set({ paymentReference: null, reservedUntil: sql`now() - interval '1 minute'` })
+      .where(eq(orders.id, order.orderId));
+    await app.server.sweepReservations();
+    expect(await orderRow(app.database.db, order.orderId)).toMatchObject({
+      status: "paid",
+      paymentReference: order.paymentReference,
+    });
+    expect(stripe.paymentIntent(order.paymentReference).status).toBe("succeeded");
   });
 
   it("keeps the order for another card after a decline, and stops the payment on expiry", async () => {

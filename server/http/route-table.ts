@@ -219,14 +219,12 @@ export async function runCall<V>(
     { scope: `${route.method} ${route.path} ${caller}`, key, input },
     async (held) => (await call({ ...context, key: held }, input)) as V | Refusal,
     {
-      ...(typeof idempotent === "object"
-        ? {
-            early: {
-              afterMs: earlyAnswerMs(deadlineMs),
-              answer: async (progress) => (await idempotent.answerEarly(context, progress)) as V,
-            },
-          }
-        : {}),
+      early: {
+        afterMs: earlyAnswerMs(deadlineMs),
+        ...(typeof idempotent === "object"
+          ? { answer: async (progress) => (await idempotent.answerEarly(context, progress)) as V }
+          : {}),
+      },
       onLateFailure: (error) =>
         context.logger.warn(
           { err: error, route: `${route.method} ${route.path}` },

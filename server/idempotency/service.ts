@@ -303,8 +303,11 @@ async function afterFailure(db: Db, holding: Holding, where: ReturnType<typeof a
 export type EarlyAnswer<T> = {
   /** When to stop waiting for the outcome (before the request's own deadline). */
   afterMs: number;
-  /** The answer for a request that has written what lasts but not finished by then. */
-  answer(progress: KeyProgress): Promise<T> | T;
+  /**
+   * The answer for a request that has written what lasts but not finished by then; without it,
+   * such a request is waited for as long as it takes (its deadline may answer first).
+   */
+  answer?(progress: KeyProgress): Promise<T> | T;
 };
 
 /**
@@ -318,9 +321,10 @@ export type EarlyAnswer<T> = {
  *   never let go: a retry (at once) or the reconciler (`abandonedKeys`, once the lease has run
  *   out) carries on from the recovery point, and the services make every step from there safe to
  *   repeat (the provider is asked with the order's or refund's own key).
- * - With `early`, a request that has written what lasts but not finished by `afterMs` is answered
- *   `early.answer(...)` (checkout: 202, "confirming your payment") while the work goes on and
- *   records its outcome; one that has written nothing by then writes nothing (`RequestAbandoned`).
+ * - With `early`, a request that has written nothing by `afterMs` writes nothing at all
+ *   (`RequestAbandoned`, so its deadline's 503 is true) and its lease ends; one that has written
+ *   what lasts but not finished is answered `early.answer(...)` (checkout: 202, "confirming your
+ *   payment") while the work goes on and records its outcome.
  */
 export async function runOnce<T>(
   db: Db,
@@ -357,8 +361,23 @@ export async function runOnce<T>(
   } finally {
     clearTimeout(timer);
   }
-  // Past the time to answer: what has not been written will not be; what has is answered now.
-  holding.abandoned = !holding.written;
+  // Past the time to answer: what has not been written will not be (and its lease ends, so the
+  // caller's retry takes the key at once); what has is answered now.
+  if (!holding.written) {
+    holding.abandoned = true;
+    await db
+      .update(idempotencyKeys)
+      .set({ lockedUntil: sql`now()` })
+      .where(
+        and(
+          where,
+          eq(idempotencyKeys.holder, holding.holder),
+          eq(idempotencyKeys.recoveryPoint, "started"),
+        ),
+      )
+      .catch(() => {});
+  }
+  if (!early.answer) return running;
   const next = await Promise.race([
     running.then(
       (value) => ({ done: true as const, value }),

@@ -5,7 +5,13 @@ import { PathId } from "../http/query-schemas.ts";
 import { actorOf } from "../http/resource.ts";
 import { defineRoute, type RouteGroup } from "../http/route-table.ts";
 import { CancelInput, RefundInput } from "./refund-validators.ts";
-import { cancelOrder, previewRefund, refundableOrder, refundOrder } from "./refunds.ts";
+import {
+  cancelOrder,
+  previewRefund,
+  refundableOrder,
+  refundOrder,
+  refundStartedSoFar,
+} from "./refunds.ts";
 
 const tag = "orders";
 const params = z.strictObject({ id: PathId });
@@ -47,7 +53,9 @@ export const refundsRoutes: RouteGroup[] = [
           "Amounts and VAT come from the order's stored figures. Only a paid or dispatched order; never more than was paid (409). A provider's refusal is a 409 in its words, and nothing changes. A refund the provider leaves pending, or that it could not be asked for (no answer, a 5xx), is answered `pending`: its amount stays taken, its webhook or the sweeper (asking again with the same key) settles it.",
         params,
         body: RefundInput,
-        idempotent: true,
+        idempotent: {
+          answerEarly: ({ db, config }, progress) => refundStartedSoFar(db, config, progress),
+        },
         answers: { data: RefundResult },
         refusals: ["invalid", "not-found", "conflict"],
         call: ({ db, config, account, key }, input) =>
@@ -63,7 +71,9 @@ export const refundsRoutes: RouteGroup[] = [
           "A dispatched order cannot be cancelled (409): refund it instead. A paid one's refund goes as `POST /orders/refund/{id}`'s does, and the order is cancelled once the provider has given the money back.",
         params,
         body: CancelInput,
-        idempotent: true,
+        idempotent: {
+          answerEarly: ({ db, config }, progress) => refundStartedSoFar(db, config, progress),
+        },
         answers: { data: RefundResult },
         refusals: ["invalid", "not-found", "conflict"],
         call: ({ db, config, account, key }, input) =>

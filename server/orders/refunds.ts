@@ -12,6 +12,7 @@ import {
   type AbandonedKey,
   finishAbandonedKey,
   type HeldKey,
+  type KeyProgress,
   NO_KEY,
 } from "../idempotency/service.ts";
 import type { Logger } from "../logger.ts";
@@ -793,6 +794,20 @@ async function refundAsItStands(
     );
   }
   return resultOf(db, refund.orderId, refundId);
+}
+
+/**
+ * A refund or cancel that has written its refund but not heard from the provider as its request's
+ * time runs out: answered with the refund pending, as when the provider leaves it so (the sweeper
+ * or its webhook settles it, and the same key then answers how it ended).
+ */
+export async function refundStartedSoFar(
+  db: Db,
+  config: Config,
+  progress: KeyProgress,
+): Promise<RefundResult | Refusal> {
+  if (progress.resourceId === null) throw new Error("An early refund answer has its refund");
+  return refundAsItStands(db, config, progress.resourceId, false);
 }
 
 /**

@@ -25,7 +25,13 @@ export async function recordPayment(db: Db, payment: Payment): Promise<PaymentRe
     })
     .onConflictDoUpdate({
       target: payments.reference,
-      set: { amount: payment.amount, state: payment.state, declineMessage, updatedAt: new Date() },
+      set: {
+        amount: payment.amount,
+        currency: payment.currency,
+        state: payment.state,
+        declineMessage,
+        updatedAt: new Date(),
+      },
       // One guarded statement, so two reports racing cannot move a final state back.
       setWhere: notInArray(payments.state, [...FINAL_STATES]),
     })
