@@ -13,8 +13,9 @@ type Release = (error?: Error | boolean) => void;
  *   app's sessions), the idle ones are most likely lost too, and a statement sent on one fails:
  *   each connection made before the loss is closed when it is next taken, and a new one made;
  * - a statement that never reached the server (the connection could not be made, or node-postgres
- *   refused to send it on a failed client) is sent once more, on a fresh connection. A statement
- *   that was sent is never sent again here: it may have been carried out.
+ *   refused to send it on a failed client) is sent once more, on a fresh connection, and so is a
+ *   read whose connection was lost under it (outside a transaction a read changes nothing). Any
+ *   other statement that was sent is never sent again here: it may have been carried out.
  * A connection that is lost or timed out is closed and handed back to the pool at once (which
  * discards it), and a holder's later `release` is a no-op.
  */
@@ -95,13 +96,29 @@ export class GuardedPool extends pg.Pool {
       client.release();
       return result;
     } catch (error) {
-      client.release(isConnectionLost(error) ? (error as Error) : undefined);
-      throw wasRefusedUnsent(error) ? new NothingSent(error) : error;
+      const lost = isConnectionLost(error);
+      client.release(lost ? (error as Error) : undefined);
+      throw wasRefusedUnsent(error) || (lost && isRead(args[0])) ? new NothingSent(error) : error;
     }
   }
 }
 
-/** A statement's failure before any of it reached the server: it may be sent again. */
+/**
+ * A statement that only reads: a `select` that writes nothing, takes no lock and moves no
+ * sequence. Sent outside a transaction, it may be sent again whatever became of the first.
+ */
+export function isRead(statement: unknown): boolean {
+  const text = typeof statement === "string" ? statement : (statement as { text?: unknown })?.text;
+  return (
+    typeof text === "string" &&
+    /^\s*select\b/i.test(text) &&
+    !/\b(insert|update|delete|for\s+(no\s+key\s+)?(update|share)|nextval|setval|pg_advisory\w*|pg_notify)\b/i.test(
+      text,
+    )
+  );
+}
+
+/** A statement's failure that sending it again cannot make worse: it never reached the server, or it only read. */
 class NothingSent extends Error {
   constructor(override readonly cause: unknown) {
     super("The statement was not sent", { cause });
