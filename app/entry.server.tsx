@@ -9,6 +9,7 @@ import {
   type RouterContextProvider,
   ServerRouter,
 } from "react-router";
+import { type InputFault, inputFaultOf } from "../server/http/database-input-errors.ts";
 import {
   BUSY_RETRY_AFTER_SECONDS,
   isDatabaseUnavailable,
@@ -30,7 +31,9 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const busy = answerBusyWhenDatabaseFaltered(routerContext, loadContext, responseHeaders);
+  const busy =
+    answerBusyWhenDatabaseFaltered(routerContext, loadContext, responseHeaders) ??
+    answerInputFault(routerContext, loadContext, responseHeaders);
   // A page made from kept answers is right for now, not for a cache to hand out later.
   if (servedKeptCatalogue(loadContext)) responseHeaders.set("Cache-Control", "no-store");
   if (request.method.toUpperCase() === "HEAD") {
@@ -87,6 +90,8 @@ export default function handleRequest(
 
 // Requests whose loaders or actions failed because the database did not answer.
 const faltered = new WeakSet<object>();
+// Requests whose loaders or actions failed on a value only input can carry (docs/security.md #15).
+const inputFaults = new WeakMap<object, InputFault>();
 
 /**
  * Every error a loader or action throws: a database that did not answer marks the request, so
@@ -101,8 +106,43 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
     logger.warn({ err: error, requestId }, "database unavailable");
     return;
   }
+  const url = new URL(request.url);
+  const fault = inputFaultOf(error, {
+    query: Object.fromEntries(url.searchParams),
+    path: url.pathname,
+  });
+  if (fault) {
+    inputFaults.set(context, fault);
+    logger.warn({ err: error, requestId, fault }, "input refused by the database");
+    return;
+  }
   logger.error({ err: error, requestId }, "page failed");
 };
+
+const STATUS_TEXT = { 404: "Not Found", 422: "Unprocessable Content" } as const;
+
+/**
+ * The backstop of docs/security.md #15 on a page: a loader or action that failed on a value only
+ * input can carry answers its 4xx with the reason on the error screen, never a 500.
+ */
+function answerInputFault(
+  context: EntryContext,
+  loadContext: RouterContextProvider,
+  headers: Headers,
+) {
+  const errors = context.staticHandlerContext.errors;
+  const fault = inputFaults.get(loadContext);
+  if (!errors || !fault) return undefined;
+  const message =
+    fault.status === 404
+      ? `Page not found: ${context.staticHandlerContext.location.pathname}`
+      : fault.message;
+  for (const routeId of Object.keys(errors)) {
+    errors[routeId] = new ErrorResponse(fault.status, STATUS_TEXT[fault.status], message);
+  }
+  headers.set("Cache-Control", "no-store");
+  return fault.status;
+}
 
 /**
  * SECURITY §15: a page whose loader failed because the database did not answer is not a bug.

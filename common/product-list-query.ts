@@ -10,7 +10,8 @@ export type ProductListQuery = {
   page: number;
   perPage: number;
   q?: string;
-  brand?: string[];
+  /** Bands by id (a number, never above the largest PostgreSQL integer) or by slug (a string). */
+  brand?: Array<number | string>;
   /** An id (never above the largest PostgreSQL integer) or a slug. */
   collection?: number | string;
   type?: string[];

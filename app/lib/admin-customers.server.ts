@@ -37,7 +37,7 @@ export async function customerList(args: Pick<Args, "url" | "context">) {
     staffRoute(segmentsRoutes, "get", "/segments"),
     args.context,
   );
-  const { page: _page, perPage: _perPage, ...filters } = listQueryOf(args.url.searchParams);
+  const { page: _page, perPage: _perPage, ...filters } = listQueryOf(args.url);
   return {
     ...screen,
     segments: segments.map((segment) => ({ id: segment.id, title: segment.title })),

@@ -6,6 +6,7 @@ import { DashboardQuery } from "../../server/platform/dashboard.ts";
 import { dashboardRoute } from "../../server/platform/dashboard-api.ts";
 import { callRoute } from "./admin-resource.server";
 import { backOffice } from "./back-office.server";
+import { readDashboard } from "./page-query.server";
 
 /** The overview's range as its address holds it: days in London, both included. */
 const RANGE_FIELDS = ["from", "to"] as const;
@@ -23,9 +24,10 @@ export async function dashboardScreen({
   context: Readonly<RouterContextProvider>;
 }) {
   const asked: Partial<Record<(typeof RANGE_FIELDS)[number], string>> = {};
+  const range = readDashboard(url);
   for (const name of RANGE_FIELDS) {
-    const value = url.searchParams.get(name)?.trim();
-    if (value) asked[name] = value.slice(0, 40);
+    const value = range[name];
+    if (value) asked[name] = value;
   }
   const parsed = DashboardQuery.safeParse(asked);
   const errors: FieldErrors = parsed.success ? {} : fieldErrors(parsed.error);

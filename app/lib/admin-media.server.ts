@@ -36,7 +36,8 @@ import {
 } from "./admin-resource.server";
 import { appContext } from "./app-context.server";
 import { readForm, runFormRoute } from "./form-route.server";
-import { requireId } from "./route-params";
+import { readMediaFolder } from "./page-query.server";
+import { optionalId, requireId } from "./route-params";
 
 type Context = Readonly<RouterContextProvider>;
 type Args = {
@@ -119,7 +120,7 @@ function folderOptions(tree: MediaFolderNode[], except?: number): FolderOption[]
 
 /** The folder an address names: /admin/media is the root, /admin/media/folders/:id a folder. */
 function folderOf(args: Pick<Args, "url" | "params">): FolderRef {
-  return args.params.id === undefined ? "root" : requireId(args);
+  return optionalId(args) ?? "root";
 }
 
 export type MediaView = "grid" | "list";
@@ -132,18 +133,12 @@ export type MediaView = "grid" | "list";
 export async function mediaFolder(args: Args) {
   const { url, context } = args;
   const folder = folderOf(args);
-  const search = url.searchParams;
-  const asked = Object.fromEntries(
-    ["page", "perPage"].flatMap((name) => {
-      const value = search.get(name);
-      return value ? [[name, value]] : [];
-    }),
-  );
+  const { view: shownAs, ...asked } = readMediaFolder(url);
   const schema = routes.folder.query;
   if (!schema) throw new Error("GET /folders/edit/{id} takes no query");
   const parsed = schema.safeParse(asked);
   const page = parsed.success ? parsed.data : schema.parse({});
-  const view: MediaView = search.get("view") === "list" ? "list" : "grid";
+  const view: MediaView = shownAs ?? "grid";
   const [contents, { folders, complete }] = await Promise.all([
     callRoute<StaffFolderContents>(routes.folder, context, { params: { id: folder }, query: page }),
     allFolders(context),

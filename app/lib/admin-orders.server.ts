@@ -50,7 +50,7 @@ const EXPORT_FILTERS = ["status", "from", "to", "q", "archived"];
 /** The order list: one page, the CSV export of its filters, and who may archive. */
 export async function orderList(args: Pick<Args, "url" | "context">) {
   const screen = await loadList<StaffOrderItem>(routes.list, args);
-  const query = listQueryOf(args.url.searchParams);
+  const query = listQueryOf(args.url);
   const filters = new URLSearchParams(
     Object.entries(query).filter(([name]) => EXPORT_FILTERS.includes(name)),
   );

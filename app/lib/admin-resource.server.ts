@@ -112,7 +112,8 @@ export type ListOptions = {
  * one left out), but the table's `sort=title&direction=desc` (decision 0010) becomes the API's
  * `sort=-title`.
  */
-export function listQueryOf(search: URLSearchParams): Record<string, string> {
+export function listQueryOf(address: URL | URLSearchParams): Record<string, string> {
+  const search = address instanceof URL ? address.searchParams : address;
   // A filter form sends its "any" choice as an empty value: no filter.
   const query = Object.fromEntries([...search].filter(([, value]) => value !== ""));
   const { sort, direction, ...rest } = query;

@@ -36,7 +36,7 @@ export function listingSearch(query: ProductListQuery, brandFixed = false): URLS
   const params = new URLSearchParams();
   if (query.q) params.set("q", query.q);
   if (query.collection !== undefined) params.set("collection", String(query.collection));
-  if (!brandFixed) for (const brand of query.brand ?? []) params.append("brand", brand);
+  if (!brandFixed) for (const brand of query.brand ?? []) params.append("brand", String(brand));
   for (const type of query.type ?? []) params.append("type", type);
   for (const id of query.attributes ?? []) params.append("attributes", String(id));
   const price = priceValue(query);
@@ -63,12 +63,10 @@ export function activeFilterChips(
   const chips: FilterChip[] = [];
   if (!brandFixed) {
     for (const brand of query.brand ?? []) {
-      const facet = facets.brands.find(
-        (entry) => entry.slug === brand || String(entry.id) === brand,
-      );
+      const facet = facets.brands.find((entry) => entry.slug === brand || entry.id === brand);
       chips.push({
         key: `brand-${brand}`,
-        label: facet?.title ?? brand,
+        label: facet?.title ?? String(brand),
         search: without({ brand: query.brand?.filter((value) => value !== brand) }),
       });
     }

@@ -31,6 +31,28 @@ describe("listingQueryFromUrl", () => {
     });
   });
 
+  it("reads band ids as numbers and band slugs as strings", () => {
+    expect(query("?brand=3,static-gulls&brand=2147483647")).toMatchObject({
+      brand: [3, "static-gulls", 2147483647],
+    });
+  });
+
+  it("shows no band for an id no band can have, as for an unknown slug, never querying it as an id", () => {
+    // docs/security.md #15: past the largest PostgreSQL integer, an id would make the query err.
+    expect(query("?brand=2147483648&type=hoodie")).toEqual({
+      page: 1,
+      perPage: 24,
+      type: ["hoodie"],
+      brand: ["2147483648"],
+    });
+    expect(query("?brand=static-gulls,99999999999999999999999,0")).toMatchObject({
+      brand: ["static-gulls", "99999999999999999999999", "0"],
+    });
+    expect(query("?brand=2147483648", { brand: "night-owls" })).toMatchObject({
+      brand: ["night-owls"],
+    });
+  });
+
   it("keeps the page's fixed filters whatever the URL says", () => {
     expect(query("?brand=other-band", { brand: "night-owls" })).toMatchObject({
       brand: ["night-owls"],

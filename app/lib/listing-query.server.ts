@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { MAX_ID } from "../../common/ids";
 import { meaningfulListingParams, type ProductListQuery } from "../../common/product-list-query";
 import { PublicProductListQuery } from "../../server/catalog/validators";
 
@@ -37,13 +38,33 @@ export function listingQueryFromUrl(
   if (range?.[1]) raw.priceMin = range[1];
   if (range?.[2]) raw.priceMax = range[2];
   Object.assign(raw, fixed);
+  const noSuchBands = takeImpossibleBandIds(raw);
   let parsed = PublicProductListQuery.safeParse(raw);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) delete raw[String(issue.path[0])];
     Object.assign(raw, fixed);
     parsed = PublicProductListQuery.safeParse(raw);
   }
-  return parsed.success ? parsed.data : { page: 1, perPage: 24 };
+  const query: ProductListQuery = parsed.success ? parsed.data : { page: 1, perPage: 24 };
+  if (noSuchBands.length) query.brand = [...(query.brand ?? []), ...noSuchBands];
+  return query;
+}
+
+/**
+ * Takes out of `raw.brand` the numbers no band id can be (0, or past the largest PostgreSQL
+ * integer), which the API refuses. A shopper who follows such a link expects what an unknown
+ * band's name gives them: no products, and the band's chip to take away. So each comes back as a
+ * name (a string is a slug to the services, never an id), which no band has.
+ */
+function takeImpossibleBandIds(raw: Record<string, string>): string[] {
+  if (raw.brand === undefined) return [];
+  const impossible = (value: string) =>
+    /^[0-9]+$/.test(value) && (Number(value) < 1 || Number(value) > MAX_ID);
+  const values = raw.brand.split(",");
+  const kept = values.filter((value) => !impossible(value));
+  if (kept.length) raw.brand = kept.join(",");
+  else delete raw.brand;
+  return [...new Set(values.filter(impossible))];
 }
 
 /**

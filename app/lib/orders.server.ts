@@ -3,6 +3,7 @@ import { isRefusal } from "../../common/refusal";
 import { showCustomerOrder, showGuestOrder } from "../../server/checkout/service.ts";
 import { customerOrders } from "../../server/orders/service.ts";
 import { appContext } from "./app-context.server";
+import { readGuestOrder } from "./page-query.server";
 import { noRouteMatch } from "./route-params";
 
 /** The signed-in customer's order, or the 404 a missing one gives (another's is the same). */
@@ -23,7 +24,7 @@ export async function guestOrderPage(
   url: URL,
   orderId: number,
 ) {
-  const token = url.searchParams.get("token") ?? "";
+  const token = readGuestOrder(url).token ?? "";
   const { db, config } = context.get(appContext);
   const order = await showGuestOrder(db, config, orderId, token);
   return isRefusal(order) ? noRouteMatch(url) : order;

@@ -27,6 +27,11 @@ export function requireId({ url, params }: Args): number {
   return Number(id);
 }
 
+/** The `id` parameter as a positive integer, undefined where the route has none, or a 404. */
+export function optionalId(args: Args): number | undefined {
+  return args.params.id === undefined ? undefined : requireId(args);
+}
+
 /** spec §2, §8: no route matched: a 404 'Page not found: {path}', the path with its query. */
 export function noRouteMatch(url: URL): never {
   throw data(`Page not found: ${url.pathname}${url.search}`, { status: 404 });

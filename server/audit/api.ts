@@ -7,6 +7,7 @@ import { listAudit } from "./service.ts";
 
 const Instant = z.iso
   .datetime({ offset: true, error: "Use an ISO 8601 time, like 2026-11-24T09:00:00Z." })
+  .max(40, "Use an ISO 8601 time, like 2026-11-24T09:00:00Z.")
   .transform((value) => new Date(value));
 
 /** GET /api/staff/audit-log: filters held in the screen's address. */

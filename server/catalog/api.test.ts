@@ -306,13 +306,35 @@ describe.each(databaseKinds)("catalogue API on %s", (kind) => {
       ["priceMin=5000&priceMax=100", "priceMax"],
       ["inStock=maybe", "inStock"],
       ["brand=Bad Slug", "brand"],
+      // docs/security.md #15: ids past a PostgreSQL integer (once 22003 and 22P02, a 500).
+      ["brand=2147483648", "brand"],
+      ["brand=99999999999999999999999", "brand"],
+      ["brand=zephyr-quarry,9223372036854775808", "brand"],
+      ["brand=-2147483649", "brand"],
       [`q=${"x".repeat(101)}`, "q"],
       ["unknown=1", "body"],
     ])("refuses %s with a 422 naming %s", async (query, field) => {
-      const { status, body } = await get(`/api/products?${query}`);
-      expect(status).toBe(422);
-      expect(body.message).toBe("Validation failed");
-      expect(Object.keys(body.errors as object)).toContain(field);
+      for (const path of ["/api/products", "/api/product-filters"]) {
+        const { status, body } = await get(`${path}?${query}`);
+        expect(status, path).toBe(422);
+        expect(body.message).toBe("Validation failed");
+        expect(Object.keys(body.errors as object)).toContain(field);
+      }
+    });
+
+    it("shows no products for a band id no band can have on the listing page, as for an unknown band", async () => {
+      for (const id of ["2147483648", "99999999999999999999999"]) {
+        const response = await app.fetch(`/products?brand=${id}`, {
+          headers: { Accept: "text/html" },
+        });
+        expect(response.status, id).toBe(200);
+        const page = await response.text();
+        expect(page).toContain("0 products");
+        // The chosen band, to take away, as for an unknown slug.
+        expect(page).toContain(`Remove filter: </span>${id}<`);
+      }
+      const unknown = await (await app.fetch("/products?brand=no-such-band")).text();
+      expect(unknown).toContain("0 products");
     });
   });
 

@@ -1,4 +1,6 @@
+import type { Socket } from "node:net";
 import { sql } from "drizzle-orm";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createTestDatabase,
@@ -93,6 +95,77 @@ describe.each(databaseKinds.filter((kind) => kind === "postgres"))(
           { id: 1, n: 2 },
           { id: 2, n: 2 },
         ]);
+      } finally {
+        await pool.close();
+      }
+    });
+
+    /** The backend behind the pool's one connection, and that connection's socket. */
+    async function theConnection(pool: Awaited<ReturnType<typeof openPostgres>>) {
+      const client = await (pool.db as unknown as { $client: pg.Pool }).$client.connect();
+      const socket = (client as unknown as { connection: { stream: Socket } }).connection.stream;
+      const pid = (client as unknown as { processID: number }).processID;
+      client.release();
+      return { client, socket, pid };
+    }
+
+    async function terminate(pid: number) {
+      await database.db.execute(sql`select pg_terminate_backend(${pid}, 5000)`);
+    }
+
+    it("begins a transaction again on a fresh connection when the server had ended the pooled one", async () => {
+      if (!database.url) throw new Error("no PostgreSQL URL");
+      const pool = await openPostgres(database.url, 1);
+      try {
+        await pool.db.execute(sql`insert into probe values (3, 0)`);
+        const { socket, pid } = await theConnection(pool);
+        // The server ends the idle connection while the app has not yet read that it did (a busy
+        // process): the next BEGIN goes out on it, and its answer is the server's farewell.
+        socket.pause();
+        await terminate(pid);
+        let runs = 0;
+        const written = inTransaction(pool.db, async (tx) => {
+          runs += 1;
+          await tx.execute(sql`update probe set n = n + 1 where id = 3`);
+          return "written";
+        });
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        socket.resume();
+        expect(await written).toBe("written");
+        expect(runs).toBe(1);
+        expect(rowsOf(await database.db.execute(sql`select n from probe where id = 3`))).toEqual([
+          { n: 1 },
+        ]);
+      } finally {
+        await pool.close();
+      }
+    });
+
+    it("never retries work whose connection was lost after it began, and calls that unavailable", async () => {
+      if (!database.url) throw new Error("no PostgreSQL URL");
+      const pool = await openPostgres(database.url, 1);
+      try {
+        await pool.db.execute(sql`insert into probe values (4, 0)`);
+        const { client, pid } = await theConnection(pool);
+        let runs = 0;
+        const failed = await inTransaction(pool.db, async (tx) => {
+          runs += 1;
+          await tx.execute(sql`update probe set n = n + 100 where id = 4`);
+          const ended = new Promise((resolve) => client.once("end", resolve));
+          await terminate(pid);
+          await ended;
+          // pg refuses to send on a client whose connection failed ("not queryable"), and so
+          // does the rollback drizzle then sends: that error is the one thrown.
+          await tx.execute(sql`select 1`);
+        }).catch((error: unknown) => error);
+        expect(String((failed as Error).cause)).toMatch(/not queryable/);
+        expect(isDatabaseUnavailable(failed)).toBe(true);
+        expect(runs).toBe(1);
+        expect(rowsOf(await database.db.execute(sql`select n from probe where id = 4`))).toEqual([
+          { n: 0 },
+        ]);
+        // The pool serves again, on a new connection.
+        expect(rowsOf(await pool.db.execute(sql`select 2 as two`))).toEqual([{ two: 2 }]);
       } finally {
         await pool.close();
       }

@@ -136,9 +136,25 @@ async function setCountries(
   if (countries.length) taken.push(inArray(deliveryOptionGroupCountries.country, countries));
   await tx.delete(deliveryOptionGroupCountries).where(or(...taken));
   if (countries.length) {
-    await tx
+    // A group saved at the same moment may have taken a country after the check above: it was
+    // first, and this save is refused (and rolled back) naming the countries it took.
+    const inserted = await tx
       .insert(deliveryOptionGroupCountries)
-      .values(countries.map((country) => ({ country, groupId })));
+      .values(countries.map((country) => ({ country, groupId })))
+      .onConflictDoNothing({ target: deliveryOptionGroupCountries.country })
+      .returning({ country: deliveryOptionGroupCountries.country });
+    if (inserted.length < countries.length) {
+      const mine = new Set(inserted.map((row) => row.country));
+      const named = countries
+        .filter((country) => !mine.has(country))
+        .map((country) => countryByCode(country)?.name ?? country)
+        .join(", ");
+      return refuse(
+        "invalid",
+        `A group saved at the same moment took ${named}. Reload to see where ${named.includes(",") ? "they are" : "it is"} now.`,
+        "countries",
+      );
+    }
   }
   return undefined;
 }

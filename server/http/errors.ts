@@ -1,6 +1,8 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
+import { isConnectFailure, isConnectionLost } from "../db/faults.ts";
+import { type InputFault, inputFaultOf } from "./database-input-errors.ts";
 import { DeadlinePassed } from "./deadline.ts";
 import type { AppEnv } from "./env.ts";
 
@@ -84,10 +86,12 @@ const wantsJson = (c: Context<AppEnv>) =>
   /^\/(api|sanctum)(\/|$)/.test(c.req.path) || !c.req.header("accept")?.includes("text/html");
 
 /**
- * True when the database could not be reached or had no connection free in time: the request was
- * fine, the shop is overloaded or restarting, so the answer is 503 (SECURITY §15), not 500.
+ * True when the database could not be reached, lost the connection, or had no connection free in
+ * time: the request was fine, the shop is overloaded or restarting, so the answer is 503
+ * (docs/security.md #15), not 500.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
+  if (isConnectionLost(error) || isConnectFailure(error)) return true;
   for (let current = error; current instanceof Error; current = current.cause) {
     const code = (current as { code?: string }).code;
     if (code && UNAVAILABLE_CODES.has(code)) return true;
@@ -101,6 +105,12 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/** The API's body for an input fault: the 422 envelope naming the field, or a 404's message. */
+export const inputFaultBody = (fault: InputFault) =>
+  fault.field
+    ? { message: "Validation failed", errors: { [fault.field]: [fault.message] } }
+    : { message: fault.message };
 
 /** The one place an error becomes a response: expected ones say why, bugs say only the id. */
 export function handleError(error: Error, c: Context<AppEnv>) {
@@ -122,6 +132,13 @@ export function handleError(error: Error, c: Context<AppEnv>) {
     );
   }
   const requestId = c.get("requestId");
+  const fault = inputFaultOf(error, { query: c.req.query(), path: c.req.path });
+  if (fault) {
+    // A gap in a declaration or a service, worth closing: the shopper is told what to change.
+    c.get("logger").warn({ err: error, requestId, fault }, "input refused by the database");
+    c.header("Cache-Control", "no-store");
+    return c.json(inputFaultBody(fault), fault.status);
+  }
   c.get("logger").error({ err: error, requestId }, "unexpected error");
   return c.json({ message: "Something went wrong on our side. Please try again.", requestId }, 500);
 }

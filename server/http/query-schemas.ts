@@ -7,6 +7,7 @@ export { MAX_ID };
 export const IdOrSlug = z.union([
   z
     .string()
+    .max(10)
     .regex(/^[1-9][0-9]{0,9}$/)
     .transform(Number)
     // Ids are PostgreSQL integers: a bigger number names nothing (and must not reach the query).
@@ -20,6 +21,7 @@ export const IdOrSlug = z.union([
 /** A numeric id in a path (`/api/user/orders/show/42`); anything else names nothing. */
 export const PathId = z
   .string()
+  .max(10)
   .regex(/^[1-9][0-9]{0,9}$/)
   .transform(Number)
   .refine((id) => id <= MAX_ID, "No such id.");

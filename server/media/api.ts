@@ -43,11 +43,15 @@ import {
 
 const FileSlug = z
   .string()
+  .max(42)
   .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(\.[a-z0-9]{1,5})?$/);
 
 const FileQuery = z.strictObject({
   w: z.coerce
     .number()
+    .int()
+    .min(Math.min(...IMAGE_WIDTHS))
+    .max(Math.max(...IMAGE_WIDTHS))
     .refine((width) => (IMAGE_WIDTHS as readonly number[]).includes(width), {
       message: `Width must be one of ${IMAGE_WIDTHS.join(", ")}.`,
     })

@@ -13,6 +13,7 @@ const SORTS = bothWays(ORDER_SORTS) as [string, ...string[]];
 /** A day as staff filter by it (Europe/London): `2026-11-24`. */
 const Day = z
   .string()
+  .max(10, "Use a date like 2026-11-24.")
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2026-11-24.")
   // A day that exists (not 31 February), or PostgreSQL's `::date` would refuse it with a 500.
   .refine((day) => {

@@ -6,6 +6,7 @@ import { smallBody } from "../http/body-limit.ts";
 import { mintCsrfToken } from "../http/csrf.ts";
 import type { AppEnv } from "../http/env.ts";
 import { defineRoute, type RouteGroup, type RouteLimit } from "../http/route-table.ts";
+import { pathParams } from "../http/validate.ts";
 import { checkReadiness } from "./readiness.ts";
 
 export const ClientErrorReport = z.strictObject({
@@ -113,6 +114,8 @@ export type BuildInfo = { id: string; timestamp: number };
  * The new-build check (spec §2): the latest build id, and the manifest of a known build. Build
  * files, not API calls: they stand outside the route table.
  */
+const BuildFile = z.strictObject({ file: z.string().max(80) });
+
 export function buildsRoute(build: BuildInfo) {
   return new Hono<AppEnv>()
     .get("/latest.json", (c) => {
@@ -120,7 +123,7 @@ export function buildsRoute(build: BuildInfo) {
       return c.json(build);
     })
     .get("/meta/:file", (c) => {
-      if (c.req.param("file") !== `${build.id}.json`) {
+      if (pathParams(c, BuildFile).file !== `${build.id}.json`) {
         return c.json({ message: "Unknown build." }, 404);
       }
       c.header("Cache-Control", "public, max-age=31536000, immutable");

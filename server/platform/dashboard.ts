@@ -19,6 +19,7 @@ import {
 
 const CalendarDay = z
   .string()
+  .max(10, "Use a date like 2026-11-24.")
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2026-11-24.")
   .refine((day) => {
     const date = new Date(`${day}T00:00:00Z`);

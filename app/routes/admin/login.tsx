@@ -6,6 +6,7 @@ import { LOGIN_FAILED, LOGIN_SUCCEEDED } from "../../lib/account-messages";
 import { formPageHeaders } from "../../lib/form-headers";
 import { formFailure, runFormRoute } from "../../lib/form-route.server";
 import { screenMeta } from "../../lib/meta";
+import { readSignIn } from "../../lib/page-query.server";
 import { STAFF_HOME, safeRedirectTarget } from "../../lib/redirect-target";
 import { routeMiddleware } from "../../lib/route-middleware.server";
 import type { Route } from "./+types/login";
@@ -21,7 +22,7 @@ function staffTarget(target: string | null | undefined) {
 }
 
 export function loader({ request }: Route.LoaderArgs) {
-  return { redirectTo: staffTarget(new URL(request.url).searchParams.get("redirect")) };
+  return { redirectTo: staffTarget(readSignIn(new URL(request.url)).redirect ?? null) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

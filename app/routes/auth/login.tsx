@@ -7,6 +7,7 @@ import { LOGIN_FAILED, LOGIN_SUCCEEDED } from "../../lib/account-messages";
 import { formPageHeaders } from "../../lib/form-headers";
 import { formFailure, runFormRoute } from "../../lib/form-route.server";
 import { screenMeta } from "../../lib/meta";
+import { readSignIn } from "../../lib/page-query.server";
 import { DEFAULT_SIGNED_IN_PATH, safeRedirectTarget } from "../../lib/redirect-target";
 import { routeMiddleware } from "../../lib/route-middleware.server";
 import type { Route } from "./+types/login";
@@ -16,7 +17,7 @@ export const middleware = routeMiddleware("guest");
 export const headers = formPageHeaders({ "Cache-Control": "private, no-store" });
 
 export function loader({ request }: Route.LoaderArgs) {
-  const target = new URL(request.url).searchParams.get("redirect");
+  const target = readSignIn(new URL(request.url)).redirect ?? null;
   return { redirectTo: safeRedirectTarget(target) };
 }
 

@@ -12,6 +12,7 @@ import { flashCookie } from "../../lib/flash.server";
 import { formPageHeaders } from "../../lib/form-headers";
 import { formFailure, readForm, runFormRoute } from "../../lib/form-route.server";
 import { screenMeta } from "../../lib/meta";
+import { readPasswordLink } from "../../lib/page-query.server";
 import { routeMiddleware } from "../../lib/route-middleware.server";
 import type { Route } from "./+types/reset-password";
 
@@ -29,7 +30,7 @@ export const headers = formPageHeaders({
  * account opens on the button's post.
  */
 export function loader({ request, context }: Route.LoaderArgs) {
-  return passwordLinkPage(context, new URL(request.url).searchParams.get("token") ?? "");
+  return passwordLinkPage(context, readPasswordLink(new URL(request.url)).token ?? "");
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

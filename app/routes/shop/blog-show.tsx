@@ -5,6 +5,7 @@ import { PageHeading } from "../../components/page-heading";
 import { Pagination } from "../../components/ui/pagination";
 import { content } from "../../lib/content.server";
 import { errorMeta, shopMeta } from "../../lib/meta";
+import { readBlogPage } from "../../lib/page-query.server";
 import { noRouteMatch, requireSlug } from "../../lib/route-params";
 import type { Route } from "./+types/blog-show";
 
@@ -19,8 +20,7 @@ export const meta = (args: Route.MetaArgs) => {
 export async function loader(args: Route.LoaderArgs) {
   const slug = requireSlug(args, "blog");
   // A page number that is not a positive whole number is the first page (page URLs forgive).
-  const requested = Number(args.url.searchParams.get("page"));
-  const page = Number.isInteger(requested) && requested > 0 && requested < 10_000 ? requested : 1;
+  const page = readBlogPage(args.url).page ?? 1;
   const pages = content(args.context);
   const [blog, articles] = await Promise.all([
     pages.findBlog(slug),

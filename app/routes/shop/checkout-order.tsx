@@ -10,6 +10,7 @@ import { formPageHeaders } from "../../lib/form-headers";
 import { formFailure, runFormRoute } from "../../lib/form-route.server";
 import { screenMeta } from "../../lib/meta";
 import { guestOrderPage } from "../../lib/orders.server";
+import { readGuestOrder } from "../../lib/page-query.server";
 import { requireId } from "../../lib/route-params";
 import type { Route } from "./+types/checkout-order";
 
@@ -34,14 +35,14 @@ export const headers = (args: Route.HeadersArgs) => {
 export async function loader(args: Route.LoaderArgs) {
   const order = await guestOrderPage(args.context, args.url, requireId(args));
   const headers = new Headers();
-  if (order.status === "paid" && args.url.searchParams.get("placed") === "1") {
+  if (order.status === "paid" && readGuestOrder(args.url).placed === "1") {
     const { secure } = args.context.get(appContext).config;
     headers.append("Set-Cookie", basketCookie({}, secure));
     headers.append("Set-Cookie", discountCookie(null, secure));
   }
   const offerAccount = await offersOrderAccount(args.context, order);
   return data(
-    { order, placed: args.url.searchParams.get("placed") === "1", offerAccount },
+    { order, placed: readGuestOrder(args.url).placed === "1", offerAccount },
     { headers },
   );
 }
@@ -51,7 +52,7 @@ export async function action(args: Route.ActionArgs) {
   const result = await runFormRoute(createOrderAccount, args.request, args.context, {
     body: (form) => ({
       orderId: requireId(args),
-      accessToken: args.url.searchParams.get("token") ?? "",
+      accessToken: readGuestOrder(args.url).token ?? "",
       password: form.get("password") || undefined,
     }),
   });

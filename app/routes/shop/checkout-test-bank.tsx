@@ -7,6 +7,7 @@ import { answerTestBank } from "../../lib/checkout.server";
 import { flashCookie } from "../../lib/flash.server";
 import { formFailure, runFormRoute } from "../../lib/form-route.server";
 import { screenMeta } from "../../lib/meta";
+import { readTestBank } from "../../lib/page-query.server";
 import { requireId } from "../../lib/route-params";
 import type { Route } from "./+types/checkout-test-bank";
 
@@ -18,12 +19,12 @@ export const headers = () => ({
 
 /** The test provider's stand-in for a bank's 3-D Secure page: the shopper passes or fails it. */
 export function loader(args: Route.LoaderArgs) {
-  return { orderId: requireId(args), secret: args.url.searchParams.get("secret") ?? "" };
+  return { orderId: requireId(args), secret: readTestBank(args.url).secret ?? "" };
 }
 
 export async function action(args: Route.ActionArgs) {
   const orderId = requireId(args);
-  const token = args.url.searchParams.get("token");
+  const token = readTestBank(args.url).token;
   const outcome = await runFormRoute(answerTestBank, args.request, args.context, {
     body: (form) => ({
       orderId,

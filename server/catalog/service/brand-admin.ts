@@ -13,7 +13,7 @@ import { mediaFileView } from "../../media/service.ts";
 import { sanitizeRichText } from "../../platform/rich-text.ts";
 import { brands, products } from "../schema.ts";
 import type { BrandCreateInput, BrandUpdateInput, StaffBrandListQuery } from "../validators.ts";
-import { notAnImage } from "./staff-checks.ts";
+import { checkedWrite, notAnImage } from "./staff-checks.ts";
 
 const productCount = sql<number>`(select count(*)::int from ${products} p where p.brand_id = "brands"."id")`;
 
@@ -115,31 +115,35 @@ export const brandService: ResourceService<
   list: listStaffBrands,
   edit: brandEdit,
 
-  async create(tx, input) {
-    const slug = await brandSlug(tx, input);
-    if (typeof slug !== "string")
-      return slug ?? refuse("invalid", "Enter the band's name.", "title");
-    const problem = await missingImage(tx, input);
-    if (problem) return problem;
-    const [row] = await tx
-      .insert(brands)
-      .values({ ...storedFields(input), title: input.title, slug })
-      .returning({ id: brands.id });
-    if (!row) throw new Error("The band was not written");
-    return (await brandEdit(tx, row.id)) as BrandEdit;
-  },
+  // Free when looked for, a slug can still be taken by a band saved at the same moment (the same
+  // name, by two staff at once): `checkedWrite` answers that as the slug's refusal.
+  create: (tx, input) =>
+    checkedWrite(async () => {
+      const slug = await brandSlug(tx, input);
+      if (typeof slug !== "string")
+        return slug ?? refuse("invalid", "Enter the band's name.", "title");
+      const problem = await missingImage(tx, input);
+      if (problem) return problem;
+      const [row] = await tx
+        .insert(brands)
+        .values({ ...storedFields(input), title: input.title, slug })
+        .returning({ id: brands.id });
+      if (!row) throw new Error("The band was not written");
+      return (await brandEdit(tx, row.id)) as BrandEdit;
+    }),
 
-  async update(tx, input) {
-    const slug = input.slug ? await brandSlug(tx, input, input.id) : undefined;
-    if (slug !== undefined && typeof slug !== "string") return slug;
-    const problem = await missingImage(tx, input);
-    if (problem) return problem;
-    await tx
-      .update(brands)
-      .set({ ...storedFields(input), ...(slug ? { slug } : {}), updatedAt: new Date() })
-      .where(eq(brands.id, input.id));
-    return (await brandEdit(tx, input.id)) as BrandEdit;
-  },
+  update: (tx, input) =>
+    checkedWrite(async () => {
+      const slug = input.slug ? await brandSlug(tx, input, input.id) : undefined;
+      if (slug !== undefined && typeof slug !== "string") return slug;
+      const problem = await missingImage(tx, input);
+      if (problem) return problem;
+      await tx
+        .update(brands)
+        .set({ ...storedFields(input), ...(slug ? { slug } : {}), updatedAt: new Date() })
+        .where(eq(brands.id, input.id));
+      return (await brandEdit(tx, input.id)) as BrandEdit;
+    }),
 
   async destroy(tx, records) {
     const ids = records.map((record) => record.id);

@@ -240,9 +240,10 @@ function chosenFilters(snapshot: FacetSnapshot, query: ProductListQuery): Chosen
   if (query.brand) {
     brandFlags = new Uint8Array(snapshot.brands.length);
     for (const value of query.brand) {
-      const index = /^[0-9]+$/.test(value)
-        ? snapshot.brandIndexById.get(Number(value))
-        : snapshot.brandIndexBySlug.get(value);
+      const index =
+        typeof value === "number"
+          ? snapshot.brandIndexById.get(value)
+          : snapshot.brandIndexBySlug.get(value);
       if (index !== undefined) brandFlags[index] = 1;
     }
   }

@@ -127,7 +127,8 @@ async function liveFacets(
     return empty(null);
 
   const chosenBrands = query.brand ?? [];
-  const chosenBrandIds = chosenBrands.filter((value) => /^[0-9]+$/.test(value)).map(Number);
+  const chosenBrandSlugs = chosenBrands.filter((value) => typeof value === "string");
+  const chosenBrandIds = chosenBrands.filter((value) => typeof value === "number");
   const inScopeOrChosen = (chosen: SQL | undefined) =>
     chosen ? or(and(...scope), chosen) : and(...scope);
 
@@ -144,7 +145,7 @@ async function liveFacets(
       .where(
         inScopeOrChosen(
           chosenBrands.length
-            ? or(inArray(brands.slug, chosenBrands), inArray(brands.id, chosenBrandIds))
+            ? or(inArray(brands.slug, chosenBrandSlugs), inArray(brands.id, chosenBrandIds))
             : undefined,
         ),
       )

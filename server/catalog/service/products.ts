@@ -130,8 +130,8 @@ export async function listingConditions(
 ): Promise<SQL[] | undefined> {
   const conditions: SQL[] = [published];
   if (query.brand && except !== "brand") {
-    const ids = query.brand.filter((value) => /^[0-9]+$/.test(value)).map(Number);
-    const slugs = query.brand.filter((value) => !/^[0-9]+$/.test(value));
+    const ids = query.brand.filter((value) => typeof value === "number");
+    const slugs = query.brand.filter((value) => typeof value === "string");
     const byBrand = [
       ...(ids.length ? [inArray(brands.id, ids)] : []),
       ...(slugs.length ? [inArray(brands.slug, slugs)] : []),

@@ -33,7 +33,7 @@ export async function getActiveSpotlight(
   if (spotlight.brandId) {
     const brand = await getBrand(db, spotlight.brandId);
     if (!brand) return undefined;
-    const page = await listProducts(db, { ...query, brand: [String(brand.id)] });
+    const page = await listProducts(db, { ...query, brand: [brand.id] });
     return {
       headline: spotlight.headline,
       body: sanitizeRichText(spotlight.body),

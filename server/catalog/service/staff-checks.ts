@@ -54,6 +54,7 @@ const CONSTRAINT_FIELDS: Record<string, [field: string, message: string]> = {
   product_variants_stock: ["stockOnHand", "Stock cannot be below zero."],
   product_variants_sku_unique: ["sku", "Another variant already has this SKU. Choose another."],
   products_slug_unique: ["slug", "Another product already has this slug. Choose another."],
+  brands_slug_unique: ["slug", "Another band already has this slug. Choose another."],
   products_vat_rate: ["vatRate", "The VAT rate is 0 to 100."],
   attribute_types_slug_unique: ["slug", "Another option already has this slug. Choose another."],
   attributes_type_slug_idx: ["slug", "Another value of this option has this slug. Choose another."],

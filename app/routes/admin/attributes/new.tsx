@@ -4,6 +4,7 @@ import { ScreenHeader } from "../../../components/admin/screen-header";
 import { attributeScreens, attributeTypeChoices } from "../../../lib/admin-attributes.server";
 import { formPageHeaders } from "../../../lib/form-headers";
 import { screenMeta } from "../../../lib/meta";
+import { readNewAttribute } from "../../../lib/page-query.server";
 import type { Route } from "./+types/new";
 
 export const meta = screenMeta("New attribute", { noindex: true });
@@ -12,7 +13,7 @@ export const headers = formPageHeaders({ "Cache-Control": "private, no-store" })
 export async function loader({ context, url }: Route.LoaderArgs) {
   const types = await attributeTypeChoices(context);
   // From a type's list (`?type=2`), the new value is of that type.
-  const type = url.searchParams.get("type") ?? "";
+  const type = readNewAttribute(url).type?.toString() ?? "";
   const blank = attributeScreens.blank();
   return {
     values: {

@@ -8,13 +8,14 @@ import {
 } from "../../../lib/admin-delivery.server";
 import { formPageHeaders } from "../../../lib/form-headers";
 import { screenMeta } from "../../../lib/meta";
+import { readNewDeliveryOption } from "../../../lib/page-query.server";
 import type { Route } from "./+types/option-new";
 
 export const meta = screenMeta("New delivery option", { noindex: true });
 export const headers = formPageHeaders({ "Cache-Control": "private, no-store" });
 
 export const loader = async ({ context, url }: Route.LoaderArgs) => ({
-  values: optionValues(undefined, url.searchParams.get("group") ?? undefined),
+  values: optionValues(undefined, readNewDeliveryOption(url).group?.toString()),
   groups: await groupChoices(context),
 });
 
