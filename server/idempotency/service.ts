@@ -120,12 +120,13 @@ class Holding implements HeldKey {
   resume: Record<string, unknown> | null;
   /** Set once the request's time to answer has passed with nothing written. */
   abandoned = false;
-  readonly holder = randomUUID();
   private onWritten: Array<() => void> = [];
 
   constructor(
     private readonly where: ReturnType<typeof and>,
     private readonly claim: { scope: string; key: string },
+    /** The id this request wrote as the key's holder: its writes are guarded by it. */
+    readonly holder: string,
     row: Pick<KeyRow, "recoveryPoint" | "resourceId" | "resume">,
   ) {
     this.recoveryPoint = row.recoveryPoint;
@@ -216,7 +217,8 @@ async function takeKey<T>(
 ): Promise<Holding | { answer: T | Refusal }> {
   const waitUntil = Date.now() + IN_FLIGHT_WAIT_MS;
   for (;;) {
-    const holding = new Holding(where, claim, {
+    const holder = randomUUID();
+    const holding = new Holding(where, claim, holder, {
       recoveryPoint: "started",
       resourceId: null,
       resume: null,
@@ -252,7 +254,8 @@ async function takeKey<T>(
             ),
           )
           .returning();
-        if (taken) return new Holding(where, claim, taken);
+        // The same holder id it wrote, so its own guarded writes find the key.
+        if (taken) return new Holding(where, claim, holder, taken);
       }
     }
     if (Date.now() >= waitUntil) return { answer: refuse("conflict", KEY_IN_FLIGHT) };
