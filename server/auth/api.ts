@@ -230,7 +230,11 @@ const savedDetails = (kind: "shipping" | "billing") =>
   });
 
 /** spec §7: sign-in, sign-out and accounts (default area), and the customer's own (user area). */
-/** Back-office accounts, managed by admins (decision 0014). */
+/**
+ * Back-office accounts, managed by admins (decision 0014). Only admins list or open them: who
+ * has a back-office account, and with what role, is a map for whoever took over a staff
+ * member's session (docs/security.md #3).
+ */
 const staffResource = {
   name: "staff",
   tag: "staff accounts",
@@ -241,6 +245,7 @@ const staffResource = {
   create: StaffInviteInput,
   update: StaffUpdateFields,
   label: (member: StaffMember) => `${member.name} <${member.email}>`,
+  readAccess: "admin" as const,
   writeAccess: "admin" as const,
   service: staffService,
 };
