@@ -110,7 +110,12 @@ export async function sendPasswordLink(
       expiresAt: new Date(now.getTime() + lifetimeOf(why)),
       createdAt: now,
     });
-    await queueMail(tx, { to: user.email, secret: true, ...linkEmail(why, user, link) });
+    await queueMail(tx, {
+      to: user.email,
+      toName: user.name,
+      secret: true,
+      ...linkEmail(why, user, link),
+    });
   });
 }
 
