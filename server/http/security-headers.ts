@@ -110,8 +110,8 @@ export function securityHeaderList(options: SecurityHeaderOptions): SecurityHead
 
 /**
  * Security headers on every response, and a fresh CSP nonce per request that the SSR document
- * puts on its scripts (SECURITY §22: a script injected into shop text cannot run). An answer from
- * the response cache carries no nonce: the cache names the hashes of its inline scripts in the
+ * puts on its scripts (docs/security.md #22: a script injected into shop text cannot run). An
+ * answer from the response cache carries no nonce: the cache names the hashes of its inline scripts in the
  * context, and the policy allows those instead (docs/decisions/0035).
  */
 export function securityHeaders(options: SecurityHeaderOptions): MiddlewareHandler<AppEnv> {
