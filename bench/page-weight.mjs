@@ -11,8 +11,9 @@ const ATTRIBUTE = /([^\s=/>]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g;
 const INLINE_IMPORT = /\bimport\b[^"';]*?["'](\/assets\/[^"']+)["']/g;
 // The shop's loader (decision 0028), a classic inline script, adds once the page has painted
 // the module preloads it is called with (its first argument, an array of paths) and React
-// Router's inline module, which it carries as a string.
+// Router's inline module, whose text the page keeps in an element of this type (decision 0035).
 const LOADER_PRELOADS = /\((\[(?:"\/assets\/[^"]+",?)*\]),/;
+const KEPT_MODULE_TYPE = "text/x-module-after-paint";
 
 function attributesOf(source) {
   const attributes = new Map();
@@ -51,7 +52,7 @@ export function assetsOfPage(html, origin) {
     const attributes = attributesOf(attributeSource);
     const src = attributes.get("src");
     if (src) add(src, "js");
-    else if (attributes.get("type") === "module") {
+    else if (attributes.get("type") === "module" || attributes.get("type") === KEPT_MODULE_TYPE) {
       for (const [, specifier = ""] of content.matchAll(INLINE_IMPORT)) add(specifier, "js");
     } else if (!attributes.has("type")) {
       for (const path of JSON.parse(LOADER_PRELOADS.exec(content)?.[1] ?? "[]")) add(path, "js");

@@ -47,6 +47,7 @@ const USAGE = `Usage: npm run bench [-- options]
   --large              also measure the 100,000-product catalogue on PGlite
   --skip-large         leave out the large catalogue on PostgreSQL
   --only api           only the API figures against the baseline (and the server's memory)
+  --only pages         the API, page and weight figures on the demo shop, no later phase
   --only drop-day      only drop day (PostgreSQL)
   --only large         only the large catalogue
   --large-database <url>  measure this PostgreSQL database, already seeded with
@@ -80,7 +81,7 @@ function parseOptions(argv) {
     settings.connections > 0 &&
     settings.duration > 0 &&
     settings.warmup >= 0 &&
-    [undefined, "api", "drop-day", "large"].includes(values.only);
+    [undefined, "api", "pages", "drop-day", "large"].includes(values.only);
   return { values, settings, valid };
 }
 
@@ -425,6 +426,8 @@ async function measureMain(run, { options, databaseUrl, database, seededUrl }) {
   }
 
   if (apiOnly) run.remarks.push("Only the API figures were taken (--only api).");
+  else if (options.values.only === "pages")
+    run.remarks.push("Only the API, page and weight figures were taken (--only pages).");
   else
     await measureLaterPhases(run, {
       databaseUrl,

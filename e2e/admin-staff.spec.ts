@@ -56,26 +56,37 @@ describe("the staff screens in Chromium", () => {
 
   it("the list, the invitation and the account pages have no axe violations", async () => {
     const { user } = await makeUser(shop.app.database.db, { role: "staff" });
-    for (const [who, paths] of [
-      [
-        "admin",
-        [
-          "/admin/staff",
-          "/admin/staff?role=admin&status=active",
-          "/admin/staff/new",
-          `/admin/staff/${user.id}`,
-        ],
-      ],
-      ["staff", ["/admin/staff", `/admin/staff/${user.id}`]],
-    ] as const) {
-      const session = await staffSession(shop, who);
-      for (const path of paths) {
-        await gotoLive(session.page, path);
-        await session.page.waitForLoadState("networkidle");
-        expect(await violations(session.page), `${who} ${path}`).toEqual([]);
-      }
-      await session.expectNoErrors();
-      await session.close();
+    const session = await staffSession(shop, "admin");
+    for (const path of [
+      "/admin/staff",
+      "/admin/staff?role=admin&status=active",
+      "/admin/staff/new",
+      `/admin/staff/${user.id}`,
+    ]) {
+      await gotoLive(session.page, path);
+      await session.page.waitForLoadState("networkidle");
+      expect(await violations(session.page), `admin ${path}`).toEqual([]);
     }
+    await session.expectNoErrors();
+    await session.close();
+  });
+
+  it("shows staff who are not admins no Staff section, and a refusal they can read at its address", async () => {
+    const { user } = await makeUser(shop.app.database.db, { role: "staff" });
+    const session = await staffSession(shop, "staff");
+    const { page } = session;
+    await gotoLive(page, "/admin");
+    const nav = page.getByRole("navigation", { name: "Back office" });
+    await nav.getByRole("link", { name: "Bands" }).waitFor();
+    expect(await nav.getByRole("link", { name: "Staff" }).count()).toBe(0);
+    for (const path of ["/admin/staff", `/admin/staff/${user.id}`]) {
+      const answer = await page.goto(path);
+      expect(answer?.status(), path).toBe(403);
+      await page.getByText("Your account is not allowed to see this.").first().waitFor();
+      expect(await page.getByText(user.email).count(), path).toBe(0);
+      expect(await violations(page), `staff ${path}`).toEqual([]);
+    }
+    await session.expectNoErrors([/status of 403/]);
+    await session.close();
   });
 });

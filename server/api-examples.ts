@@ -405,8 +405,8 @@ export const API_EXAMPLES: Record<string, RouteExample> = {
   },
 
   // staff accounts
-  "GET /api/staff/staff": { as: "staff", query: { role: "staff" } },
-  "GET /api/staff/staff/edit/{id}": { as: "staff", params: { id: 2 } },
+  "GET /api/staff/staff": { as: "admin", query: { role: "staff" } },
+  "GET /api/staff/staff/edit/{id}": { as: "admin", params: { id: 2 } },
   "POST /api/staff/staff/store": {
     as: "admin",
     body: { name: "Robin Lee", role: "staff", email: "robin.lee@example.com" },

@@ -37,12 +37,19 @@ export function mayCall(route: AnyRoute, context: Context): boolean {
   return access === "anyone" || accessAllows(access, requireSession(context));
 }
 
-/** Runs a route's call in process; a refusal becomes the error page with its status. */
+/** What a screen answers a staff member whose role may not call its route. */
+export const NOT_ALLOWED_TO_SEE = "Your account is not allowed to see this.";
+
+/**
+ * Runs a route's call in process, with the access the API checks (a staff member who may not
+ * call the route gets the 403 error page); a refusal becomes the error page with its status.
+ */
 export async function callRoute<V>(
   route: AnyRoute,
   context: Context,
   input: Partial<{ params: unknown; query: unknown }>,
 ) {
+  if (!mayCall(route, context)) throw data(NOT_ALLOWED_TO_SEE, { status: 403 });
   const value = await runCall<V>(route, callContextOf(context), {
     params: input.params ?? {},
     query: input.query ?? {},

@@ -1,7 +1,11 @@
 import { once } from "node:events";
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
-import { deferModuleScripts, deferredModuleScripts } from "./deferred-scripts.server";
+import {
+  DEFERRED_MODULE_TYPE,
+  deferModuleScripts,
+  deferredModuleScripts,
+} from "./deferred-scripts.server";
 
 // The shape of what React Router's <Scripts> writes into a page.
 const head =
@@ -20,6 +24,14 @@ function loaderOf(html: string): string {
   const loader = /<script nonce="n0nce">(\(function[\s\S]*?)<\/script>/.exec(html)?.[1];
   if (!loader) throw new Error("no loader in the page");
   return loader;
+}
+
+/** The text of the element that keeps the module in `html`, which nothing runs. */
+function keptModuleOf(html: string): string {
+  const opening = `<script nonce="n0nce" type="${DEFERRED_MODULE_TYPE}">`;
+  const start = html.indexOf(opening);
+  if (start === -1) throw new Error("no kept module in the page");
+  return html.slice(start + opening.length, html.indexOf("</script>", start));
 }
 
 type Added = {
@@ -45,10 +57,11 @@ function priorityImage(complete: boolean) {
 
 /** Runs the loader in a page whose frames, timers and priority images the test drives. */
 function runLoader(
-  loader: string,
+  html: string,
   visibilityState: "visible" | "hidden",
   images: ReturnType<typeof priorityImage>[] = [],
 ) {
+  const loader = loaderOf(html);
   const added: Added[] = [];
   const frames: (() => void)[] = [];
   const timers: (() => void)[] = [];
@@ -56,7 +69,8 @@ function runLoader(
   const page = {
     document: {
       visibilityState,
-      currentScript: { nonce: "n0nce" },
+      // The loader's own element, right after the one that keeps the module's text.
+      currentScript: { nonce: "n0nce", previousElementSibling: { text: keptModuleOf(html) } },
       createElement,
       querySelectorAll: (selector: string) =>
         selector === "img[fetchpriority=high]" ? images : [],
@@ -84,9 +98,16 @@ describe("deferModuleScripts", () => {
     expect(deferred).not.toContain('type="module"');
   });
 
+  it("keeps the module's text as written, where nothing runs it, right before the loader", () => {
+    expect(keptModuleOf(deferred)).toBe(moduleSource);
+    expect(deferred).toContain(
+      `<script nonce="n0nce" type="${DEFERRED_MODULE_TYPE}">${moduleSource}</script><script nonce="n0nce">(function`,
+    );
+  });
+
   it("keeps everything else as it was, in its place", () => {
     expect(deferred).toContain('<head><link rel="stylesheet" href="/assets/app.css"/></head>');
-    expect(deferred).toContain(`<main>Shop</main>${contextScript}<script nonce="n0nce">`);
+    expect(deferred).toContain(`<main>Shop</main>${contextScript}<script nonce="n0nce" type=`);
     expect(deferred).toMatch(
       /<\/script><script nonce="n0nce">window.__reactRouterContext.streamController.close\(\);<\/script><\/body><\/html>$/,
     );
@@ -96,10 +117,11 @@ describe("deferModuleScripts", () => {
     const loader = loaderOf(deferred);
     expect(loader).not.toContain("</");
     expect(loader).toContain("document.currentScript.nonce");
+    expect(loader).toContain("document.currentScript.previousElementSibling.text");
   });
 
   it("has the loader add the preloads and the module, with the nonce, once the page has painted", () => {
-    const { added, frames, timers } = runLoader(loaderOf(deferred), "visible");
+    const { added, frames, timers } = runLoader(deferred, "visible");
     expect(added).toEqual([]);
     for (const frame of frames) frame();
     expect(added).toEqual([]);
@@ -113,7 +135,7 @@ describe("deferModuleScripts", () => {
 
   it("has the loader wait for the priority images, come or failed, before it waits for a paint", () => {
     const images = [priorityImage(false), priorityImage(true), priorityImage(false)];
-    const { added, frames, paint } = runLoader(loaderOf(deferred), "visible", images);
+    const { added, frames, paint } = runLoader(deferred, "visible", images);
     images[0]?.fire("load");
     expect(frames).toEqual([]);
     images[2]?.fire("error");
@@ -125,7 +147,7 @@ describe("deferModuleScripts", () => {
 
   it("has the loader wait no longer than its timer for a priority image that does not come", () => {
     const images = [priorityImage(false)];
-    const { added, frames, timers, paint } = runLoader(loaderOf(deferred), "visible", images);
+    const { added, frames, timers, paint } = runLoader(deferred, "visible", images);
     expect(frames).toEqual([]);
     expect(timers).toHaveLength(1);
     for (const timer of timers.splice(0)) timer();
@@ -139,7 +161,7 @@ describe("deferModuleScripts", () => {
   });
 
   it("has the loader add them at once in a hidden tab, which paints no frames", () => {
-    const { added } = runLoader(loaderOf(deferred), "hidden");
+    const { added } = runLoader(deferred, "hidden");
     expect(added.map(({ tag }) => tag)).toEqual(["link", "link", "script"]);
   });
 

@@ -8,6 +8,12 @@ const MODULE_PRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*>/g;
 const INLINE_MODULE = /<script\b([^>]*)\btype="module"[^>]*>([\s\S]*?)<\/script>/;
 const HREF = /\bhref="([^"]*)"/;
 const NONCE = /\bnonce="([^"]*)"/;
+/**
+ * The type of the element that keeps React Router's inline module in the page, where nothing
+ * runs it, for the loader to run later: the module's text is then in the page, so a kept page's
+ * policy can allow it by its hash (docs/decisions/0035), as it allows the page's other scripts.
+ */
+export const DEFERRED_MODULE_TYPE = "text/x-module-after-paint";
 
 /**
  * Runs in the page, from its source text (so it names nothing outside itself): once the page's
@@ -65,10 +71,11 @@ const scriptLiteral = (value: unknown) => JSON.stringify(value).replaceAll("<", 
 /**
  * Issue 16: the module preloads and the inline module's static imports start every script of
  * the page (React, React Router, the routes: some 120 KB) before its first paint, on the same
- * slow connection as the stylesheet and the LCP image. This takes the preloads out of the HTML
- * and puts the module behind a classic inline script, with the same nonce, that adds both once
- * the priority images have come and the page has painted (`loadScriptsAfterFirstPaint`).
- * Returns null when `html` holds no inline module yet.
+ * slow connection as the stylesheet and the LCP image. This takes the preloads out of the HTML,
+ * keeps the module's text in an element nothing runs (`DEFERRED_MODULE_TYPE`), and puts after
+ * it a classic inline script, with the same nonce, that adds the preloads and runs that text as
+ * a module once the priority images have come and the page has painted
+ * (`loadScriptsAfterFirstPaint`). Returns null when `html` holds no inline module yet.
  */
 export function deferModuleScripts(html: string): string | null {
   const module = INLINE_MODULE.exec(html);
@@ -79,8 +86,11 @@ export function deferModuleScripts(html: string): string | null {
   const modulePreloads = [...before.matchAll(MODULE_PRELOAD)].flatMap(
     ([link]) => HREF.exec(link)?.[1] ?? [],
   );
-  const loader = `(${loadScriptsAfterFirstPaint})(${scriptLiteral(modulePreloads)},${scriptLiteral(moduleSource)},document.currentScript.nonce,${afterFirstPaint});`;
-  return `${before.replaceAll(MODULE_PRELOAD, "")}<script${nonce === undefined ? "" : ` nonce="${nonce}"`}>${loader}</script>${html.slice(module.index + tag.length)}`;
+  const nonceAttribute = nonce === undefined ? "" : ` nonce="${nonce}"`;
+  // The module's text as React Router wrote it, in an element of a type no browser runs.
+  const kept = `<script${nonceAttribute} type="${DEFERRED_MODULE_TYPE}">${moduleSource}</script>`;
+  const loader = `(${loadScriptsAfterFirstPaint})(${scriptLiteral(modulePreloads)},document.currentScript.previousElementSibling.text,document.currentScript.nonce,${afterFirstPaint});`;
+  return `${before.replaceAll(MODULE_PRELOAD, "")}${kept}<script${nonceAttribute}>${loader}</script>${html.slice(module.index + tag.length)}`;
 }
 
 /**

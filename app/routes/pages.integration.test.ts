@@ -82,8 +82,9 @@ describe.each(databaseKinds)("pages on %s", (kind) => {
     // The header counts their basket: only their browser may keep it.
     const shopper = await app.fetch("/bands", { headers: { Cookie: "basket=%7B%2212%22%3A2%7D" } });
     expect(shopper.headers.get("cache-control")).toBe("private, no-cache");
+    // A page for one visitor: nobody keeps it (decision 0035).
     const signedIn = await app.fetch("/bands", { headers: { Cookie: "token=not-live" } });
-    expect(signedIn.headers.get("cache-control")).toBe("private, no-cache");
+    expect(signedIn.headers.get("cache-control")).toBe("private, no-store");
     // Sign-in sets its own, stricter, value.
     const personal = await app.fetch("/login");
     expect(personal.headers.get("cache-control")).toBe("private, no-store");

@@ -11212,7 +11212,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Open a customer account and sign it in */
+        /**
+         * Open a customer account and sign it in
+         * @description An email that has an account is refused (422 on `email`) after the same work as a new account, so the answer takes as long; 10 registrations per client an hour and 5 per email address an hour from any number of clients, then a 429 with Retry-After (docs/security.md #19).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -11325,7 +11328,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Whether an email has an account to sign in to (checkout offers sign-in) */
+        /**
+         * Whether an email has an account to sign in to (checkout offers sign-in)
+         * @description The answer says whether an account exists, so it is bounded: 20 questions per client in 10 minutes, and 10 per email address in 10 minutes from any number of clients; past either, a 429 with Retry-After (docs/security.md #19).
+         */
         post: {
             parameters: {
                 query?: never;

@@ -8,7 +8,7 @@ import {
 } from "../../common/accounts.ts";
 import { Notice } from "../../common/notice.ts";
 import { StaffMember } from "../../common/staff.ts";
-import { findUserByEmail, publicUser, savedAddress } from "../customers/service.ts";
+import { publicUser, savedAddress } from "../customers/service.ts";
 import type { AppEnv } from "../http/env.ts";
 import { ok } from "../http/envelope.ts";
 import { resourceRoutes } from "../http/resource.ts";
@@ -26,6 +26,7 @@ import type { TokenAbility } from "./schema.ts";
 import {
   changePassword,
   createAccountFromOrder,
+  fullAccountCheck,
   type NewSession,
   register,
   signIn,
@@ -85,6 +86,8 @@ export const registerAccount = defineRoute({
   path: "/register",
   tag,
   summary: "Open a customer account and sign it in",
+  description:
+    "An email that has an account is refused (422 on `email`) after the same work as a new account, so the answer takes as long; 10 registrations per client an hour and 5 per email address an hour from any number of clients, then a 429 with Retry-After (docs/security.md #19).",
   body: RegisterInput,
   limit: { rule: ACCOUNT_LIMITS.register, message: TOO_MANY_REQUESTS },
   headers: NO_STORE,
@@ -207,14 +210,13 @@ const hasFullAccount = defineRoute({
   path: "/has-full-account",
   tag,
   summary: "Whether an email has an account to sign in to (checkout offers sign-in)",
+  description:
+    "The answer says whether an account exists, so it is bounded: 20 questions per client in 10 minutes, and 10 per email address in 10 minutes from any number of clients; past either, a 429 with Retry-After (docs/security.md #19).",
   body: EmailInput,
   limit: { rule: ACCOUNT_LIMITS.hasFullAccount, message: TOO_MANY_REQUESTS },
   headers: NO_STORE,
   answers: { data: FullAccountCheck },
-  async call({ db }, { body }) {
-    const user = await findUserByEmail(db, body.email);
-    return { hasFullAccount: Boolean(user && !user.isGuest) };
-  },
+  call: ({ db }, { body }) => fullAccountCheck(db, body.email),
 });
 
 const savedDetails = (kind: "shipping" | "billing") =>
@@ -228,7 +230,11 @@ const savedDetails = (kind: "shipping" | "billing") =>
   });
 
 /** spec §7: sign-in, sign-out and accounts (default area), and the customer's own (user area). */
-/** Back-office accounts, managed by admins (decision 0014). */
+/**
+ * Back-office accounts, managed by admins (decision 0014). Only admins list or open them: who
+ * has a back-office account, and with what role, is a map for whoever took over a staff
+ * member's session (docs/security.md #3).
+ */
 const staffResource = {
   name: "staff",
   tag: "staff accounts",
@@ -239,6 +245,7 @@ const staffResource = {
   create: StaffInviteInput,
   update: StaffUpdateFields,
   label: (member: StaffMember) => `${member.name} <${member.email}>`,
+  readAccess: "admin" as const,
   writeAccess: "admin" as const,
   service: staffService,
 };

@@ -15,4 +15,18 @@ export const ACCOUNT_LIMITS = {
   orderAccount: { bucket: "order-account", limit: 10, windowMs: 60 * MINUTE },
 } satisfies Record<string, RateLimit>;
 
+/**
+ * Per email address, whoever asks and from wherever: the calls that say whether an email has an
+ * account (docs/security.md #19). The per-client limits above stop one client walking a list of
+ * addresses; these stop many clients (a botnet, a proxy's pool) asking about one address, and
+ * cap what a shopper retyping their email at checkout could ever need.
+ */
+export const EMAIL_LIMITS = {
+  hasFullAccount: { bucket: "has-full-account-email", limit: 10, windowMs: 10 * MINUTE },
+  register: { bucket: "register-email", limit: 5, windowMs: 60 * MINUTE },
+} satisfies Record<string, RateLimit>;
+
 export const TOO_MANY_REQUESTS = "Too many requests. Please try again later.";
+/** What a caller over an email's limit is told: it names no account, only the address asked. */
+export const TOO_MANY_FOR_EMAIL =
+  "This email address has been asked about too often. Please try again later.";

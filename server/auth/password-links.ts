@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { setTimeout as sleep } from "node:timers/promises";
 import { and, eq, gt, isNull, ne } from "drizzle-orm";
 import { isRefusal, type Refusal, refuse } from "../../common/refusal.ts";
 import { accountView, findUserByEmail, setPasswordHash, type User } from "../customers/service.ts";
@@ -7,6 +6,7 @@ import type { Db } from "../db/client.ts";
 import { inTransaction } from "../db/transaction.ts";
 import { queueMail } from "../mail/service.ts";
 import { takeRateLimit } from "../platform/rate-limit.ts";
+import { answerNoSoonerThan } from "./answer-floor.ts";
 import { passwordProblem } from "./password-policy.ts";
 import { hashPassword } from "./passwords.ts";
 import { accessTokens, passwordResets } from "./schema.ts";
@@ -110,7 +110,12 @@ export async function sendPasswordLink(
       expiresAt: new Date(now.getTime() + lifetimeOf(why)),
       createdAt: now,
     });
-    await queueMail(tx, { to: user.email, secret: true, ...linkEmail(why, user, link) });
+    await queueMail(tx, {
+      to: user.email,
+      toName: user.name,
+      secret: true,
+      ...linkEmail(why, user, link),
+    });
   });
 }
 
@@ -131,12 +136,11 @@ export async function requestPasswordReset(
   publicUrl: string,
   now = new Date(),
 ): Promise<void> {
-  const answerAt = performance.now() + RESET_ANSWER_FLOOR_MS;
-  const user = await findUserByEmail(db, email);
-  if (user) {
+  await answerNoSoonerThan(RESET_ANSWER_FLOOR_MS, async () => {
+    const user = await findUserByEmail(db, email);
+    if (!user) return;
     await sendPasswordLink(db, user, { purpose: user.isGuest ? "claim" : "reset" }, publicUrl, now);
-  }
-  await sleep(Math.max(0, answerAt - performance.now()));
+  });
 }
 
 /** The answer to a reset request, whether or not the email has an account (SECURITY §19). */

@@ -14,7 +14,9 @@ import {
 import type { Db } from "../db/client.ts";
 import { inTransaction } from "../db/transaction.ts";
 import { NO_SUCH_ORDER, type OrderRow, orderOpenedBy } from "../orders/service.ts";
-import { takeRateLimit } from "../platform/rate-limit.ts";
+import { type RateLimit, takeRateLimit } from "../platform/rate-limit.ts";
+import { answerNoSoonerThan } from "./answer-floor.ts";
+import { EMAIL_LIMITS, TOO_MANY_FOR_EMAIL } from "./limits.ts";
 import { revokeTokensOf, sendPasswordLink } from "./password-links.ts";
 import { passwordProblem } from "./password-policy.ts";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./passwords.ts";
@@ -65,10 +67,20 @@ export type Registered =
   | { kind: "confirmation-sent"; message: string };
 
 /**
+ * However fast the work, a registration is answered no sooner than this after it begins (the
+ * password's hash and what follows): a new account's two writes (the account, its sign-in) take
+ * tens of milliseconds on the embedded database, which a known email's refusal would otherwise
+ * be answered without.
+ */
+export const REGISTER_ANSWER_FLOOR_MS = 250;
+
+/**
  * Opens a full customer account and signs it in. An email that a guest has ordered with is not
  * taken over here: whoever registers must first prove the address is theirs through a mailed link
  * (otherwise anyone could read a guest's orders by registering their email), so the guest is
- * sent that link instead.
+ * sent that link instead. An email with a full account is refused, after the same hash and in
+ * the same time; every email may be tried a few times an hour, from all clients together
+ * (docs/security.md #19).
  */
 export async function register(
   db: Db,
@@ -79,27 +91,58 @@ export async function register(
   const email = normaliseEmail(input.email);
   const problem = passwordProblem(input.password, email);
   if (problem) return refuse("invalid", problem, "password");
-  const existing = await findUserByEmail(db, email);
-  if (existing && !existing.isGuest) return refuse("invalid", ACCOUNT_EXISTS, "email");
-  if (existing) {
-    await sendPasswordLink(db, existing, { purpose: "claim" }, publicUrl, now);
-    return { kind: "confirmation-sent", message: GUEST_LINK_SENT };
-  }
-  const created = await createCustomerAccount(
-    db,
-    {
-      email,
-      name: input.name,
-      passwordHash: await hashPassword(input.password),
-      marketingConsent: input.marketingConsent,
-    },
-    now,
-  );
-  // Someone may have registered the same email a moment ago.
-  if (isRefusal(created)) return created;
-  const user = created;
-  const { token, expiresAt } = await issueToken(db, user.id, "customer", now);
-  return { kind: "created", token, expiresAt, user: publicUser(user) };
+  const limited = await takeEmailLimit(db, EMAIL_LIMITS.register, email, now);
+  if (limited) return limited;
+  return answerNoSoonerThan(REGISTER_ANSWER_FLOOR_MS, async (): Promise<Registered | Refusal> => {
+    // Hashed whatever the email turns out to be: the hash is most of a new account's time, and
+    // a known email answered without it would say so by its speed (docs/security.md #19).
+    const passwordHash = await hashPassword(input.password);
+    const existing = await findUserByEmail(db, email);
+    if (existing && !existing.isGuest) return refuse("invalid", ACCOUNT_EXISTS, "email");
+    if (existing) {
+      await sendPasswordLink(db, existing, { purpose: "claim" }, publicUrl, now);
+      return { kind: "confirmation-sent", message: GUEST_LINK_SENT };
+    }
+    const created = await createCustomerAccount(
+      db,
+      { email, name: input.name, passwordHash, marketingConsent: input.marketingConsent },
+      now,
+    );
+    // Someone may have registered the same email a moment ago.
+    if (isRefusal(created)) return created;
+    const { token, expiresAt } = await issueToken(db, created.id, "customer", now);
+    return { kind: "created", token, expiresAt, user: publicUser(created) };
+  });
+}
+
+/**
+ * POST /api/has-full-account: whether `email` has an account to sign in to (a guest record is
+ * not one). Checkout needs the answer, so it cannot be hidden; it is bounded instead
+ * (docs/security.md #19): one indexed read whether or not the email is known, and a limit per
+ * email on top of the route's per client, so no crowd of clients can ask about one address
+ * without end.
+ */
+export async function fullAccountCheck(
+  db: Db,
+  email: string,
+  now = new Date(),
+): Promise<{ hasFullAccount: boolean } | Refusal> {
+  const normalised = normaliseEmail(email);
+  const limited = await takeEmailLimit(db, EMAIL_LIMITS.hasFullAccount, normalised, now);
+  if (limited) return limited;
+  const user = await findUserByEmail(db, normalised);
+  return { hasFullAccount: Boolean(user && !user.isGuest) };
+}
+
+/** One use of an email's limit (keyed by the normalised address, which erasure removes). */
+async function takeEmailLimit(
+  db: Db,
+  rule: RateLimit,
+  email: string,
+  now: Date,
+): Promise<Refusal | undefined> {
+  const taken = await takeRateLimit(db, rule, email, now);
+  return taken.allowed ? undefined : rateLimited(TOO_MANY_FOR_EMAIL, taken.retryAfterSeconds);
 }
 
 /** The email of an order a guest would open an account from has one: its owner signs in. */

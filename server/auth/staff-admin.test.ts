@@ -53,13 +53,22 @@ describe.each(databaseKinds)("staff accounts on %s", (kind) => {
     return { user, password, who };
   };
 
-  it("lists staff for staff, but only admins invite and change them", async () => {
-    const list = await read<StaffMember[]>(await call("?sort=name", staff));
+  it("lists and shows staff accounts to admins only; only admins invite and change them", async () => {
+    const list = await read<StaffMember[]>(await call("?sort=name", admin));
     const emails = list.data.map((member) => member.email);
     expect(emails).toEqual(
       expect.arrayContaining([DEMO_ACCOUNTS.staff.email, DEMO_ACCOUNTS.admin.email]),
     );
     expect(emails).not.toContain(DEMO_ACCOUNTS.customer.email);
+    const adminId = list.data.find((member) => member.email === DEMO_ACCOUNTS.admin.email)?.id;
+    expect((await call(`/edit/${adminId}`, admin)).status).toBe(200);
+
+    // Staff who are not admins see neither the list nor any account in it (docs/security.md #3).
+    for (const path of ["", "?sort=name", "?role=admin", `/edit/${adminId}`]) {
+      const refused = await call(path, staff);
+      expect(refused.status, path).toBe(403);
+      expect(JSON.stringify(await refused.json())).not.toContain(DEMO_ACCOUNTS.admin.email);
+    }
     const invite = { name: "Nope", email: newEmail(), role: "staff" };
     expect((await call("/store", staff, invite)).status).toBe(403);
     const customer = bearer(await signedInCookie(app));
@@ -117,11 +126,12 @@ describe.each(databaseKinds)("staff accounts on %s", (kind) => {
 
   it("stops a deactivated account's tokens at once and refuses its sign-in until reactivated", async () => {
     const { user, password, who } = await makeStaff();
-    expect((await call("", who)).status).toBe(200);
+    const me = () => app.fetch("/api/user", { headers: who });
+    expect((await me()).status).toBe(200);
     const off = await call("/update", admin, { id: user.id, active: false });
     expect(off.status).toBe(200);
     expect((await read<StaffMember>(off)).data.active).toBe(false);
-    expect((await call("", who)).status).toBe(401);
+    expect((await me()).status).toBe(401);
     expect((await signIn(user.email, password)).status).toBe(422);
 
     expect((await call("/update", admin, { id: user.id, active: true })).status).toBe(200);

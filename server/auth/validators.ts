@@ -3,6 +3,7 @@ import { MAX_ID } from "../../common/ids.ts";
 import { STAFF_ROLES, STAFF_STATUSES } from "../../common/staff.ts";
 import { MAX_EMAIL_LENGTH } from "../customers/service.ts";
 import { Pagination } from "../http/query-schemas.ts";
+import { isOneLine, ONE_LINE } from "../http/text-input.ts";
 
 /** The longest password we hash; longer ones are refused before any work is done. */
 export const MAX_PASSWORD_LENGTH = 1024;
@@ -36,7 +37,8 @@ export const RegisterInput = z.strictObject({
     .trim()
     .min(1, "Enter your name.")
     .max(MAX_NAME_LENGTH, `Must be at most ${MAX_NAME_LENGTH} characters.`)
-    .regex(/^[^\p{Cc}<>]+$/u, "Use letters, spaces and punctuation only."),
+    .regex(/^[^\p{Cc}<>]+$/u, "Use letters, spaces and punctuation only.")
+    .refine(isOneLine, ONE_LINE),
   email: Email,
   password: Password("Choose a password."),
   marketingConsent: z.boolean({ error: "Must be true or false." }).default(false),
@@ -79,7 +81,12 @@ export const UpdatePasswordInput = z.strictObject({
 
 const StaffRoleInput = z.enum(STAFF_ROLES, { error: "Choose staff or admin." });
 const staffFields = {
-  name: z.string().trim().min(1, "Enter their name.").max(100, "At most 100 characters."),
+  name: z
+    .string()
+    .trim()
+    .min(1, "Enter their name.")
+    .max(100, "At most 100 characters.")
+    .refine(isOneLine, ONE_LINE),
   role: StaffRoleInput,
 };
 

@@ -6,6 +6,7 @@ import { BasketLinesInput } from "../basket/validators.ts";
 import { CountryCodeInput } from "../delivery/validators.ts";
 import { DiscountCodeText } from "../discounts/validators.ts";
 import { PathId } from "../http/query-schemas.ts";
+import { isOneLine, ONE_LINE } from "../http/text-input.ts";
 
 const Id = z.number().int().min(1).max(MAX_ID, "No such id.");
 
@@ -14,12 +15,14 @@ const line = (label: string, max: number) =>
     .string({ error: `Enter ${label}.` })
     .trim()
     .min(1, `Enter ${label}.`)
-    .max(max, `${label[0]?.toUpperCase()}${label.slice(2)} must be at most ${max} characters.`);
+    .max(max, `${label[0]?.toUpperCase()}${label.slice(2)} must be at most ${max} characters.`)
+    .refine(isOneLine, ONE_LINE);
 const optionalLine = (max: number) =>
   z
     .string()
     .trim()
     .max(max, `At most ${max} characters.`)
+    .refine(isOneLine, ONE_LINE)
     .optional()
     .transform((value) => value || undefined);
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CONTACT_TOPICS } from "../../common/contact-topics.ts";
 import { MAX_EMAIL_LENGTH } from "../customers/service.ts";
+import { isOneLine, ONE_LINE } from "../http/text-input.ts";
 
 const TOPIC_IDS = CONTACT_TOPICS.map((topic) => topic.id) as [string, ...string[]];
 
@@ -10,7 +11,8 @@ export const ContactInput = z.strictObject({
     .string({ error: "Enter your name." })
     .trim()
     .min(1, "Enter your name.")
-    .max(120, "Must be at most 120 characters."),
+    .max(120, "Must be at most 120 characters.")
+    .refine(isOneLine, ONE_LINE),
   email: z
     .string({ error: "Enter your email address." })
     .trim()

@@ -15,6 +15,11 @@ export type AppEnv = {
     requestId: string;
     logger: Logger;
     nonce: string;
+    /**
+     * Set by the response cache on an answer it kept: the hashes of its inline scripts, which
+     * the policy allows instead of the nonce (docs/decisions/0035).
+     */
+    scriptHashes: readonly string[] | undefined;
     config: Config;
     db: Db;
     /** The open database, for what is more than a query (its readiness). */

@@ -26,8 +26,8 @@ type Prepared = Partial<Record<Encoding, { notModified: string[]; ok?: string[] 
  * Answers a request from the response cache in the node listener, before the app is entered
  * (docs/decisions/0029), when it is an anonymous GET or HEAD whose entry is fresh: one
  * `writeHead` and `end` with the headers the app sends on such a hit (worked out once per entry
- * and encoding: the entry's own, the security headers with the entry's nonce), plus this request's
- * X-Request-Id and its log line. `answer` returns false, having written nothing, for every other
+ * and encoding: the entry's own, the security headers allowing the entry's inline scripts by
+ * their hashes), plus this request's X-Request-Id and its log line. `answer` returns false, having written nothing, for every other
  * request.
  *
  * What the app would do before its cache middleware, and why a hit here can skip it: the request
@@ -62,7 +62,7 @@ export function memoryAnswers(options: {
     forEntry[encoding] ??= {
       notModified: [
         ...Object.entries(entryHeaders(entry, encoding)).flat(),
-        ...securityHeaders(entry.nonce ?? "").flat(),
+        ...securityHeaders({ hashes: entry.scriptHashes }).flat(),
       ],
     };
     const lines = forEntry[encoding];

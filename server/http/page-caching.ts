@@ -2,13 +2,25 @@ import { TOKEN_COOKIE } from "../../common/auth-cookies.ts";
 import { BASKET_COOKIE, parseStoredBasket, storedBasketCount } from "../../common/basket-rules.ts";
 import { FLASH_COOKIE, readCookie } from "../../common/cookies.ts";
 
-/** Anonymous pages and public API answers: browsers and shared caches (a CDN) may keep them a minute. */
+/**
+ * Anonymous pages that show nothing of the visitor, and public API answers: browsers and shared
+ * caches (a CDN) may keep them a minute. Such a page carries no per-request secret: its scripts
+ * are allowed by their hashes, not a nonce (docs/decisions/0035), and it sets no cookie.
+ */
 export const PUBLIC_CACHE = "public, max-age=60, stale-while-revalidate=300";
 /**
- * Everything else: only the visitor's browser keeps it, and asks again each time (for a page
- * kept in memory, its ETag makes the answer a 304 while nothing changed).
+ * An anonymous page that shows the visitor's basket count: the same for every visitor with that
+ * count (the shop's own memory keeps it so), but no shared cache may, as a CDN keying on the URL
+ * would hand one visitor's count to the next. Only the browser keeps it, and asks again each time
+ * (its ETag makes the answer a 304 while nothing changed).
  */
 export const PRIVATE_PAGE = "private, no-cache";
+/**
+ * A page made for one visitor: signed in (a `token` cookie), carrying a message for them, or
+ * setting a cookie (a per-visitor value). Nobody keeps it, the browser included: not a CDN that
+ * ignores `Vary: Cookie`, nor the disk of a shared computer after its user signed out.
+ */
+export const PERSONAL_PAGE = "private, no-store";
 // Pages that act for one shopper (or one member of staff) or take what they type.
 const PERSONAL_PATHS =
   /^\/(?:basket|checkout|customer|admin|login|register|forgot-password|reset-password|logout)(?:[/.]|$)/;
@@ -58,9 +70,11 @@ function basketCountOf(key: string): number {
 }
 
 /**
- * Cache-Control for a rendered page that did not set its own. An anonymous page (one with a
- * `key`) that shows no basket and sets no cookie may be kept by shared caches briefly; anything
- * else is private. `Vary` names what the key does (compression adds Accept-Encoding).
+ * Cache-Control for a rendered page that did not set its own (docs/decisions/0035). An anonymous
+ * page (one with a `key`) that shows no basket and sets no cookie may be kept by shared caches
+ * briefly; one that shows a basket count by the browser only; a page for one visitor (no `key`:
+ * signed in, a message, a personal address) or one that sets a cookie by nobody. `Vary` names
+ * what the key does (compression adds Accept-Encoding).
  */
 export function withPageCaching(
   request: Request,
@@ -70,8 +84,11 @@ export function withPageCaching(
   if (request.method !== "GET" || response.status !== 200 || response.headers.has("Cache-Control"))
     return response;
   const headers = new Headers(response.headers);
-  const shared = key !== undefined && basketCountOf(key) === 0 && !headers.has("Set-Cookie");
-  headers.set("Cache-Control", shared ? PUBLIC_CACHE : PRIVATE_PAGE);
+  const personal = key === undefined || headers.has("Set-Cookie");
+  headers.set(
+    "Cache-Control",
+    personal ? PERSONAL_PAGE : basketCountOf(key) === 0 ? PUBLIC_CACHE : PRIVATE_PAGE,
+  );
   headers.append("Vary", "Cookie");
   return new Response(response.body, {
     status: response.status,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { PRIVATE_PAGE, PUBLIC_CACHE, pageCacheKey, withPageCaching } from "./page-caching.ts";
+import {
+  PERSONAL_PAGE,
+  PRIVATE_PAGE,
+  PUBLIC_CACHE,
+  pageCacheKey,
+  withPageCaching,
+} from "./page-caching.ts";
 
 const BUILD = "build-1";
 const request = (path: string, cookie?: string, method = "GET") =>
@@ -76,11 +82,18 @@ describe("withPageCaching", () => {
     expect(withPageCaching(request("/"), page(), keyOf("/")).headers.get("Vary")).toBe("Cookie");
   });
 
-  it("keeps everything else private: a basket, a sign-in, a personal page, a cookie set", () => {
+  it("lets only the browser keep a page that shows a basket count, asking again each time", () => {
     expect(cacheControl("/", basket({ 3: 1 }), page())).toBe(PRIVATE_PAGE);
-    expect(cacheControl("/", "token=abc", page())).toBe(PRIVATE_PAGE);
-    expect(cacheControl("/login", undefined, page())).toBe(PRIVATE_PAGE);
-    expect(cacheControl("/", undefined, page({ "Set-Cookie": "a=1" }))).toBe(PRIVATE_PAGE);
+    expect(PRIVATE_PAGE).toBe("private, no-cache");
+  });
+
+  it("lets nobody keep a page for one visitor: a sign-in, a message, a personal page, a cookie set", () => {
+    expect(cacheControl("/", "token=abc", page())).toBe(PERSONAL_PAGE);
+    expect(cacheControl("/", "flash=%5B%5D", page())).toBe(PERSONAL_PAGE);
+    expect(cacheControl("/login", undefined, page())).toBe(PERSONAL_PAGE);
+    expect(cacheControl("/", undefined, page({ "Set-Cookie": "a=1" }))).toBe(PERSONAL_PAGE);
+    expect(cacheControl("/", basket({ 3: 1 }), page({ "Set-Cookie": "a=1" }))).toBe(PERSONAL_PAGE);
+    expect(PERSONAL_PAGE).toBe("private, no-store");
   });
 
   it("leaves a page's own Cache-Control, and errors, as they are", () => {

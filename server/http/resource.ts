@@ -56,6 +56,8 @@ export type Resource<Query, Item, Edit extends EditableRecord, Create, Update> =
   update: z.ZodObject;
   /** How a record is named in the audit log and in messages: the band's title. */
   label(record: Edit): string;
+  /** Who may list and open records: all staff by default. */
+  readAccess?: "staff" | "admin";
   /** Who may create and change records: all staff by default; deleting is always admins'. */
   writeAccess?: "staff" | "admin";
   /** The create route's last segment: `store` unless spec §7 names another (`create`). */
@@ -125,6 +127,7 @@ export function resourceRoutes<Query, Item, Edit extends EditableRecord, Create,
       path: `/${name}`,
       tag,
       summary: `The ${noun} list: paginated, searched, filtered and sorted`,
+      access: resource.readAccess ?? "staff",
       query: resource.query,
       answers: { page: pageOf(resource.item) },
       call: ({ db }, { query }) => service.list(db, query),
@@ -134,6 +137,7 @@ export function resourceRoutes<Query, Item, Edit extends EditableRecord, Create,
       path: `/${name}/edit/{id}`,
       tag,
       summary: `One ${noun} as its form shows it`,
+      access: resource.readAccess ?? "staff",
       params: z.strictObject({ id: PathId }),
       answers: { data: resource.edit },
       refusals: ["not-found"],

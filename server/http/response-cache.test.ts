@@ -193,7 +193,7 @@ describe.each(databaseKinds)("pages in the response cache on %s", (kind) => {
     const before = renders();
     for (let i = 0; i < 2; i++) {
       const page = await app.fetch(path, { headers: { Cookie: cookie } });
-      expect(page.headers.get("cache-control")).toBe("private, no-cache");
+      expect(page.headers.get("cache-control")).toBe("private, no-store");
       expect(await page.text()).toContain("My account");
     }
     expect(renders() - before).toBe(2);
@@ -204,7 +204,7 @@ describe.each(databaseKinds)("pages in the response cache on %s", (kind) => {
     for (let i = 0; i < 2; i++) {
       const page = await app.fetch("/?sets-cookie");
       expect(page.headers.get("set-cookie")).toBe("seen=1");
-      expect(page.headers.get("cache-control")).toBe("private, no-cache");
+      expect(page.headers.get("cache-control")).toBe("private, no-store");
     }
     expect(renders() - before).toBe(2);
   });
@@ -278,7 +278,7 @@ describe.each(databaseKinds)("pages in the response cache on %s", (kind) => {
     const answers = Array.from({ length: 8 }, () =>
       app.fetch("/?gated=together").then(async (response) => ({
         status: response.status,
-        nonce: response.headers.get("content-security-policy")?.match(/'nonce-([^']+)'/)?.[1],
+        policy: response.headers.get("content-security-policy") ?? "",
         body: await response.text(),
       })),
     );
@@ -288,8 +288,13 @@ describe.each(databaseKinds)("pages in the response cache on %s", (kind) => {
     expect(renders() - before).toBe(1);
     expect(new Set(pages.map(({ status }) => status))).toEqual(new Set([200]));
     expect(new Set(pages.map(({ body }) => body)).size).toBe(1);
-    // Each waiter's header names the nonce its (shared) page carries.
-    for (const page of pages) expect(page.body).toContain(`nonce="${page.nonce}"`);
+    // The shared page carries no nonce; each waiter's policy allows its scripts by their hashes.
+    expect(new Set(pages.map(({ policy }) => policy)).size).toBe(1);
+    for (const page of pages) {
+      expect(page.body).not.toContain("nonce=");
+      expect(page.policy).not.toContain("'nonce-");
+      expect(page.policy).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+    }
     // Kept after that one render (on probation, decision 0032): the next request is a hit.
     expect(await (await app.fetch("/?gated=together")).text()).toBe(pages[0]?.body);
     expect(renders() - before).toBe(1);
@@ -366,7 +371,8 @@ describe.each(databaseKinds)("answers from memory before the app on %s", (kind) 
       expect(hit.headers["content-encoding"], encoding).toBe(
         encoding?.includes("br") ? "br" : encoding,
       );
-      expect(hit.headers["content-security-policy"]).toMatch(/'nonce-[^']+'/);
+      // A kept answer carries no nonce to share; JSON has no script to allow.
+      expect(hit.headers["content-security-policy"]).toContain("script-src 'self'; ");
       expect(hit.headers["x-frame-options"]).toBe("DENY");
     }
   });
@@ -482,7 +488,7 @@ describe.each(databaseKinds)("answers from memory before the app on %s", (kind) 
     }
   });
 
-  it("answers an anonymous page as the app rendered it, with the nonce its scripts carry", async () => {
+  it("answers an anonymous page as the app kept it, its scripts allowed by their hashes", async () => {
     const brand = await makeBrand(app.database.db);
     const { product, variants } = await makeProduct(app.database.db, {
       brandId: brand.id,
@@ -496,9 +502,9 @@ describe.each(databaseKinds)("answers from memory before the app on %s", (kind) 
     expect(early() - before).toBe(1);
     expect(withoutId(hit)).toEqual(withoutId(miss));
     expect(hit.headers.vary).toBe("Cookie, Accept-Encoding");
-    const nonce = /'nonce-([^']+)'/.exec(hit.headers["content-security-policy"] ?? "")?.[1];
+    expect(hit.headers["content-security-policy"]).not.toContain("'nonce-");
     const identity = await raw(app.url, path);
-    expect(identity.body.toString()).toContain(`nonce="${nonce}"`);
+    expect(identity.body.toString()).not.toContain("nonce=");
     // Another basket count is another page; a signed-in shopper's is rendered by the app.
     const rendered = renders();
     await raw(app.url, path, { Cookie: basketCookie({ [variants[0]?.id ?? 0]: 2 }) });
@@ -506,7 +512,8 @@ describe.each(databaseKinds)("answers from memory before the app on %s", (kind) 
     const cookie = await signedInCookie(app);
     const signedIn = await raw(app.url, path, { Cookie: cookie });
     expect(signedIn.body.toString()).toContain("My account");
-    expect(signedIn.headers["cache-control"]).toBe("private, no-cache");
+    expect(signedIn.headers["cache-control"]).toBe("private, no-store");
+    expect(signedIn.headers["content-security-policy"]).toMatch(/'nonce-[^']+'/);
     expect(early() - before).toBe(2);
   });
 });

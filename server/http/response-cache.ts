@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
 import type { Database, Db } from "../db/client.ts";
 import type { AppEnv } from "./env.ts";
+import { hashInlineScripts } from "./inline-script-hashes.ts";
 import { PRIVATE_PAGE, PUBLIC_CACHE } from "./page-caching.ts";
 import { LeastRecentlyUsed, SegmentedLru } from "./segmented-lru.ts";
 
@@ -48,8 +49,11 @@ export type Entry = {
   contentType: string;
   cacheControl: string;
   vary: string;
-  /** The CSP nonce the page was rendered with: its scripts carry it, so its header must too. */
-  nonce: string | undefined;
+  /**
+   * The hashes of the page's inline scripts, which its policy allows: a kept answer carries no
+   * nonce, as every visitor it is handed to would share it (docs/decisions/0035).
+   */
+  scriptHashes: readonly string[];
   /** Answered (never cached by anyone) once emptied, while the database does not answer. */
   keepOutdated: boolean;
   bytes: number;
@@ -241,7 +245,18 @@ async function capture(
   ) {
     return undefined;
   }
-  const identity = new Uint8Array(await response.arrayBuffer());
+  let identity = new Uint8Array(await response.arrayBuffer());
+  let scriptHashes: readonly string[] = [];
+  if (/^text\/html\b/.test(response.headers.get("Content-Type") ?? "")) {
+    const shared = hashInlineScripts(new TextDecoder().decode(identity), c.get("nonce"));
+    if (!shared) {
+      // Not kept, so answered as rendered, with its nonce: the body read here, given back.
+      replace(c, new Response(identity, response));
+      return undefined;
+    }
+    identity = new TextEncoder().encode(shared.html) as Body;
+    scriptHashes = shared.hashes;
+  }
   const tag = createHash("sha1").update(identity).digest("base64url");
   return {
     key,
@@ -251,7 +266,7 @@ async function capture(
     contentType: response.headers.get("Content-Type") ?? "",
     cacheControl: response.headers.get("Cache-Control") ?? PUBLIC_CACHE,
     vary: kind.vary,
-    nonce: c.get("nonce"),
+    scriptHashes,
     keepOutdated: kind.keepOutdated,
     bytes: identity.length,
     madeAt,
@@ -286,7 +301,7 @@ async function respond(
   entry: Entry,
   compressed: (entry: Entry, encoding: Compressed) => Promise<void>,
 ): Promise<Response> {
-  if (entry.nonce) c.set("nonce", entry.nonce);
+  c.set("scriptHashes", entry.scriptHashes);
   const { encoding, notModified } = answerOf(
     entry,
     c.req.header("Accept-Encoding"),

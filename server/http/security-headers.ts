@@ -12,8 +12,9 @@ const GOOGLE_ANALYTICS_HITS =
 const STRIPE_SCRIPT = "https://js.stripe.com https://*.js.stripe.com";
 const STRIPE_FRAMES = "https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com";
 const STRIPE_API = "https://api.stripe.com";
-// Marks where each response's nonce goes in the policy built once (no policy text contains it).
-const NONCE_SLOT = "{nonce}";
+// Marks where each response's inline-script sources go in the policy built once (no policy text
+// contains it).
+const SCRIPTS_SLOT = "{scripts}";
 
 export type SecurityHeaderOptions = {
   secure: boolean;
@@ -38,12 +39,25 @@ export const securityHeaderOptions = (
   plausibleUrl: config.plausible?.url,
 });
 
-/** The security headers of an answer whose scripts carry `nonce`, lower-case names. */
-export type SecurityHeaderList = (nonce: string) => Array<[name: string, value: string]>;
+/**
+ * The inline scripts an answer may run: those carrying its `nonce` (a render for one request), or
+ * those whose text has one of `hashes` (`sha256-…`: a page kept for many visitors, which carries
+ * no nonce; docs/decisions/0035).
+ */
+export type InlineScripts = { nonce: string } | { hashes: readonly string[] };
+
+/** The CSP sources that allow `scripts`, each with a leading space; none for no hash. */
+export function inlineScriptSources(scripts: InlineScripts): string {
+  if ("nonce" in scripts) return ` 'nonce-${scripts.nonce}'`;
+  return scripts.hashes.map((hash) => ` '${hash}'`).join("");
+}
+
+/** The security headers of an answer whose inline scripts are `scripts`, lower-case names. */
+export type SecurityHeaderList = (scripts: InlineScripts) => Array<[name: string, value: string]>;
 
 /**
- * The security headers, built once but for the nonce. The answers kept in memory are sent with
- * these too, worked out once per entry (`memory-answers.ts`).
+ * The security headers, built once but for the inline scripts' sources. The answers kept in
+ * memory are sent with these too, worked out once per entry (`memory-answers.ts`).
  */
 export function securityHeaderList(options: SecurityHeaderOptions): SecurityHeaderList {
   const analyticsScript = options.googleAnalytics ? ` ${GOOGLE_TAG_SCRIPT}` : "";
@@ -51,7 +65,8 @@ export function securityHeaderList(options: SecurityHeaderOptions): SecurityHead
   const scripts = `${analyticsScript}${options.stripe ? ` ${STRIPE_SCRIPT}` : ""}`;
   const plausibleHits = options.plausibleUrl ? ` ${new URL(options.plausibleUrl).origin}` : "";
   const connections = `${analyticsHits}${options.stripe ? ` ${STRIPE_API}` : ""}${plausibleHits}`;
-  // The policy is the same for every response but for its nonce: built once, around that slot.
+  // The policy is the same for every response but for its inline scripts: built once, around
+  // that slot.
   const policy = (scriptSource: string) =>
     [
       "default-src 'self'",
@@ -69,9 +84,9 @@ export function securityHeaderList(options: SecurityHeaderOptions): SecurityHead
     ].join("; ");
   // Vite's hot reload injects inline scripts without our nonce: development only.
   const developmentPolicy = policy(`script-src 'self' 'unsafe-inline'${scripts}`);
-  const [beforeNonce, afterNonce] = policy(
-    `script-src 'self' 'nonce-${NONCE_SLOT}'${scripts}`,
-  ).split(NONCE_SLOT);
+  const [beforeScripts, afterScripts] = policy(`script-src 'self'${SCRIPTS_SLOT}${scripts}`).split(
+    SCRIPTS_SLOT,
+  );
   const fixed: Array<[string, string]> = [
     ["x-content-type-options", "nosniff"],
     ["referrer-policy", "strict-origin-when-cross-origin"],
@@ -82,10 +97,12 @@ export function securityHeaderList(options: SecurityHeaderOptions): SecurityHead
       ? [["strict-transport-security", "max-age=63072000; includeSubDomains"] as [string, string]]
       : []),
   ];
-  return (nonce) => [
+  return (inline) => [
     [
       "content-security-policy",
-      options.development ? developmentPolicy : `${beforeNonce}${nonce}${afterNonce}`,
+      options.development
+        ? developmentPolicy
+        : `${beforeScripts}${inlineScriptSources(inline)}${afterScripts}`,
     ],
     ...fixed,
   ];
@@ -93,9 +110,9 @@ export function securityHeaderList(options: SecurityHeaderOptions): SecurityHead
 
 /**
  * Security headers on every response, and a fresh CSP nonce per request that the SSR document
- * puts on its scripts (SECURITY §22: a script injected into shop text cannot run). A page served
- * from the response cache carries the nonce it was rendered with, which the cache puts back in
- * the context: the header names that one (docs/decisions/0023).
+ * puts on its scripts (docs/security.md #22: a script injected into shop text cannot run). An
+ * answer from the response cache carries no nonce: the cache names the hashes of its inline scripts in the
+ * context, and the policy allows those instead (docs/decisions/0035).
  */
 export function securityHeaders(options: SecurityHeaderOptions): MiddlewareHandler<AppEnv> {
   const list = securityHeaderList(options);
@@ -103,7 +120,8 @@ export function securityHeaders(options: SecurityHeaderOptions): MiddlewareHandl
     c.set("nonce", randomBytes(16).toString("base64"));
     await next();
     const headers = c.res.headers;
-    for (const [name, value] of list(c.get("nonce"))) {
+    const hashes = c.get("scriptHashes");
+    for (const [name, value] of list(hashes ? { hashes } : { nonce: c.get("nonce") })) {
       // A page may ask for less (the reset page sends no Referer at all, its address holds a key).
       if (name === "referrer-policy" && headers.has(name)) continue;
       headers.set(name, value);

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import type { AppEnv } from "./env.ts";
-import { securityHeaders } from "./security-headers.ts";
+import { securityHeaderList, securityHeaders } from "./security-headers.ts";
 
 /** The page's Content-Security-Policy as a map of directive → its sources. */
 async function policy(options: Parameters<typeof securityHeaders>[0]) {
@@ -25,6 +25,17 @@ const analyticsHosts = [
 ];
 
 describe("Content-Security-Policy", () => {
+  it("allows a kept answer's inline scripts by their hashes, with no nonce", () => {
+    const list = securityHeaderList({ ...production, googleAnalytics: false });
+    const policyOf = (hashes: string[]) =>
+      new Map(list({ hashes })).get("content-security-policy") ?? "";
+    expect(policyOf(["sha256-AAA=", "sha256-BBB="])).toContain(
+      "script-src 'self' 'sha256-AAA=' 'sha256-BBB='; ",
+    );
+    expect(policyOf([])).toContain("script-src 'self'; ");
+    expect(policyOf(["sha256-AAA="])).not.toContain("nonce");
+  });
+
   it("allows only the shop's own scripts and connections when GA4 is not configured", async () => {
     const csp = await policy({ ...production, googleAnalytics: false });
     expect(csp.get("script-src")).toEqual(["'self'", expect.stringMatching(/^'nonce-.+'$/)]);

@@ -9,6 +9,18 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 const MAX_DEPTH = 32;
 
 export const UNSAFE_TEXT = "Remove the control characters from this text.";
+/** What a field that must be one line says of a line break. */
+export const ONE_LINE = "Write this on one line, without line breaks.";
+
+// CR, LF, NEL and the Unicode line and paragraph separators: each ends a line somewhere.
+const LINE_BREAK = /[\r\n\u0085\u2028\u2029]/;
+
+/**
+ * Whether `text` is one line. Names and other short fields must be: a name reaches mail headers
+ * ("Full Name <email>", a reply-to), where a line break would start a header of the sender's
+ * choosing (a Bcc), and the lines of a plain-text mail, where it would forge one.
+ */
+export const isOneLine = (text: string) => !LINE_BREAK.test(text);
 export const TOO_DEEP = "The input is nested too deeply.";
 
 /** Whether `text` holds a character no text field takes. */

@@ -25,12 +25,16 @@ export const mailOutbox = pgTable(
   {
     id: serial("id").primaryKey(),
     recipient: text("recipient").notNull(),
+    /** The recipient's name, shown beside the address ("Full Name <email>"); header-safe. */
+    recipientName: text("recipient_name"),
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html"),
     /** Why the message was sent (`password-reset`, `contact`…), for staff and tests. */
     kind: text("kind").notNull(),
     replyTo: text("reply_to"),
+    /** The name shown beside the reply-to address (a contact message's sender); header-safe. */
+    replyToName: text("reply_to_name"),
     /**
      * The body holds a key to an account (a reset or claim link): it is erased once the message
      * has gone or failed for good, so whoever reads the database later finds no working link.

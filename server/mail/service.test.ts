@@ -149,6 +149,9 @@ describe("mail without SMTP_URL", () => {
     await transport.send({
       id: 41,
       recipient: "fan@example.com",
+      // A row's name is made header-safe where the message is written, whatever the row holds.
+      recipientName: "Sam Fan\r\nBcc: victim@example.net",
+      replyToName: null,
       subject: "Reset your Encore password",
       text: "Choose a new password: http://localhost:3000/reset-password?token=abc",
       html: null,
@@ -164,7 +167,8 @@ describe("mail without SMTP_URL", () => {
     });
     expect(await readdir(join(dataDir, "mail"))).toEqual(["41-password-reset.eml"]);
     const file = await readFile(join(dataDir, "mail", "41-password-reset.eml"), "utf8");
-    expect(file).toContain("To: fan@example.com");
+    expect(file).toContain('To: "Sam Fan Bcc: victim@example.net" <fan@example.com>');
+    expect(file).not.toMatch(/^Bcc:/im);
     expect(file).toContain("Subject: Reset your Encore password");
     expect(file).toContain("From: Encore <shop@encore.example>");
   });

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { inTransaction } from "../db/transaction.ts";
+import { headerName, headerSubject } from "./headers.ts";
 import { mailOutbox, type OutboxMessage } from "./schema.ts";
 
 /** The channel a new message is announced on, so a worker in any process delivers it at once. */
@@ -9,10 +10,15 @@ export const MAIL_CHANNEL = "mail_outbox";
 /** A message as a module hands it to the outbox: plain text always, HTML optional. */
 export type MailMessage = {
   to: string;
+  /** Shown beside `to` ("Full Name <email>"); made header-safe here, whatever it holds. */
+  toName?: string;
+  /** Made header-safe here: it is one header line, whatever it holds. */
   subject: string;
   text: string;
   html?: string;
   replyTo?: string;
+  /** Shown beside `replyTo`; made header-safe here. */
+  replyToName?: string;
   /** Why it is sent: `password-reset`, `contact`… */
   kind: string;
   /** The body holds a key to an account: erased from the outbox once sent or failed (SECURITY §21). */
@@ -38,10 +44,14 @@ export async function queueMail(db: Db, message: MailMessage): Promise<number> {
     .insert(mailOutbox)
     .values({
       recipient: message.to,
-      subject: message.subject,
+      // Text from people (a shopper's name, a contact form's) reaches these headers: whatever
+      // was let in, no line break of it can start a header of its own.
+      recipientName: headerName(message.toName) ?? null,
+      subject: headerSubject(message.subject),
       text: message.text,
       html: message.html ?? null,
       replyTo: message.replyTo ?? null,
+      replyToName: headerName(message.replyToName) ?? null,
       kind: message.kind,
       secret: message.secret ?? false,
       // The worker compares with the process clock (milliseconds); the database's now() has

@@ -197,6 +197,7 @@ export function orderConfirmationMail(
 
   return {
     to: order.email,
+    toName: name,
     subject,
     text,
     html: confirmationHtml(order, {

@@ -75,6 +75,7 @@ export function orderDispatchMail(input: DispatchMailInput): MailMessage {
   ].join("\n");
   return {
     to: input.email,
+    toName: input.name,
     subject,
     text,
     html: htmlMail({ title: subject, body }),

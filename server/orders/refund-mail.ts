@@ -90,6 +90,7 @@ export function orderRefundMail(
 
   return {
     to: order.email,
+    toName: name,
     subject,
     text,
     html: htmlMail({ title: subject, body }),

@@ -1,8 +1,17 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 
-/** A message as the test mail server received it, its text body decoded. */
-export type ReceivedMail = { from: string; to: string[]; subject: string; text: string };
+/**
+ * A message as the test mail server received it: the envelope's sender and recipients, the
+ * header block as sent (folded lines joined), the subject and the text body decoded.
+ */
+export type ReceivedMail = {
+  from: string;
+  to: string[];
+  head: string;
+  subject: string;
+  text: string;
+};
 
 export type Mailbox = {
   url: string;
@@ -33,7 +42,7 @@ function parseMessage(raw: string, from: string, to: string[]): ReceivedMail {
       : encoding === "base64"
         ? Buffer.from(body, "base64").toString("utf8")
         : body;
-  return { from, to, subject: header("Subject"), text: text.replace(/\r\n/g, "\n") };
+  return { from, to, head, subject: header("Subject"), text: text.replace(/\r\n/g, "\n") };
 }
 
 /** A real SMTP server on 127.0.0.1 that keeps what it receives, for the app under test to send to. */

@@ -1,5 +1,5 @@
 import { AppNavLink } from "../ui/app-link";
-import { BACK_OFFICE_SECTIONS, type BackOfficeSection, sectionPath } from "./sections";
+import { type BackOfficeSection, sectionPath, sectionsFor } from "./sections";
 
 const LINK =
   "flex min-h-9 items-center justify-between gap-2 whitespace-nowrap rounded-lg px-3 py-1.5 text-sm font-semibold text-zinc-700 hover:bg-zinc-200/70 hover:text-ink aria-[current=page]:bg-white aria-[current=page]:text-ink aria-[current=page]:shadow-sm aria-[current=page]:ring-1 aria-[current=page]:ring-line";
@@ -15,15 +15,17 @@ function SectionLink({ section }: { section: BackOfficeSection }) {
 const LIST = "flex gap-1 lg:flex-col lg:gap-0.5";
 
 /**
- * The back office's navigation: every section, the catalogue's grouped under a heading. The
+ * The back office's navigation: every section the staff member's `role` may open (admins' own
+ * sections are left out for others), the catalogue's grouped under a heading. The
  * current section is marked `aria-current="page"` (also on its records' pages). One list of links
  * in reading order, so Tab walks it after the skip link: a sidebar on wide screens, a row that
  * scrolls sideways on narrow ones (no JavaScript needed for either).
  */
-export function BackOfficeNav() {
-  const plain = BACK_OFFICE_SECTIONS.filter((section) => !section.group);
+export function BackOfficeNav({ role }: { role: string }) {
+  const sections = sectionsFor(role);
+  const plain = sections.filter((section) => !section.group);
   const [overview, ...rest] = plain;
-  const catalogue = BACK_OFFICE_SECTIONS.filter((section) => section.group === "Catalogue");
+  const catalogue = sections.filter((section) => section.group === "Catalogue");
   return (
     <nav aria-label="Back office" className="overflow-x-auto pb-1 lg:overflow-visible lg:pb-0">
       <ul className={LIST}>

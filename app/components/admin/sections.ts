@@ -15,6 +15,8 @@ export type BackOfficeSection = {
    * `/admin/{slug}/{id}`: the media library's files and folders have screens of their own.
    */
   records?: Readonly<Record<string, string>>;
+  /** Only admins may open it (its API routes are admins'), so only they see it in the navigation. */
+  adminOnly?: boolean;
 };
 
 export const BACK_OFFICE_SECTIONS: readonly BackOfficeSection[] = [
@@ -79,10 +81,16 @@ export const BACK_OFFICE_SECTIONS: readonly BackOfficeSection[] = [
     label: "Billing models",
     resource: "billing-models",
   },
-  { slug: "staff", label: "Staff", resource: "staff" },
+  { slug: "staff", label: "Staff", resource: "staff", adminOnly: true },
   { slug: "audit-log", label: "Audit log" },
   { slug: "outbox", label: "Outbox" },
 ];
+
+/** The sections a staff member of `role` may open, in the navigation's order. */
+export const sectionsFor = (role: string): readonly BackOfficeSection[] =>
+  role === "admin"
+    ? BACK_OFFICE_SECTIONS
+    : BACK_OFFICE_SECTIONS.filter((section) => !section.adminOnly);
 
 /** The path of a section: `/admin/bands`, or `/admin` for the overview. */
 export const sectionPath = (section: Pick<BackOfficeSection, "slug">) =>

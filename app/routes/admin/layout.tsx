@@ -78,7 +78,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-1 flex-col lg:flex-row">
         <aside className="print:hidden border-b border-line bg-zinc-100 px-3 py-3 lg:w-60 lg:shrink-0 lg:border-r lg:border-b-0 lg:py-6">
           <div className="lg:sticky lg:top-6">
-            <BackOfficeNav />
+            <BackOfficeNav role={staff.role} />
           </div>
         </aside>
         <div className="min-w-0 flex-1">

@@ -50,6 +50,8 @@ export async function sendContactMessage(
     await queueMail(tx, {
       to: context.supportEmail,
       replyTo: input.email,
+      // Customer care's reply goes to "Their Name <email>".
+      replyToName: input.name,
       kind: "contact",
       subject: `Contact form: ${topic}${input.orderNumber ? ` (order ${input.orderNumber})` : ""}`,
       text: [
