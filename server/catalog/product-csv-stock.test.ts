@@ -623,9 +623,9 @@ describe.each(databaseKinds.filter((kind) => kind === "postgres"))(
           tee.m.id,
         ]),
       ).toEqual([{ stock_on_hand: 25, stock_version: 1 }]);
-      expect(await query("select stock_total from products where id = $1", [tee.productId])).toEqual([
-        { stock_total: 65 },
-      ]);
+      expect(
+        await query("select stock_total from products where id = $1", [tee.productId]),
+      ).toEqual([{ stock_total: 65 }]);
       expect(
         await query(
           "select count(*)::int as used from product_import_checks where used_at is not null and file_hash = encode(sha256($1::bytea), 'hex')",
