@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useId, useRef } from "react";
 import type { ProductImportChange, ProductImportSummary } from "../../../common/product-csv";
 import {
   CsvColumns,
@@ -10,6 +10,7 @@ import { ScreenError } from "../../components/admin/screen-error";
 import { Card, ScreenHeader } from "../../components/admin/screen-header";
 import { buttonClasses } from "../../components/ui/button";
 import { FormMessage } from "../../components/ui/form";
+import { ScrollRegion } from "../../components/ui/scroll-region";
 import { productImportAction, productImportScreen } from "../../lib/admin-product-import.server";
 import { formPageHeaders } from "../../lib/form-headers";
 import { screenMeta } from "../../lib/meta";
@@ -76,28 +77,26 @@ function ChangesTable({
   shown?: number;
 }) {
   const lines = changes.flatMap((change) => change.fields.map((field) => ({ change, field })));
+  const captionId = useId();
   return (
-    <div className="overflow-x-auto rounded-lg ring-1 ring-line">
+    <ScrollRegion labelledBy={captionId} className="rounded-lg ring-1 ring-line">
       <table className="w-full text-left text-sm">
-        <caption className="px-4 py-3 text-left font-bold">
+        <caption id={captionId} className="px-4 py-3 text-left font-bold">
           Changes by row (the header is row 1)
         </caption>
         <thead className="border-y border-line bg-zinc-50">
           <tr>
-            <th scope="col" className="px-4 py-2">
-              Row
+            <th scope="col" className="px-2 py-2 sm:px-4">
+              Row and SKU
             </th>
-            <th scope="col" className="px-4 py-2">
-              SKU or product
-            </th>
-            <th scope="col" className="px-4 py-2">
+            <th scope="col" className="px-2 py-2 sm:px-4">
               Column
             </th>
-            <th scope="col" className="px-4 py-2">
+            <th scope="col" className="px-2 py-2 sm:px-4">
               Now
             </th>
-            <th scope="col" className="px-4 py-2">
-              After the import
+            <th scope="col" className="px-2 py-2 sm:px-4">
+              After
             </th>
           </tr>
         </thead>
@@ -107,12 +106,15 @@ function ChangesTable({
               key={`${change.row}-${field.field}`}
               className="border-b border-line last:border-0 align-top"
             >
-              <th scope="row" className="px-4 py-2 font-semibold whitespace-nowrap">
+              <th scope="row" className="px-2 py-2 font-semibold sm:px-4">
                 {change.row}
+                {/* A product's own row without a variant is named by its slug. */}
+                <span className="block font-mono font-normal break-all">
+                  {change.sku ?? change.slug}
+                </span>
               </th>
-              <td className="px-4 py-2 font-mono whitespace-nowrap">{change.sku ?? change.slug}</td>
-              <td className="px-4 py-2 font-mono whitespace-nowrap">{field.field}</td>
-              <td className="px-4 py-2 break-words">
+              <td className="px-2 py-2 font-mono break-all sm:px-4">{field.field}</td>
+              <td className="px-2 py-2 break-words sm:px-4">
                 {field.old === null ? (
                   <span className="text-muted">(new)</span>
                 ) : field.old === "" ? (
@@ -121,17 +123,16 @@ function ChangesTable({
                   shortened(field.old)
                 )}
               </td>
-              <td className="px-4 py-2 break-words">
+              <td className="px-2 py-2 break-words sm:px-4">
                 {field.new === "" ? (
                   <span className="text-muted">(empty)</span>
                 ) : (
                   shortened(field.new)
                 )}
                 {field.adjustment !== undefined && (
-                  <span className="text-muted">
-                    {" "}
-                    ({field.adjustment > 0 ? "+" : "−"}
-                    {Math.abs(field.adjustment)}, added to the stock when you import)
+                  <span className="block text-muted">
+                    {field.adjustment > 0 ? "+" : "−"}
+                    {Math.abs(field.adjustment)} when imported
                   </span>
                 )}
               </td>
@@ -144,7 +145,7 @@ function ChangesTable({
           And {countOf(lines.length - shown, "more change")}.
         </p>
       )}
-    </div>
+    </ScrollRegion>
   );
 }
 
