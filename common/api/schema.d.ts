@@ -3879,7 +3879,7 @@ export interface paths {
         };
         /**
          * Every product as CSV: one row per variant, in the product form's columns
-         * @description Columns: slug, title, band (its slug), type, status, tags (comma-separated), vat_rate, release_date, billing_model (its title; empty for one-off), seo_title, seo_description, description (the product's own, on its first row), then sku, price and compare_at_price (pounds, two decimals: 25.00), stock, and `option:<option>` per option (the value's title). UTF-8 with a byte-order mark; a cell a spreadsheet would run as a formula starts with an apostrophe, which the import takes off. Streamed a page of products at a time.
+         * @description Columns: slug, title, band (its slug), type, status, tags (comma-separated), vat_rate, release_date, billing_model (its title; empty for one-off), seo_title, seo_description, description (the product's own, on its first row), then sku, price and compare_at_price (pounds, two decimals: 25.00), stock, stock_version (the variant's stock counter, which every sale, return and edit of its stock moves on), stock_adjustment (empty), and `option:<option>` per option (the value's title). UTF-8 with a byte-order mark; a cell a spreadsheet would run as a formula starts with an apostrophe, which the import takes off. Streamed a page of products at a time.
          */
         get: {
             parameters: {
@@ -3947,7 +3947,7 @@ export interface paths {
         put?: never;
         /**
          * Add and change products and variants from a CSV file, or check the file first
-         * @description Multipart: `file` (the export's columns; up to 5 MB and 5,000 rows) and `dryRun` (`true` or `false`). Rows are grouped by product slug (a new slug adds a product, a known one changes it) and variants found by SKU (a new SKU adds one). Every row is checked with the product form's rules. A dry run answers what the file would add and change with every row's errors (`row` is the CSV row, the header being row 1; `field` the column), writing nothing. A real import is all or nothing: with any error it is a 422 naming each cell as `rows.{row}.{column}` and nothing is written; without, everything is written in one transaction, with an audit entry per product and variant added or changed. A file that cannot be read as rows (too large, not UTF-8 CSV, too many rows, an unknown column) is a 422 on `file` either way.
+         * @description Multipart: `file` (the export's columns; up to 5 MB and 5,000 rows) and `dryRun` (`true` or `false`). Rows are grouped by product slug (a new slug adds a product, a known one changes it) and variants found by SKU (a new SKU adds one). Every row is checked with the product form's rules. A dry run answers what the file would add and change with every row's errors (`row` is the CSV row, the header being row 1; `field` the column), every field each row changes (`changes`, old → new) and a `confirmation` token, writing nothing. `stock` sets an existing variant's stock only with the `stock_version` it still has (a file read before a sale is refused on that row, naming both counts); `stock_adjustment` (+5, -2) adds to the stock at the moment of the import, never below zero, and needs `confirm`: the check's token, used once (a second import with it is a 409 and writes nothing). A real import is all or nothing: with any error it is a 422 naming each cell as `rows.{row}.{column}` and nothing is written; without, everything is written in one transaction, with an audit entry per product and variant added or changed. A file that cannot be read as rows (too large, not UTF-8 CSV, too many rows, an unknown column) is a 422 on `file` either way.
          */
         post: {
             parameters: {
@@ -3969,6 +3969,8 @@ export interface paths {
                          * @enum {string}
                          */
                         dryRun: "true" | "false";
+                        /** @description With `dryRun` false: the `confirmation` of this file's check. It imports what was checked once: a second import with it (a double submit, a retry) is a 409 and writes nothing. Needed when the file has a `stock_adjustment`; when sent, the file must be the one checked. */
+                        confirm?: string;
                     };
                 };
             };
@@ -3995,6 +3997,15 @@ export interface paths {
                 };
                 /** @description Signed in, but not allowed here. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The request clashes with the current state. */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -15078,6 +15089,10 @@ export interface components {
                 unchanged: number;
             };
             errors: components["schemas"]["ProductImportError"][];
+            /** @description Every row that adds or changes something, in the file's order, with each field's value before and after (rows with errors and rows that change nothing are not listed). */
+            changes: components["schemas"]["ProductImportChange"][];
+            /** @description A dry run without errors that would write something: the token to send as `confirm` with the same file to import it. Used once, within an hour, by the staff member who checked; a file with a `stock_adjustment` needs it, so a repeated import adds once. */
+            confirmation: string | null;
         };
         ProductImportError: {
             /** @description The CSV row: the header is row 1. */
@@ -15085,6 +15100,26 @@ export interface components {
             /** @description The column, as the header names it. */
             field: string;
             message: string;
+        };
+        ProductImportChange: {
+            /** @description The CSV row: the header is row 1. */
+            row: number;
+            slug: string;
+            /** @description The variant's SKU; null for a product's own row. */
+            sku: string | null;
+            /** @enum {string} */
+            action: "add" | "change";
+            fields: components["schemas"]["ProductImportFieldChange"][];
+        };
+        ProductImportFieldChange: {
+            /** @description The column, as the header names it. */
+            field: string;
+            /** @description What the shop has now; null when added. */
+            old: string | null;
+            /** @description What the row sets. */
+            new: string;
+            /** @description For `stock` from a `stock_adjustment`: the units added (negative: taken off). They are added to the stock the shop has when the file is imported, which may differ from `old`. */
+            adjustment?: number;
         };
         /** @description One page of bands, A to Z. */
         BrandPage: {

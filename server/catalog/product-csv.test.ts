@@ -45,6 +45,8 @@ const HEADER = [
   "price",
   "compare_at_price",
   "stock",
+  "stock_version",
+  "stock_adjustment",
   "option:Size",
   "option:Colour",
 ];
@@ -181,7 +183,7 @@ describe.each(databaseKinds)("products as CSV on %s", (kind) => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const [header, ...rows] = parse(Buffer.from(bytes), { bom: true }) as string[][];
     expect(header).toEqual([
-      ...HEADER.slice(0, 16),
+      ...HEADER.slice(0, 18),
       "option:Size",
       "option:Colour",
       "option:Fit",
@@ -200,6 +202,7 @@ describe.each(databaseKinds)("products as CSV on %s", (kind) => {
         sku: productVariants.sku,
         price: productVariants.price,
         stock: productVariants.stockOnHand,
+        stockVersion: productVariants.stockVersion,
         slug: products.slug,
       })
       .from(productVariants)
@@ -209,6 +212,8 @@ describe.each(databaseKinds)("products as CSV on %s", (kind) => {
     expect(row[0]).toBe(variant?.slug);
     expect(row[13]).toBe(((variant?.price ?? 0) / 100).toFixed(2));
     expect(row[15]).toBe(String(variant?.stock));
+    expect(row[16]).toBe(String(variant?.stockVersion));
+    expect(row[17]).toBe("");
     // The product's own cells are on its first row only.
     const ofProduct = rows.filter((each) => each[0] === variant?.slug);
     expect(ofProduct[0]?.[1]).not.toBe("");
@@ -247,6 +252,9 @@ describe.each(databaseKinds)("products as CSV on %s", (kind) => {
       products: { create: 0, update: 0, unchanged: size.products },
       variants: { create: 0, update: 0, unchanged: size.variants },
       errors: [],
+      // Nothing changes, so nothing is listed, and there is nothing to confirm.
+      changes: [],
+      confirmation: null,
     });
     const real = await summaryOf(await importCsv(file, false));
     expect(real).toEqual({ ...dry, dryRun: false });
@@ -398,6 +406,8 @@ describe.each(databaseKinds)("products as CSV on %s", (kind) => {
       products: { create: 2, update: 0, unchanged: 0 },
       variants: { create: 3, update: 0, unchanged: 0 },
       errors: [],
+      changes: expect.any(Array),
+      confirmation: null,
     });
     const tee = await shop(NEW_TEE.slug);
     expect(tee).toMatchObject({ title: "Tidewater Tee" });
@@ -494,11 +504,26 @@ describe.each(databaseKinds)("products as CSV on %s", (kind) => {
     };
     const beforeSize = await catalogueSize();
     const beforeAudit = await auditCount(app);
-    expect(await summaryOf(await importCsv(file, true))).toEqual({ dryRun: true, ...totals });
+    const dry = await summaryOf(await importCsv(file, true));
+    expect(dry).toEqual({
+      dryRun: true,
+      ...totals,
+      changes: expect.any(Array),
+      confirmation: expect.any(String),
+    });
+    // Every row adds a variant, and the first of each product the product too.
+    expect(dry.changes.map((change) => [change.row, change.action])).toEqual(
+      Array.from({ length: 2 * count }, (_, index) => [index + 2, "add"]),
+    );
     expect(await catalogueSize()).toEqual(beforeSize);
     expect(await auditCount(app)).toBe(beforeAudit);
 
-    expect(await summaryOf(await importCsv(file, false))).toEqual({ dryRun: false, ...totals });
+    expect(await summaryOf(await importCsv(file, false))).toEqual({
+      dryRun: false,
+      ...totals,
+      changes: expect.any(Array),
+      confirmation: null,
+    });
     expect(await auditCount(app)).toBe(beforeAudit + 3 * count);
     const written = await app.database.db
       .select({

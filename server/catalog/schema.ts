@@ -18,6 +18,7 @@ import {
 import { ATTRIBUTE_DISPLAYS, type BrandLinks, COLLECTION_KINDS } from "../../common/catalog.ts";
 import { type CollectionRuleView, PRODUCT_STATUSES } from "../../common/catalog-admin.ts";
 import { billingModels } from "../billing/schema.ts";
+import { users } from "../customers/schema.ts";
 import { createdAt, pence, timestamps } from "../db/columns.ts";
 import { mediaFiles } from "../media/schema.ts";
 
@@ -157,6 +158,13 @@ export const productVariants = pgTable(
     price: pence("price").notNull(),
     compareAtPrice: pence("compare_at_price"),
     stockOnHand: integer("stock_on_hand").notNull().default(0),
+    /**
+     * Counts the changes of `stock_on_hand`: every sale, release, return, staff edit and import
+     * adds 1 in the statement that changes the stock. The export writes it beside the stock, and
+     * an import sets stock only while it is unchanged, so a file read before a sale cannot put
+     * the sold units back on sale (docs/security.md #26, decision 0017).
+     */
+    stockVersion: integer("stock_version").notNull().default(0),
     position: integer("position").notNull().default(0),
     ...timestamps(),
   },
@@ -169,6 +177,7 @@ export const productVariants = pgTable(
       sql`${table.compareAtPrice} is null or ${table.compareAtPrice} > ${table.price}`,
     ),
     check("product_variants_stock", sql`${table.stockOnHand} >= 0`),
+    check("product_variants_stock_version", sql`${table.stockVersion} >= 0`),
   ],
 );
 
@@ -301,5 +310,33 @@ export const spotlights = pgTable(
       "spotlights_one_subject",
       sql`(${table.brandId} is null) <> (${table.collectionId} is null)`,
     ),
+  ],
+);
+
+/**
+ * A product import's check (a dry run without errors), which the import of the same file may
+ * then confirm once: the import consumes it in its own transaction, so a double submit or a
+ * retry of a file that adds stock (`stock_adjustment`) adds it once (decision 0017). The token
+ * is given to the staff member once and kept only as its SHA-256; it is bound to the file's
+ * bytes and to the staff member who checked it.
+ */
+export const productImportChecks = pgTable(
+  "product_import_checks",
+  {
+    id: serial("id").primaryKey(),
+    tokenHash: text("token_hash").notNull(),
+    /** SHA-256 of the file's bytes, as checked. */
+    fileHash: text("file_hash").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("product_import_checks_hash_idx").on(table.tokenHash),
+    index("product_import_checks_expires_idx").on(table.expiresAt),
+    check("product_import_checks_hash_format", sql`${table.tokenHash} ~ '^[0-9a-f]{64}$'`),
   ],
 );

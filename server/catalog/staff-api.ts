@@ -211,7 +211,8 @@ export const catalogStaffRoutes: AnyRoute[] = [
       "Columns: slug, title, band (its slug), type, status, tags (comma-separated), vat_rate, " +
       "release_date, billing_model (its title; empty for one-off), seo_title, seo_description, description (the product's own, on " +
       "its first row), then sku, price and compare_at_price (pounds, two decimals: 25.00), stock, " +
-      "and `option:<option>` per option (the value's title). UTF-8 with a byte-order mark; a cell " +
+      "stock_version (the variant's stock counter, which every sale, return and edit of its stock " +
+      "moves on), stock_adjustment (empty), and `option:<option>` per option (the value's title). UTF-8 with a byte-order mark; a cell " +
       "a spreadsheet would run as a formula starts with an apostrophe, which the import takes off. " +
       "Streamed a page of products at a time.",
     answers: { file: ["text/csv"], description: "The CSV file, as an attachment." },
@@ -235,8 +236,13 @@ export const catalogStaffRoutes: AnyRoute[] = [
       "or `false`). Rows are grouped by product slug (a new slug adds a product, a known one " +
       "changes it) and variants found by SKU (a new SKU adds one). Every row is checked with the " +
       "product form's rules. A dry run answers what the file would add and change with every " +
-      "row's errors (`row` is the CSV row, the header being row 1; `field` the column), writing " +
-      "nothing. A real import is all or nothing: with any error it is a 422 naming each cell as " +
+      "row's errors (`row` is the CSV row, the header being row 1; `field` the column), every " +
+      "field each row changes (`changes`, old → new) and a `confirmation` token, writing " +
+      "nothing. `stock` sets an existing variant's stock only with the `stock_version` it still " +
+      "has (a file read before a sale is refused on that row, naming both counts); " +
+      "`stock_adjustment` (+5, -2) adds to the stock at the moment of the import, never below " +
+      "zero, and needs `confirm`: the check's token, used once (a second import with it is a 409 " +
+      "and writes nothing). A real import is all or nothing: with any error it is a 422 naming each cell as " +
       "`rows.{row}.{column}` and nothing is written; without, everything is written in one " +
       "transaction, with an audit entry per product and variant added or changed. A file that " +
       "cannot be read as rows (too large, not UTF-8 CSV, too many rows, an unknown column) is a " +
@@ -245,11 +251,12 @@ export const catalogStaffRoutes: AnyRoute[] = [
     // A little room past the file for the other field and the multipart framing.
     multipart: { schema: ProductImportInput, maxBytes: CSV_IMPORT_MAX_BYTES + 64 * 1024 },
     answers: { data: ProductImportSummary },
-    refusals: ["invalid"],
+    refusals: ["invalid", "conflict"],
     async call({ db, account, config }, { body }) {
       const summary = await importProductsCsv(db, {
         bytes: new Uint8Array(await body.file.arrayBuffer()),
         dryRun: body.dryRun,
+        confirm: body.confirm,
         actor: actorOf(account),
         config,
       });

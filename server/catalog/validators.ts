@@ -141,11 +141,13 @@ export const Price = z
   .min(1, "Enter a price of at least £0.01.")
   .max(100_000_000, "At most £1,000,000.");
 const CompareAtPrice = Price.nullable();
+/** The most stock a variant may have: the form's limit, and an import's adjustment's. */
+export const MAX_STOCK = 1_000_000;
 const Stock = z
   .number({ error: "Enter the stock as a whole number." })
   .int("Enter the stock as a whole number.")
   .min(0, "Stock cannot be below zero.")
-  .max(1_000_000, "At most 1,000,000.");
+  .max(MAX_STOCK, "At most 1,000,000.");
 const Sku = z
   .string()
   .trim()
@@ -540,5 +542,18 @@ export const ProductImportInput = z.strictObject({
     })
     .transform((value) => value === "true")
     .meta({ description: "`true` checks the file and writes nothing; `false` imports it." }),
+  confirm: z
+    .string()
+    .max(100, "This is not a check's confirmation: check the file again.")
+    .optional()
+    // An empty field is a form without a check before it.
+    .transform((value) => value?.trim() || undefined)
+    .meta({
+      description:
+        "With `dryRun` false: the `confirmation` of this file's check. It imports what was " +
+        "checked once: a second import with it (a double submit, a retry) is a 409 and writes " +
+        "nothing. Needed when the file has a `stock_adjustment`; when sent, the file must be " +
+        "the one checked.",
+    }),
 });
 export type ProductImportInput = z.output<typeof ProductImportInput>;

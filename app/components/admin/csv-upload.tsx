@@ -5,7 +5,10 @@ import { FormMessage, TextField } from "../ui/form";
 import { Card } from "./screen-header";
 
 /** What the server refused about an upload: the file or the dry-run choice. */
-type UploadRefusal = { message?: string; errors?: { file?: string[]; dryRun?: string[] } };
+type UploadRefusal = {
+  message?: string;
+  errors?: { file?: string[]; dryRun?: string[]; confirm?: string[] };
+};
 
 /** A row's problem in an uploaded CSV, as every CSV screen's summary reports it. */
 export type CsvRowError = { row: number; field: string; message: string };
@@ -24,6 +27,7 @@ export function CsvUploadCard({
   actionLabel,
   pendingLabel,
   hint,
+  hidden,
 }: {
   title: string;
   description: string;
@@ -35,6 +39,8 @@ export function CsvUploadCard({
   pendingLabel: string;
   /** Said after the file's limits. */
   hint?: string;
+  /** Fields sent with the file: a check's confirmation, which the action then carries. */
+  hidden?: Record<string, string>;
 }) {
   const navigation = useNavigation();
   const location = useLocation();
@@ -61,6 +67,9 @@ export function CsvUploadCard({
           if (big) event.preventDefault();
         }}
       >
+        {Object.entries(hidden ?? {}).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         <TextField
           name="file"
           type="file"
@@ -72,6 +81,7 @@ export function CsvUploadCard({
             ...(tooBig ? [tooBig] : []),
             ...(refused?.errors?.file ?? []),
             ...(refused?.errors?.dryRun ?? []),
+            ...(refused?.errors?.confirm ?? []),
           ]}
         />
         <div className="flex flex-wrap gap-3">

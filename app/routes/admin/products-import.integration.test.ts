@@ -3,10 +3,11 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEntries } from "../../../server/audit/schema.ts";
 import { setCookie } from "../../../server/auth/test-helpers.ts";
-import { products } from "../../../server/catalog/schema.ts";
+import { products, productVariants } from "../../../server/catalog/schema.ts";
 import { DEMO_ACCOUNTS } from "../../../server/db/seed/accounts.ts";
 import { signedInCookie } from "../../../tests/support/accounts.ts";
 import { startTestApp, type TestApp } from "../../../tests/support/app.ts";
+import { charge, UK_ADDRESS, ukDeliveryOptions } from "../../../tests/support/checkout.ts";
 import { databaseKinds } from "../../../tests/support/databases.ts";
 
 const decode = (html: string) =>
@@ -75,7 +76,10 @@ describe.each(databaseKinds)("the product import screen on %s", (kind) => {
   afterAll(() => app.close());
 
   const PATH = "/admin/products/import";
-  const post = (cookie: string, fields: { file?: string; name?: string; dryRun?: string }) => {
+  const post = (
+    cookie: string,
+    fields: { file?: string; name?: string; dryRun?: string; confirm?: string },
+  ) => {
     const form = new FormData();
     form.append(
       "file",
@@ -85,6 +89,7 @@ describe.each(databaseKinds)("the product import screen on %s", (kind) => {
       fields.file === undefined ? "" : (fields.name ?? "products.csv"),
     );
     if (fields.dryRun !== undefined) form.append("dryRun", fields.dryRun);
+    if (fields.confirm !== undefined) form.append("confirm", fields.confirm);
     return app.fetch(PATH, {
       method: "POST",
       headers: { Origin: app.url, Cookie: cookie },
@@ -215,5 +220,102 @@ describe.each(databaseKinds)("the product import screen on %s", (kind) => {
     const unknown = await post(staff, { file: "slug,sku,colour\nx,X,Red\n", dryRun: "true" });
     expect(unknown.status).toBe(422);
     expect(decode(await unknown.text())).toContain("Row 1 (the header): unknown column “colour”.");
+  });
+
+  it("lists each change old → new, refuses a stale count, and imports a delivery once from its check", async () => {
+    const header = ["slug", "title", "sku", "price", "stock", "stock_version", "stock_adjustment"];
+    const made = await post(staff, {
+      file: stringify([
+        ["slug", "title", "band", "type", "status", "sku", "price", "stock"],
+        [
+          "csv-screen-tote",
+          "Screen Tote",
+          "static-gulls",
+          "tote",
+          "published",
+          "CSV-TOTE",
+          "18",
+          "7",
+        ],
+      ]),
+      dryRun: "false",
+    });
+    expect(made.status).toBe(303);
+    const variant = async () =>
+      (
+        await app.database.db
+          .select({ stock: productVariants.stockOnHand, version: productVariants.stockVersion })
+          .from(productVariants)
+          .where(eq(productVariants.sku, "CSV-TOTE"))
+      )[0];
+    expect(await variant()).toEqual({ stock: 7, version: 0 });
+
+    // A count from before a sale (version 0; the sale made it 1) is refused, and named.
+    const [{ id: variantId } = { id: 0 }] = await app.database.db
+      .select({ id: productVariants.id })
+      .from(productVariants)
+      .where(eq(productVariants.sku, "CSV-TOTE"));
+    const sold = await charge(app, {
+      lines: [{ id: variantId, quantity: 1 }],
+      email: "tote.fan@example.com",
+      shippingAddress: UK_ADDRESS,
+      deliveryOptionId: (await ukDeliveryOptions(app))[0]?.id,
+      payment: { provider: "test", outcome: "success" },
+    });
+    expect(sold.status).toBe(200);
+    const stale = await post(staff, {
+      file: stringify([
+        ["slug", "sku", "stock", "stock_version"],
+        ["csv-screen-tote", "CSV-TOTE", "7", "0"],
+      ]),
+      dryRun: "true",
+    });
+    expect(stale.status).toBe(200);
+    const staleHtml = decode(await stale.text());
+    expect(staleHtml).toMatch(
+      /<th scope="row"[^>]*>2<\/th><td[^>]*>stock<\/td><td[^>]*>The file's stock, 7, was read before a later change to this variant's stock \(a sale, return or edit\): the shop has 6 now/,
+    );
+    expect(staleHtml).not.toContain('name="confirm"');
+
+    // A new title and price, and a delivery of 3: every change listed, with what it was.
+    const delivery = stringify([
+      header,
+      ["csv-screen-tote", "Screen Tote (canvas)", "CSV-TOTE", "19.50", "", "", "+3"],
+    ]);
+    const checked = await post(staff, { file: delivery, dryRun: "true" });
+    expect(checked.status).toBe(200);
+    const html = decode(await checked.text());
+    expect(html).toContain("Changes by row (the header is row 1)");
+    const cells = (column: string) =>
+      html.match(
+        new RegExp(
+          `<th scope="row"[^>]*>2<span[^>]*>CSV-TOTE</span></th><td[^>]*>${column}</td><td[^>]*>(.*?)</td><td[^>]*>(.*?)</td>`,
+        ),
+      );
+    expect(cells("title")?.slice(1)).toEqual(["Screen Tote", "Screen Tote (canvas)"]);
+    expect(cells("price")?.slice(1)).toEqual(["18.00", "19.50"]);
+    expect(cells("stock")?.[1]).toBe("6");
+    expect(cells("stock")?.[2]).toMatch(/^9<span[^>]*>\+3 when imported<\/span>$/);
+    const confirm = html.match(/<input type="hidden" name="confirm" value="([\w-]+)"\/>/)?.[1];
+    expect(confirm).toEqual(expect.any(String));
+    expect(await variant()).toEqual({ stock: 6, version: 1 });
+
+    // Without its check, the file is refused beside the file field.
+    const unchecked = await post(staff, { file: delivery, dryRun: "false" });
+    expect(unchecked.status).toBe(422);
+    expect(decode(await unchecked.text())).toContain(
+      "Row 2 adds to stock (stock_adjustment): check the file first",
+    );
+
+    // With it, the import writes; sent again (a double submit), it is refused and adds nothing.
+    const imported = await post(staff, { file: delivery, dryRun: "false", confirm });
+    expect(imported.status).toBe(303);
+    expect(await variant()).toEqual({ stock: 9, version: 2 });
+    const again = await post(staff, { file: delivery, dryRun: "false", confirm });
+    expect(again.status).toBe(409);
+    expect(decode(await again.text())).toMatch(
+      /This check was imported already, at \d\d:\d\d: nothing more was written\./,
+    );
+    expect(await variant()).toEqual({ stock: 9, version: 2 });
   });
 });

@@ -51,6 +51,8 @@ async function productPage(db: Db, afterId: number, size: number) {
           price: productVariants.price,
           compareAtPrice: productVariants.compareAtPrice,
           stockOnHand: productVariants.stockOnHand,
+          // Read in the same row as the stock: the import sets stock only while it is unchanged.
+          stockVersion: productVariants.stockVersion,
         })
         .from(productVariants)
         .where(
@@ -132,6 +134,9 @@ function recordsOf(page: Page, options: OptionColumn[]): string[][] {
         variant ? poundsOf(variant.price) : "",
         variant?.compareAtPrice == null ? "" : poundsOf(variant.compareAtPrice),
         variant ? String(variant.stockOnHand) : "",
+        variant ? String(variant.stockVersion) : "",
+        // stock_adjustment: for staff to fill in for a delivery.
+        "",
         ...options.map(
           (option) => values.find((value) => value.typeId === option.typeId)?.title ?? "",
         ),

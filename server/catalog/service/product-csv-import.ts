@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { ProductEdit, VariantEdit } from "../../../common/catalog-admin.ts";
 import {
   CSV_IMPORT_MAX_ROWS,
+  type ProductImportChange,
   type ProductImportError,
   type ProductImportSummary,
 } from "../../../common/product-csv.ts";
@@ -16,7 +17,12 @@ import { inTransactionOrRefuse } from "../../db/transaction.ts";
 import type { WriteContext } from "../../http/resource.ts";
 import { sanitizeRichText } from "../../platform/rich-text.ts";
 import { brands, products, productVariants, variantAttributes } from "../schema.ts";
-import { ProductCreateInput, ProductUpdateFields, type ProductUpdateInput } from "../validators.ts";
+import {
+  MAX_STOCK,
+  ProductCreateInput,
+  ProductUpdateFields,
+  type ProductUpdateInput,
+} from "../validators.ts";
 import { createProducts, PRODUCTS, productService } from "./product-admin.ts";
 import {
   type Column,
@@ -25,12 +31,20 @@ import {
   optionKey,
   Problems,
   penceOf,
+  poundsOf,
   type Row,
   readHeader,
   readRecords,
   rowsOf,
   withCommas,
 } from "./product-csv.ts";
+import {
+  consumeImportCheck,
+  fileHashOf,
+  importCheckRefusal,
+  recordImportCheck,
+} from "./product-import-checks.ts";
+import { adjustStock, setStockAtVersion } from "./stock.ts";
 import { VARIANTS, variantAuditFields, variantLabel } from "./variant-admin.ts";
 
 // Products and variants from a CSV file (issue 14, decision 0017). Every row is checked with the
@@ -58,6 +72,7 @@ const FIELD_COLUMNS: Record<string, string> = {
   price: "price",
   compareAtPrice: "compare_at_price",
   stockOnHand: "stock",
+  stockAdjustment: "stock_adjustment",
 };
 
 const PRICE_WORDS = "Enter the price in pounds, like 25.00.";
@@ -66,6 +81,8 @@ const PRICE_WORDS = "Enter the price in pounds, like 25.00.";
 export type ProductImport = {
   bytes: Uint8Array;
   dryRun: boolean;
+  /** A real import: the `confirmation` of this file's check (product-import-checks.ts). */
+  confirm?: string;
   actor: Actor;
   config: Config;
 };
@@ -83,6 +100,7 @@ const shopProducts = (db: Db, slugs: string[]) =>
           slug: products.slug,
           title: products.title,
           brandId: products.brandId,
+          bandSlug: brands.slug,
           productType: products.productType,
           status: products.status,
           tags: products.tags,
@@ -94,6 +112,7 @@ const shopProducts = (db: Db, slugs: string[]) =>
           description: products.description,
         })
         .from(products)
+        .innerJoin(brands, eq(brands.id, products.brandId))
         .where(inArray(products.slug, slugs))
     : Promise.resolve([]);
 
@@ -108,6 +127,7 @@ async function shopVariants(db: Db, skus: string[]) {
           price: productVariants.price,
           compareAtPrice: productVariants.compareAtPrice,
           stockOnHand: productVariants.stockOnHand,
+          stockVersion: productVariants.stockVersion,
         })
         .from(productVariants)
         .innerJoin(products, eq(products.id, productVariants.productId))
@@ -159,7 +179,32 @@ const TYPE_BY_NAME = new Map(
 type Group = { slug: string; rows: Row[]; shop?: ShopProduct };
 
 /** A variant row as the product form's input: the new variant, or the one its SKU finds. */
-type VariantPlan = { row: number; input: Record<string, unknown>; shop?: ShopVariant };
+type VariantPlan = {
+  row: number;
+  input: Record<string, unknown>;
+  shop?: ShopVariant;
+  /** The row's `stock_version`: the counter of the variant's stock when the file was made. */
+  stockVersion?: number;
+  /** The row's `stock_adjustment`, when not 0: units to add to the stock the shop has. */
+  adjustment?: number;
+};
+
+/**
+ * How a row changes an existing variant's stock: to a count the file read at `version`, or by
+ * `add` units from what the shop has when it is written. `from` is the stock the plan saw.
+ */
+type StockPlan = { from: number } & ({ set: number; version: number } | { add: number });
+
+/** `+5`, `-2`, `5` (a minus sign too): whole units, or undefined when the text is not that. */
+function unitsOf(text: string): number | undefined {
+  const match = /^([+\-\u2212]?)\s*(\d{1,7})$/.exec(text.trim());
+  if (!match) return undefined;
+  const units = Number(match[2]);
+  return match[1] === "" || match[1] === "+" ? units : -units;
+}
+
+/** +5, -2: units as a delivery note writes them. */
+const signed = (units: number) => (units > 0 ? `+${units}` : String(units));
 
 type References = {
   columns: Column[];
@@ -167,6 +212,8 @@ type References = {
   bands: Map<string, number>;
   /** The billing models by their title, lower case. */
   billingModels: Map<string, number>;
+  /** For the dry run's list of changes: each billing model's title, by id. */
+  billingModelTitles: Map<number, string>;
   variants: Map<string, ShopVariant>;
   typeOfValue: Map<number, number>;
 };
@@ -312,6 +359,37 @@ function variantPlan(
   }
   const stock = cell("stock")?.trim();
   if (stock) input.stockOnHand = numberish(stock);
+  const versionCell = cell("stock_version")?.trim();
+  let stockVersion: number | undefined;
+  if (versionCell) {
+    if (/^\d{1,9}$/.test(versionCell)) stockVersion = Number(versionCell);
+    else
+      problems.add(
+        row.row,
+        name("stock_version"),
+        "Leave stock_version as the export wrote it (a whole number): it tells whether the stock has changed since.",
+      );
+  }
+  const adjustmentCell = cell("stock_adjustment")?.trim();
+  let adjustment: number | undefined;
+  if (adjustmentCell) {
+    const units = unitsOf(adjustmentCell);
+    if (units === undefined)
+      problems.add(
+        row.row,
+        name("stock_adjustment"),
+        "Enter the units to add as a whole number: +5 for a delivery, -2 to take 2 off.",
+      );
+    else if (Math.abs(units) > MAX_STOCK)
+      problems.add(row.row, name("stock_adjustment"), "At most 1,000,000 units at a time.");
+    else if (units !== 0 && !shop && sku)
+      problems.add(
+        row.row,
+        name("stock_adjustment"),
+        "A new variant has no stock to adjust: put its units in stock.",
+      );
+    else if (units !== 0) adjustment = units;
+  }
 
   const optionColumns = refs.columns.filter((column) => column.kind === "option");
   if (optionColumns.length) {
@@ -338,7 +416,7 @@ function variantPlan(
     );
     input.attributeIds = [...kept, ...ids];
   }
-  return { row: row.row, input, shop };
+  return { row: row.row, input, shop, stockVersion, adjustment };
 }
 
 /** Where a schema issue or a refusal's field shows: the row and the column. */
@@ -447,12 +525,94 @@ type Plan = {
   /** The new product's whole input, or the changes of the shop's. */
   product: Record<string, unknown>;
   productChanged: boolean;
-  /** The variants to add or change, in the order they are sent (a refusal names an index). */
-  variants: Array<{ row: number; input: Record<string, unknown>; id?: number }>;
+  /**
+   * The variants to add or change, in the order they are sent (a refusal names an index). An
+   * existing variant's stock is not in `input`: `stock` says how it changes (see `writeStock`).
+   */
+  variants: Array<{
+    row: number;
+    input: Record<string, unknown>;
+    id?: number;
+    shop?: ShopVariant;
+    stock?: StockPlan;
+  }>;
   variantCounts: { create: number; update: number; unchanged: number };
   rowOf: (key: string) => number;
   named: (key: string) => string;
 };
+
+/**
+ * Why a row may not set a variant's stock to `to`: its count was read before a later movement
+ * (a sale, release, return, edit or import), or the file cannot say when it was read. Setting it
+ * would undo that movement: sold units back on sale (docs/security.md #26).
+ */
+function staleStockMessage(
+  to: number,
+  now: { stock: number; version: number },
+  fileVersion: number | undefined,
+  hasVersionColumn: boolean,
+): string {
+  const keep = `Empty the cell to keep ${now.stock}, use stock_adjustment for a delivery (+5), or export again and change that file.`;
+  if (!hasVersionColumn)
+    return `This file has no stock_version column, so the import cannot tell whether the shop's stock has changed since the file's ${to} was read: the shop has ${now.stock} now. ${keep}`;
+  if (fileVersion === undefined)
+    return `stock_version is empty, so the import cannot tell whether the shop's stock has changed since the file's ${to} was read: the shop has ${now.stock} now. ${keep}`;
+  return `The file's stock, ${to}, was read before a later change to this variant's stock (a sale, return or edit): the shop has ${now.stock} now (stock_version ${fileVersion} in the file, ${now.version} now). Importing ${to} would undo that change. ${keep}`;
+}
+
+/**
+ * How a row changes an existing variant's stock, or undefined (a problem on the row when it may
+ * not): a new count (`to`, which differs from the shop's) only with the `stock_version` the shop
+ * still has; a `stock_adjustment` only alone, and never below zero or past the most stock.
+ */
+function stockPlanOf(
+  variant: VariantPlan,
+  to: number | undefined,
+  refs: References,
+  problems: Problems,
+): StockPlan | undefined {
+  const shop = variant.shop as ShopVariant;
+  const now = { stock: shop.stockOnHand, version: shop.stockVersion };
+  const name = (key: string) => refs.columns.find((column) => column.key === key)?.name ?? key;
+  if (to !== undefined) {
+    if (variant.stockVersion !== undefined && variant.stockVersion === shop.stockVersion) {
+      if (variant.adjustment === undefined)
+        return { from: now.stock, set: to, version: shop.stockVersion };
+      problems.add(
+        variant.row,
+        name("stock_adjustment"),
+        `Give either stock (a count: ${to}) or stock_adjustment (units to add: ${signed(variant.adjustment)}), not both: the shop has ${now.stock}.`,
+      );
+      return undefined;
+    }
+    const hasVersionColumn = refs.columns.some((column) => column.key === "stock_version");
+    problems.add(
+      variant.row,
+      name("stock"),
+      staleStockMessage(to, now, variant.stockVersion, hasVersionColumn) +
+        (variant.adjustment === undefined
+          ? ""
+          : " To add the stock_adjustment alone, empty the stock cell."),
+    );
+    return undefined;
+  }
+  if (variant.adjustment === undefined) return undefined;
+  const after = now.stock + variant.adjustment;
+  if (after < 0 || after > MAX_STOCK) {
+    problems.add(
+      variant.row,
+      name("stock_adjustment"),
+      adjustmentMessage(variant.adjustment, now.stock),
+    );
+    return undefined;
+  }
+  return { from: now.stock, add: variant.adjustment };
+}
+
+const adjustmentMessage = (units: number, stock: number) =>
+  stock + units < 0
+    ? `${signed(units)} would take the stock below zero: the shop has ${stock}.`
+    : `${signed(units)} would take the stock past 1,000,000: the shop has ${stock}.`;
 
 /** Checks one product's rows with the product form's schema, and works out what it changes. */
 function planOf(group: Group, refs: References, problems: Problems): Plan | undefined {
@@ -503,11 +663,18 @@ function planOf(group: Group, refs: References, problems: Problems): Plan | unde
       toSend.push({ row: variant.row, input: fields });
       continue;
     }
-    const changes = variantChanges(fields, variant.shop);
-    if (Object.keys(changes).length === 0) counts.unchanged += 1;
+    const { stockOnHand, ...changes } = variantChanges(fields, variant.shop);
+    const stock = stockPlanOf(variant, stockOnHand as number | undefined, refs, problems);
+    if (Object.keys(changes).length === 0 && !stock) counts.unchanged += 1;
     else {
       counts.update += 1;
-      toSend.push({ row: variant.row, input: changes, id: variant.shop.id });
+      toSend.push({
+        row: variant.row,
+        input: changes,
+        id: variant.shop.id,
+        shop: variant.shop,
+        stock,
+      });
     }
   }
   const { variants: _variants, ...fields } = data;
@@ -554,6 +721,115 @@ function crossRowProblems(groups: Group[], refs: References, problems: Problems)
       else options.set(key, row.row);
     }
   }
+}
+
+// What the dry run lists ---------------------------------------------------------------------------
+
+/** A form field's value as the file writes it (`2500` → `25.00`, a band's id → its slug). */
+function shownValue(
+  field: string,
+  value: unknown,
+  refs: References,
+  bandSlugs: Map<number, string>,
+) {
+  if (value === null || value === undefined) return "";
+  if (field === "price" || field === "compareAtPrice") return poundsOf(value as number);
+  if (field === "brandId") return bandSlugs.get(value as number) ?? String(value);
+  if (field === "billingModelId") return refs.billingModelTitles.get(value as number) ?? "";
+  if (field === "tags") return (value as string[]).join(", ");
+  return String(value);
+}
+
+const isEmptyValue = (value: unknown) =>
+  value === undefined ||
+  value === null ||
+  value === "" ||
+  (Array.isArray(value) && value.length === 0);
+
+/** A variant's option values by option: `option:Size` → `M`. */
+function optionTitles(ids: unknown, refs: References): Map<number, string> {
+  const titles = new Map<number, string>();
+  for (const id of (ids as number[] | undefined) ?? []) {
+    const typeId = refs.typeOfValue.get(id);
+    const option = refs.options.find((each) => each.typeId === typeId);
+    const value = option?.values.find((each) => each.id === id);
+    if (option && value) titles.set(option.typeId, value.title);
+  }
+  return titles;
+}
+
+/**
+ * Every field the plan adds or changes, by the row it comes from, with the shop's value before
+ * (null for a new product or variant) and the file's after, as the file writes them.
+ */
+function listedChanges(plan: Plan, refs: References, bandSlugs: Map<number, string>) {
+  const byRow = new Map<number, ProductImportChange>();
+  const entryOf = (row: number, action: ProductImportChange["action"]) => {
+    const cells = plan.group.rows.find((each) => each.row === row)?.cells;
+    const sku = (cells?.get("sku") ?? "").trim().toUpperCase() || null;
+    const entry = byRow.get(row) ?? { row, slug: plan.group.slug, sku, action, fields: [] };
+    if (action === "add") entry.action = "add";
+    byRow.set(row, entry);
+    return entry.fields;
+  };
+  const show = (field: string, value: unknown) => shownValue(field, value, refs, bandSlugs);
+
+  const shop = plan.group.shop;
+  const current = shop ? currentFields(shop) : {};
+  for (const [field, value] of Object.entries(plan.product)) {
+    const column = FIELD_COLUMNS[field];
+    if (!column || column === "slug" || (!shop && isEmptyValue(value))) continue;
+    entryOf(plan.rowOf(column), shop ? "change" : "add").push({
+      field: plan.named(column),
+      old: shop ? show(field, current[field]) : null,
+      new: show(field, value),
+    });
+  }
+
+  const optionColumnName = (typeId: number) => {
+    const column = refs.columns.find(
+      (each) => each.kind === "option" && each.option.typeId === typeId,
+    );
+    return column?.name ?? `option:${refs.options.find((each) => each.typeId === typeId)?.title}`;
+  };
+  for (const variant of plan.variants) {
+    const fields = entryOf(variant.row, variant.shop ? "change" : "add");
+    const before = variant.shop;
+    for (const field of ["price", "compareAtPrice", "stockOnHand"] as const) {
+      const value = variant.input[field];
+      if (value === undefined || (!before && value === null)) continue;
+      fields.push({
+        field: plan.named(FIELD_COLUMNS[field] as string),
+        old: before ? show(field, before[field]) : null,
+        new: show(field, value),
+      });
+    }
+    if (variant.stock) {
+      const after =
+        "set" in variant.stock ? variant.stock.set : variant.stock.from + variant.stock.add;
+      fields.push({
+        field: plan.named("stock"),
+        old: String(variant.stock.from),
+        new: String(after),
+        ...("add" in variant.stock ? { adjustment: variant.stock.add } : {}),
+      });
+    }
+    if (variant.input.attributeIds !== undefined) {
+      const was = optionTitles(before?.attributeIds, refs);
+      const now = optionTitles(variant.input.attributeIds, refs);
+      for (const option of refs.options) {
+        const old = was.get(option.typeId) ?? "";
+        const value = now.get(option.typeId) ?? "";
+        if (old === value) continue;
+        fields.push({
+          field: optionColumnName(option.typeId),
+          old: before ? old : null,
+          new: value,
+        });
+      }
+    }
+  }
+  return [...byRow.values()].filter((entry) => entry.fields.length > 0);
 }
 
 // Writing ------------------------------------------------------------------------------------------
@@ -640,6 +916,8 @@ async function writePlan(
     return undefined;
   }
   const before = (await productService.edit(tx, shop.id)) as ProductEdit;
+  const stockRefusal = await writeStock(tx, plan);
+  if (stockRefusal) return stockRefusal;
   const updated = await productService.update(
     tx,
     {
@@ -684,6 +962,51 @@ async function writePlan(
   return undefined;
 }
 
+/**
+ * Writes the plan's stock changes, each in one guarded statement (stock.ts): a count only while
+ * the variant's `stock_version` is the file's, an adjustment onto the stock the shop has now and
+ * never below zero. The checks before the write saw the same; this catches a sale between the
+ * two (docs/security.md #26). `productService.update` refreshes the summaries after.
+ */
+async function writeStock(tx: Db, plan: Plan): Promise<Refusal | undefined> {
+  for (const [index, variant] of plan.variants.entries()) {
+    const stock = variant.stock;
+    if (!variant.id || !stock) continue;
+    if ("set" in stock) {
+      const written = await setStockAtVersion(tx, variant.id, stock.set, stock.version);
+      if (!written.ok)
+        return refuse(
+          "conflict",
+          staleStockMessage(stock.set, written.now, stock.version, true),
+          `variants.${index}.stockOnHand`,
+        );
+    } else {
+      const written = await adjustStock(tx, variant.id, stock.add);
+      if (!written.ok)
+        return refuse(
+          "conflict",
+          adjustmentMessage(stock.add, written.now.stock),
+          `variants.${index}.stockAdjustment`,
+        );
+    }
+  }
+  return undefined;
+}
+
+/** A real import without a check, of a file that adds to stock: refused, naming the first row. */
+function unconfirmedAdjustment(rows: Row[]): Refusal | undefined {
+  const adjusting = rows.find((row) => {
+    const units = unitsOf(row.cells.get("stock_adjustment") ?? "");
+    return units !== undefined && units !== 0;
+  });
+  if (!adjusting) return undefined;
+  return refuse(
+    "invalid",
+    `Row ${adjusting.row} adds to stock (stock_adjustment): check the file first, then import it from that check, so that sending it twice cannot add the units twice.`,
+    "confirm",
+  );
+}
+
 const ROLLED_BACK = refuse("invalid", "A dry run, or a file with errors: nothing is kept.");
 
 /**
@@ -717,6 +1040,15 @@ export async function importProductsCsv(
       `The file has ${withCommas(rows.length)} rows; at most ${withCommas(CSV_IMPORT_MAX_ROWS)} at a time. Split it into smaller files.`,
       "file",
     );
+
+  // A real import that adds stock must confirm its check: sent twice, it would add twice.
+  const fileHash = fileHashOf(request.bytes);
+  if (!request.dryRun) {
+    const refusal = request.confirm
+      ? await importCheckRefusal(db, request.confirm, fileHash, request.actor.id)
+      : unconfirmedAdjustment(rows);
+    if (refusal) return refusal;
+  }
 
   // Rows by product, in the file's order.
   const slugColumn = columns.find((column) => column.key === "slug")?.name ?? "slug";
@@ -756,6 +1088,7 @@ export async function importProductsCsv(
     options,
     bands,
     billingModels: new Map(models.map((model) => [model.title.toLowerCase(), model.id])),
+    billingModelTitles: new Map(models.map((model) => [model.id, model.title])),
     variants: new Map(shopVariantRows.map((variant) => [variant.sku, variant])),
     typeOfValue: new Map(
       options.flatMap((option) => option.values.map((value) => [value.id, option.typeId])),
@@ -771,9 +1104,16 @@ export async function importProductsCsv(
     (plan) => clean(plan) && (plan.productChanged || plan.variants.length > 0),
   );
   let refused: ProductImportError[] = [];
+  let confirmRefusal: Refusal | undefined;
   if (ready.length) {
     await inTransactionOrRefuse(db, async (tx) => {
       refused = [];
+      confirmRefusal = undefined;
+      // First, so that a second import with the same check waits here for this one to end.
+      if (!request.dryRun && request.confirm) {
+        confirmRefusal = await consumeImportCheck(tx, request.confirm, fileHash, request.actor.id);
+        if (confirmRefusal) return confirmRefusal;
+      }
       const write: WriteContext = { actor: request.actor, config: request.config };
       const audits: AuditWrite[] = [];
       // New products all at once; should that be refused, one by one as the shop's are, so each
@@ -806,6 +1146,7 @@ export async function importProductsCsv(
       return true;
     });
   }
+  if (confirmRefusal) return confirmRefusal;
   for (const problem of refused) problems.add(problem.row, problem.field, problem.message);
 
   // What the file adds and changes: its products without errors.
@@ -821,5 +1162,26 @@ export async function importProductsCsv(
   const errors = [...problems.list].sort(
     (a, b) => a.row - b.row || (order.get(a.field) ?? 999) - (order.get(b.field) ?? 999),
   );
-  return { dryRun: request.dryRun, rows: rows.length, products, variants, errors };
+  const bandSlugsById = new Map([
+    ...shopRows.map((product) => [product.brandId, product.bandSlug] as const),
+    ...[...bands].map(([slug, id]) => [id, slug] as const),
+  ]);
+  const changes = plans
+    .filter(clean)
+    .flatMap((plan) => listedChanges(plan, refs, bandSlugsById))
+    .sort((a, b) => a.row - b.row);
+  // A clean check that would write something can be imported once from its token.
+  const confirmation =
+    request.dryRun && errors.length === 0 && ready.length > 0
+      ? await recordImportCheck(db, fileHash, request.actor.id)
+      : null;
+  return {
+    dryRun: request.dryRun,
+    rows: rows.length,
+    products,
+    variants,
+    errors,
+    changes,
+    confirmation,
+  };
 }

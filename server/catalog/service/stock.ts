@@ -1,10 +1,17 @@
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { productVariants } from "../schema.ts";
+import { MAX_STOCK } from "../validators.ts";
 import { LOW_STOCK } from "./products.ts";
 import { refreshProductSummaries } from "./summaries.ts";
 
 export type StockLine = { variantId: number; quantity: number };
+
+/**
+ * Every statement that changes `stock_on_hand` sets this too, so an export's `stock_version`
+ * tells whether the stock it read has moved since (docs/security.md #26, decision 0017).
+ */
+export const nextStockVersion = sql`${productVariants.stockVersion} + 1`;
 
 /**
  * SECURITY §10: takes the lines' units from stock inside the caller's transaction, each with one
@@ -25,7 +32,10 @@ export async function takeStock(
   for (const line of [...lines].sort((a, b) => a.variantId - b.variantId)) {
     const [taken] = await tx
       .update(productVariants)
-      .set({ stockOnHand: sql`${productVariants.stockOnHand} - ${line.quantity}` })
+      .set({
+        stockOnHand: sql`${productVariants.stockOnHand} - ${line.quantity}`,
+        stockVersion: nextStockVersion,
+      })
       .where(
         and(
           eq(productVariants.id, line.variantId),
@@ -48,12 +58,73 @@ export async function returnStock(tx: Db, lines: StockLine[]): Promise<void> {
   for (const line of [...lines].sort((a, b) => a.variantId - b.variantId)) {
     const [returned] = await tx
       .update(productVariants)
-      .set({ stockOnHand: sql`${productVariants.stockOnHand} + ${line.quantity}` })
+      .set({
+        stockOnHand: sql`${productVariants.stockOnHand} + ${line.quantity}`,
+        stockVersion: nextStockVersion,
+      })
       .where(eq(productVariants.id, line.variantId))
       .returning({ productId: productVariants.productId });
     if (returned) productIds.add(returned.productId);
   }
   await refreshProductSummaries(tx, [...productIds], { stamp: false });
+}
+
+/** A variant's stock as an import found it, for a refusal that names what the shop has now. */
+export type StockNow = { stock: number; version: number };
+
+const stockNow = async (tx: Db, variantId: number): Promise<StockNow> => {
+  const [row] = await tx
+    .select({ stock: productVariants.stockOnHand, version: productVariants.stockVersion })
+    .from(productVariants)
+    .where(eq(productVariants.id, variantId));
+  return row ?? { stock: 0, version: 0 };
+};
+
+/**
+ * Sets a variant's stock to a count an export read at `version`, in one guarded UPDATE: only
+ * while no sale, release, return or edit has changed the stock since (docs/security.md #26). Answers
+ * what the shop has now when it has changed. The caller refreshes the product's summaries.
+ */
+export async function setStockAtVersion(
+  tx: Db,
+  variantId: number,
+  stock: number,
+  version: number,
+): Promise<{ ok: true } | { ok: false; now: StockNow }> {
+  const [set] = await tx
+    .update(productVariants)
+    .set({ stockOnHand: stock, stockVersion: nextStockVersion, updatedAt: new Date() })
+    .where(and(eq(productVariants.id, variantId), eq(productVariants.stockVersion, version)))
+    .returning({ id: productVariants.id });
+  return set ? { ok: true } : { ok: false, now: await stockNow(tx, variantId) };
+}
+
+/**
+ * Adds `units` (a delivery, or fewer after a count: negative) to the stock the variant has at
+ * this moment, in one guarded UPDATE that never takes it below zero (nor above the most a form
+ * may set, `MAX_STOCK`). Answers what the shop has
+ * now when it would. The caller refreshes the product's summaries.
+ */
+export async function adjustStock(
+  tx: Db,
+  variantId: number,
+  units: number,
+): Promise<{ ok: true } | { ok: false; now: StockNow }> {
+  const [adjusted] = await tx
+    .update(productVariants)
+    .set({
+      stockOnHand: sql`${productVariants.stockOnHand} + ${units}`,
+      stockVersion: nextStockVersion,
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(productVariants.id, variantId),
+        sql`${productVariants.stockOnHand} + ${units} between 0 and ${MAX_STOCK}`,
+      ),
+    )
+    .returning({ id: productVariants.id });
+  return adjusted ? { ok: true } : { ok: false, now: await stockNow(tx, variantId) };
 }
 
 /** Units on hand per variant (tests and the back office read stock through here). */

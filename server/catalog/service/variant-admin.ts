@@ -26,6 +26,7 @@ import type {
 } from "../validators.ts";
 import { LOW_STOCK } from "./products.ts";
 import { checkedWrite } from "./staff-checks.ts";
+import { nextStockVersion } from "./stock.ts";
 import { refreshProductSummaries } from "./summaries.ts";
 
 // Variants as staff edit them (issue 14): from a product's form, one at a time
@@ -532,7 +533,16 @@ export async function changeVariant(
   const { attributeIds: _attributeIds, ...fields } = changes;
   await tx
     .update(productVariants)
-    .set({ ...fields, updatedAt: new Date() })
+    .set({
+      ...fields,
+      // A stock the form changes is a movement an earlier export did not see (decision 0017).
+      ...(fields.stockOnHand === undefined
+        ? {}
+        : {
+            stockVersion: sql`case when ${productVariants.stockOnHand} = ${fields.stockOnHand} then ${productVariants.stockVersion} else ${nextStockVersion} end`,
+          }),
+      updatedAt: new Date(),
+    })
     .where(eq(productVariants.id, id));
   return undefined;
 }
