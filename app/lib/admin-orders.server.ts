@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { data, type RouterContextProvider } from "react-router";
 import {
   DISPATCH_CSV_MAX_BYTES,
@@ -127,6 +128,8 @@ export async function orderScreen(args: Pick<Args, "url" | "context" | "params">
     shop: args.context.get(appContext).config.shop,
     canDispatch: mayCall(routes.dispatch, args.context),
     canArchive: mayCall(routes.destroy, args.context),
+    // The dispatch form's key: a double submit or a reload of the post answers the first dispatch.
+    idempotencyKey: randomUUID(),
   };
 }
 

@@ -14,9 +14,16 @@ import {
  * How far a keyed request got (docs/security.md #25, decision 0036): `started` has written nothing
  * that lasts, so it may start again; `order_written` and `refund_written` have written the order or
  * the refund (and may have called the provider), so a retry resumes from there and the key is
- * never let go; `finished` keeps the outcome.
+ * never let go; `shipment_written` has dispatched a parcel and queued its email (a retry answers the
+ * order as it stands, never sends a second); `finished` keeps the outcome.
  */
-export const RECOVERY_POINTS = ["started", "order_written", "refund_written", "finished"] as const;
+export const RECOVERY_POINTS = [
+  "started",
+  "order_written",
+  "refund_written",
+  "shipment_written",
+  "finished",
+] as const;
 export type RecoveryPoint = (typeof RECOVERY_POINTS)[number];
 
 /**
@@ -51,7 +58,7 @@ export const idempotencyKeys = pgTable(
     check("idempotency_keys_state", sql`${table.state} in ('in_flight', 'done')`),
     check(
       "idempotency_keys_recovery_point",
-      sql`${table.recoveryPoint} in ('started', 'order_written', 'refund_written', 'finished')`,
+      sql`${table.recoveryPoint} in ('started', 'order_written', 'refund_written', 'shipment_written', 'finished')`,
     ),
     // A key past `started` names what it wrote.
     check(

@@ -24,7 +24,7 @@ export function trackingUrlFor(input: DispatchInput): string {
 }
 
 /** What a dispatch did: the order as its page now shows it, and whether more is to follow. */
-export type Dispatched = { order: StaffOrderEdit; partial: boolean };
+export type Dispatched = { order: StaffOrderEdit; partial: boolean; shipmentId: number };
 
 /**
  * POST /api/staff/orders/status/dispatch/{id}: sends what can go today (London) in one parcel.
@@ -121,5 +121,5 @@ export async function dispatchOrder(
 
   const view = await staffOrderEdit(tx, orderId, today);
   if (!view) throw new Error(`Order ${orderId} vanished`);
-  return { order: view, partial: readiness.partial };
+  return { order: view, partial: readiness.partial, shipmentId: shipment.id };
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { parse } from "csv-parse/sync";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,6 +9,7 @@ import type {
   StaffOrderEdit,
   StaffOrderItem,
 } from "../../common/orders-admin.ts";
+import { send } from "../../tests/support/api.ts";
 import { startTestApp, type TestApp } from "../../tests/support/app.ts";
 import {
   charge,
@@ -240,6 +242,36 @@ describe.each(databaseKinds)("staff API for orders on %s", (kind) => {
     expect(again.status).toBe(409);
     expect((await read(again)).message).toContain("dispatched");
     expect(await auditCount(app)).toBe(auditsBefore + 1);
+  });
+
+  it("answers a repeated dispatch key with the first dispatch: one parcel, one email, and no key none", async () => {
+    const order = await placeOrder();
+    const email = `buyer.${shopper}.${kind}@example.com`;
+    const body = { carrier: "royal-mail", trackingNumber: "RM123456785GB" };
+    const path = `/orders/status/dispatch/${order.orderId}`;
+    const bare = await send(app, "post", `/api/staff${path}`, {
+      body,
+      headers: (await signInEveryone(app)).staff,
+    });
+    expect(bare.status).toBe(422);
+    expect((await read(bare)).errors).toHaveProperty("Idempotency-Key");
+    const key = randomUUID();
+    // A double click: both at once, then a retry after the answer was lost.
+    const answers = await Promise.all([
+      call(path, "staff", body, key),
+      call(path, "staff", body, key),
+    ]);
+    const retry = await call(path, "staff", body, key);
+    for (const answer of [...answers, retry]) expect([200, 409]).toContain(answer.status);
+    expect(retry.status).toBe(200);
+    expect((await read<StaffOrderEdit>(retry)).data.status).toBe("dispatched");
+    const parcels = await app.database.db
+      .select()
+      .from(orderShipments)
+      .where(eq(orderShipments.orderId, order.orderId));
+    expect(parcels).toHaveLength(1);
+    const mails = (await outboxFor(email)).filter((mail) => /on its way/.test(mail.subject));
+    expect(mails).toHaveLength(1);
   });
 
   it("refuses to dispatch an unpaid order (409) and writes nothing", async () => {

@@ -74,15 +74,27 @@ export const orderStaffRoutes: AnyRoute[] = [
       "Only a paid order, and nothing before its release date (London): a `split` order sends " +
       "what can go now as a first parcel and stays paid; otherwise it all goes at once and the " +
       "order is dispatched. `trackingUrl` is made from the carrier when left out. Anything else " +
-      "is a 409 saying why.",
+      "is a 409 saying why. Needs an `Idempotency-Key`: a repeat answers the first dispatch.",
     params: z.strictObject({ id: PathId }),
     body: DispatchInput,
+    // docs/security.md #11, #25: a double submit, or a retry after a lost answer, answers the
+    // first dispatch; it never sends a second parcel or a second email.
+    idempotent: true,
     answers: { data: StaffOrderEdit },
     refusals: ["not-found", "conflict"],
-    async call({ db, account, config }, { params, body }) {
-      const done = await inTransactionOrRefuse(db, (tx) =>
-        dispatchOrder(tx, params.id, body, { actor: actorOf(account), config }),
-      );
+    async call({ db, account, config, key }, { params, body }) {
+      if (key.recoveryPoint === "shipment_written") {
+        return (await staffOrderEdit(db, params.id)) ?? refuse("not-found", "No such order.");
+      }
+      const done = await key.write(db, "shipment_written", async (tx) => {
+        const dispatched = await dispatchOrder(tx, params.id, body, {
+          actor: actorOf(account),
+          config,
+        });
+        return isRefusal(dispatched)
+          ? dispatched
+          : { resourceId: dispatched.shipmentId, value: dispatched };
+      });
       return isRefusal(done) ? done : done.order;
     },
   }),

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { and, count, eq } from "drizzle-orm";
 import { auditEntries } from "../../server/audit/schema.ts";
 import { DEMO_ACCOUNTS } from "../../server/db/seed/accounts.ts";
@@ -38,12 +39,18 @@ export async function signInEveryone(app: TestApp): Promise<Record<Who, Record<s
   };
 }
 
-/** A staff API caller: GET without a body, POST (JSON) with one. */
+/**
+ * A staff API caller: GET without a body, POST (JSON) with one and a new `Idempotency-Key` (the
+ * routes that move money or send parcels need one; the others ignore it), or the one given.
+ */
 export function staffCaller(app: TestApp, headers: Record<Who, Record<string, string>>) {
-  return (path: string, who: Who, body?: unknown) =>
+  return (path: string, who: Who, body?: unknown, idempotencyKey: string = randomUUID()) =>
     send(app, body === undefined ? "get" : "post", `/api/staff${path}`, {
       body,
-      headers: headers[who],
+      headers: {
+        ...headers[who],
+        ...(body === undefined ? {} : { "Idempotency-Key": idempotencyKey }),
+      },
     });
 }
 

@@ -122,13 +122,22 @@ describe.each(databaseKinds)("the orders screens on %s", (kind) => {
     expect(shown).toContain("Choose one of: Royal Mail");
     expect(shown).toContain("Enter the tracking number.");
 
-    const sent = await pages.post(path, pages.staff, {
+    // The page renders the form with its key; the same key again answers the first dispatch.
+    const idempotencyKey = /name="idempotencyKey" value="([^"]+)"/.exec(
+      await pages.html(path),
+    )?.[1];
+    expect(idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    const form = {
       intent: "dispatch",
       carrier: "parcelforce",
       trackingNumber: "PB123456789GB",
       trackingUrl: "",
-    });
+      idempotencyKey: idempotencyKey ?? "",
+    };
+    const sent = await pages.post(path, pages.staff, form);
     expect(sent.status).toBe(303);
+    const resent = await pages.post(path, pages.staff, form);
+    expect(resent.status).toBe(303);
     expect(flashOf(sent)[0]).toContain("with Parcelforce (PB123456789GB)");
     const html = await pages.html(path);
     expect(html).toContain("Dispatched with Parcelforce (PB123456789GB)");

@@ -10,7 +10,7 @@ UPDATE "idempotency_keys" SET "recovery_point" = 'finished' WHERE "state" = 'don
 UPDATE "idempotency_keys" SET "locked_until" = now() WHERE "state" = 'in_flight';--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "payment_problem" text;--> statement-breakpoint
 CREATE INDEX "idempotency_keys_in_flight" ON "idempotency_keys" USING btree ("locked_until") WHERE "idempotency_keys"."state" = 'in_flight';--> statement-breakpoint
-ALTER TABLE "idempotency_keys" ADD CONSTRAINT "idempotency_keys_recovery_point" CHECK ("idempotency_keys"."recovery_point" in ('started', 'order_written', 'refund_written', 'finished'));--> statement-breakpoint
+ALTER TABLE "idempotency_keys" ADD CONSTRAINT "idempotency_keys_recovery_point" CHECK ("idempotency_keys"."recovery_point" in ('started', 'order_written', 'refund_written', 'shipment_written', 'finished'));--> statement-breakpoint
 ALTER TABLE "idempotency_keys" ADD CONSTRAINT "idempotency_keys_resource" CHECK ("idempotency_keys"."recovery_point" in ('started', 'finished') or "idempotency_keys"."resource_id" is not null);--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_amount" CHECK ("payments"."amount" >= 0);--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_currency" CHECK ("payments"."currency" ~ '^[a-z]{3}$');

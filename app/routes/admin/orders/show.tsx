@@ -145,8 +145,10 @@ function Lines({ order }: { order: StaffOrderEdit }) {
 function DispatchForm({
   order,
   result,
+  idempotencyKey,
 }: {
   order: StaffOrderEdit;
+  idempotencyKey: string;
   result?: {
     intent: string;
     message?: string;
@@ -163,6 +165,7 @@ function DispatchForm({
   }
   return (
     <Form method="post" className="space-y-4">
+      <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       {failed?.message && <FormMessage type="error">{failed.message}</FormMessage>}
       {order.dispatch.partial && (
         <p className="text-sm">
@@ -339,7 +342,11 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         <div className="space-y-6">
           {canDispatch && order.status === "paid" && (
             <Card title="Dispatch">
-              <DispatchForm order={order} result={actionData} />
+              <DispatchForm
+                order={order}
+                result={actionData}
+                idempotencyKey={loaderData.idempotencyKey}
+              />
             </Card>
           )}
           <Card title="Customer">
