@@ -33,6 +33,10 @@ export const StaffOrderItem = z
         "A paid order's day to send it by: the next working day after payment, or the latest release date of what is still to ship.",
     }),
     archivedAt: Instant.nullable(),
+    paymentProblem: z.boolean().meta({
+      description:
+        "A provider reported a payment of another amount or currency: not paid on it; staff check it.",
+    }),
   })
   .meta({ id: "StaffOrderItem" });
 export type StaffOrderItem = z.output<typeof StaffOrderItem>;
@@ -138,6 +142,10 @@ export const StaffOrderEdit = z
       state: z.string().nullable().meta({ description: "The payment record's state, if any." }),
       amount: Pence.nullable(),
       declineMessage: z.string().nullable(),
+      problem: z.string().nullable().meta({
+        description:
+          "Why the order was not paid on a payment its provider reported (another amount or currency), for staff to check.",
+      }),
     }),
     shipments: z.array(ShipmentView),
     refunds: z.array(StaffRefundView),

@@ -8581,7 +8581,7 @@ export interface paths {
         put?: never;
         /**
          * Reserves the stock, writes the order and starts its payment
-         * @description Everything is priced again on the server. The order is written `pending_payment` with its stock reserved for 15 minutes before the provider is called; the answer says whether it is paid, needs the shopper's action, or was declined (then released).
+         * @description Everything is priced again on the server. The order is written `pending_payment` with its stock reserved for 15 minutes before the provider is called; the answer says whether it is paid, needs the shopper's action, or was declined (then released). A retry with the same `Idempotency-Key` and body never writes a second order: it answers the first outcome, or carries on from where the first attempt got. When the order is written but its payment is still being confirmed as the request's time runs out, the answer is 202 with the order and a `Location` to poll, never a 503.
          */
         post: {
             parameters: {
@@ -8662,6 +8662,17 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: components["schemas"]["ChargeResult"];
+                        };
+                    };
+                };
+                /** @description The order is written and its payment is being confirmed: poll `Location` (the order) until it is paid or cancelled. */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["ChargeAccepted"];
                         };
                     };
                 };
@@ -9545,12 +9556,15 @@ export interface paths {
         put?: never;
         /**
          * Dispatch an order: carrier and tracking number; emails the shopper the tracking link
-         * @description Only a paid order, and nothing before its release date (London): a `split` order sends what can go now as a first parcel and stays paid; otherwise it all goes at once and the order is dispatched. `trackingUrl` is made from the carrier when left out. Anything else is a 409 saying why.
+         * @description Only a paid order, and nothing before its release date (London): a `split` order sends what can go now as a first parcel and stays paid; otherwise it all goes at once and the order is dispatched. `trackingUrl` is made from the carrier when left out. Anything else is a 409 saying why. Needs an `Idempotency-Key`: a repeat answers the first dispatch.
          */
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header: {
+                    /** @description A new UUID for each new request. The same key with the same body answers the first outcome; with another body, 422; while the first is running, 409. */
+                    "Idempotency-Key": string;
+                };
                 path: {
                     id: string;
                 };
@@ -15805,6 +15819,16 @@ export interface components {
             /** @description Guests only, shown once: opens the order with /api/orders/show. */
             accessToken?: string;
         };
+        /** @description The order is written; its payment is being confirmed. Poll the order at `Location` until it is paid or cancelled. */
+        ChargeAccepted: {
+            orderId: number;
+            number: string;
+            /** @enum {string} */
+            status: "processing";
+            total: number;
+            /** @description Guests only, shown once: opens the order with /api/orders/show. */
+            accessToken?: string;
+        };
         /** @description An order: what was bought, for how much, and where it stands. */
         OrderView: {
             id: number;
@@ -15970,6 +15994,8 @@ export interface components {
             shipBy: string | null;
             /** @description ISO 8601, UTC. */
             archivedAt: string | null;
+            /** @description A provider reported a payment of another amount or currency: not paid on it; staff check it. */
+            paymentProblem: boolean;
         };
         StaffOrderEdit: {
             id: number;
@@ -16028,6 +16054,8 @@ export interface components {
                 state: string | null;
                 amount: number | null;
                 declineMessage: string | null;
+                /** @description Why the order was not paid on a payment its provider reported (another amount or currency), for staff to check. */
+                problem: string | null;
             };
             shipments: components["schemas"]["ShipmentView"][];
             refunds: components["schemas"]["StaffRefundView"][];

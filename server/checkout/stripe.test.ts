@@ -4,6 +4,7 @@ import type Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChargeResult } from "../../common/checkout.ts";
 import type { OrderView } from "../../common/orders.ts";
+import type { StaffOrderEdit, StaffOrderItem } from "../../common/orders-admin.ts";
 import { startTestApp, type TestApp } from "../../tests/support/app.ts";
 import {
   charge,
@@ -15,6 +16,7 @@ import {
   ukDeliveryOptions,
 } from "../../tests/support/checkout.ts";
 import { databaseKinds } from "../../tests/support/databases.ts";
+import { read, signInEveryone, staffCaller } from "../../tests/support/staff-api.ts";
 import { type StripeServer, startStripeServer } from "../../tests/support/stripe-server.ts";
 import { loadConfig, type StripeSettings } from "../config.ts";
 import { orderEvents, orders } from "../orders/schema.ts";
@@ -135,6 +137,15 @@ describe.each(databaseKinds)("checkout with Stripe on %s", (kind) => {
       .where(and(eq(orderEvents.orderId, order.orderId), eq(orderEvents.type, "payment_flagged")));
     expect(events).toHaveLength(1);
     expect((await orderRow(app.database.db, order.orderId))?.status).toBe("pending_payment");
+    // Staff see it on the order and in the list.
+    const staff = staffCaller(app, await signInEveryone(app));
+    const edit = (await read<StaffOrderEdit>(await staff(`/orders/edit/${order.orderId}`, "staff")))
+      .data;
+    expect(edit.payment.problem).toBe(flagged?.paymentProblem);
+    const listed = await read<StaffOrderItem[]>(
+      await staff("/orders?status=pending_payment", "staff"),
+    );
+    expect(listed.data.find((item) => item.id === order.orderId)?.paymentProblem).toBe(true);
     // Past its reservation the sweeper leaves it to staff, its stock still held.
     await app.database.db
       .update(orders)

@@ -124,6 +124,7 @@ export async function listStaffOrders(
         itemCount,
         paidAt: orders.paidAt,
         archivedAt: orders.archivedAt,
+        paymentProblem: orders.paymentProblem,
       })
       .from(orders)
       .where(where)
@@ -134,8 +135,9 @@ export async function listStaffOrders(
   ]);
   const shipBy = await shipByDays(db, rows);
   return {
-    data: rows.map(({ shippingAddress, paidAt: _paid, ...row }) => ({
+    data: rows.map(({ shippingAddress, paidAt: _paid, paymentProblem, ...row }) => ({
       ...row,
+      paymentProblem: paymentProblem !== null,
       customerName: shippingAddress.fullName,
       createdAt: row.createdAt.toISOString(),
       archivedAt: row.archivedAt?.toISOString() ?? null,
@@ -282,6 +284,7 @@ export async function staffOrderEdit(
       state: payment?.state ?? null,
       amount: payment?.amount ?? null,
       declineMessage: payment?.declineMessage ?? null,
+      problem: order.paymentProblem,
     },
     shipments,
     refunds,

@@ -53,6 +53,11 @@ const columns = [
     cell: ({ row }) => (
       <span className="flex flex-wrap gap-1">
         <OrderStatusBadge status={row.original.status} />
+        {row.original.paymentProblem && (
+          <span className="rounded-full bg-red-100 px-2.5 py-0.5 text-sm font-semibold text-red-900">
+            Check payment
+          </span>
+        )}
         {row.original.archivedAt && <span className="text-xs text-muted">Archived</span>}
       </span>
     ),

@@ -372,6 +372,11 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             </div>
           </Card>
           <Card title="Payment">
+            {order.payment.problem && (
+              <FormMessage type="error">
+                <strong>Check this payment.</strong> {order.payment.problem}
+              </FormMessage>
+            )}
             <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
               <dt className="font-semibold">Provider</dt>
               <dd>{order.payment.provider === "stripe" ? "Stripe" : "Test provider"}</dd>
