@@ -99,6 +99,8 @@ describe.each(databaseKinds.filter((kind) => kind === "postgres"))("GuardedPool 
           rowsOf(await database.db.execute(sql`select pg_backend_pid() as pid`))[0]?.pid;
         // The server ends the session while the statement runs (an administrator, a failover).
         const endedUnder = async (statement: Promise<unknown>, pid: unknown) => {
+          // Caught from the start: the ended session can reject it before the terminate answers.
+          const outcome = statement.catch((error: unknown) => error);
           await eventually(async () => {
             const [row] = rowsOf(
               await test.db.execute(
@@ -108,7 +110,7 @@ describe.each(databaseKinds.filter((kind) => kind === "postgres"))("GuardedPool 
             return row?.state;
           }, "active");
           await test.db.execute(sql`select pg_terminate_backend(${pid}::int, 5000)`);
-          return statement.catch((error: unknown) => error);
+          return outcome;
         };
 
         const first = await backend();

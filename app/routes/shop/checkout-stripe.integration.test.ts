@@ -132,7 +132,7 @@ describe("the checkout page and Stripe.js", () => {
       const pending = await withStripe.fetch(confirmation, { headers: { Cookie: cookie } });
       expect(pending.status).toBe(200);
       const waiting = await pending.text();
-      expect(waiting).toContain("We are waiting for your bank");
+      expect(waiting).toContain("Confirming your payment");
       expect(waiting).toContain("Awaiting payment");
       expect(basketEmptied(pending)).toBe(false);
 
@@ -141,7 +141,7 @@ describe("the checkout page and Stripe.js", () => {
       const paid = await withStripe.fetch(confirmation, { headers: { Cookie: cookie } });
       expect(paid.status).toBe(200);
       const html = await paid.text();
-      expect(html).not.toContain("We are waiting for your bank");
+      expect(html).not.toContain("Confirming your payment");
       expect(html).toContain("Thank you for your order");
       expect(basketEmptied(paid)).toBe(true);
       expect(await orderRow(withStripe.database.db, charged.orderId)).toMatchObject({
@@ -158,11 +158,11 @@ describe("the checkout page and Stripe.js", () => {
 
       const pending = await withStripe.fetch(confirmation, { headers: { Cookie: cookie } });
       expect(pending.status).toBe(200);
-      expect(await pending.text()).toContain("We are waiting for your bank");
+      expect(await pending.text()).toContain("Confirming your payment");
 
       stripe.authenticate(charged.paymentReference, true);
       const paid = await withStripe.fetch(confirmation, { headers: { Cookie: cookie } });
-      expect(await paid.text()).not.toContain("We are waiting for your bank");
+      expect(await paid.text()).not.toContain("Confirming your payment");
       expect(basketEmptied(paid)).toBe(true);
       expect((await orderRow(withStripe.database.db, charged.orderId))?.status).toBe("paid");
     });
