@@ -1,9 +1,11 @@
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { ChargeResult } from "../common/checkout.ts";
+import type { ChargeResult, CheckoutQuote } from "../common/checkout.ts";
+import { formatPrice } from "../common/money.ts";
 import { analyticsEvents } from "../server/analytics/schema.ts";
 import { customerAddresses, users } from "../server/customers/schema.ts";
 import { DEMO_ACCOUNTS } from "../server/db/seed/accounts.ts";
+import { orders } from "../server/orders/schema.ts";
 import {
   charge,
   makeCheckoutStock,
@@ -35,7 +37,7 @@ describe("checkout in the browser", () => {
     await page.getByLabel("The test card is declined").check();
     const pay = page.getByRole("button", { name: "Place order and pay £28.95" });
     await pay.click();
-    await page.getByText("Your card was declined. Try another card.").waitFor();
+    await page.getByText("Your card was declined. Try another card.").first().waitFor();
     expect(await page.getByLabel("Email address").inputValue()).toBe("browser.guest@example.com");
 
     await page.getByLabel("The test card pays straight away").check();
@@ -128,7 +130,7 @@ describe("checkout in the browser", () => {
     await page.getByLabel("The test card is declined").check();
     const pay = page.getByRole("button", { name: "Place order and pay £50.00" });
     await pay.click();
-    await page.getByText("Your card was declined. Try another card.").waitFor();
+    await page.getByText("Your card was declined. Try another card.").first().waitFor();
     expect(await billing.getByLabel("Town or city").inputValue()).toBe("Bristol");
 
     await page.getByLabel("The test card pays straight away").check();
@@ -208,6 +210,190 @@ describe("checkout in the browser", () => {
     await page.getByText("Paid", { exact: true }).waitFor({ timeout: 15_000 });
     await status.waitFor({ state: "detached" });
     await page.getByRole("link", { name: "Basket 0 items" }).waitFor();
+    await session.expectNoErrors();
+    await session.close();
+  });
+});
+
+// Issue 29: what the pay button shows is what is charged, whatever was chosen and in what order.
+describe("the checkout total", () => {
+  /** The server's own quote for these choices, as `/api/checkout/show` gives it. */
+  const quoted = async (body: Record<string, unknown>) => {
+    const answer = await post(shop.app, "/api/checkout/show", body);
+    return ((await answer.json()) as { data: CheckoutQuote }).data.total;
+  };
+  const optionsFor = async (country: string, lines: unknown) => {
+    const answer = await post(
+      shop.app,
+      "/api/delivery/option-groups/determined-delivery-option-group",
+      { country, lines },
+    );
+    return ((await answer.json()) as { data: { options: Array<{ id: number; title: string }> } })
+      .data.options;
+  };
+  const chargedTotal = async (email: string) =>
+    (
+      await shop.app.database.db
+        .select({ total: orders.total })
+        .from(orders)
+        .where(eq(orders.email, email))
+    ).map((row) => row.total);
+
+  it("follows every choice with scripts (option, reload, country), and the charge takes the button's amount", async () => {
+    const { teeId } = await makeCheckoutStock(shop.app.database.db, 5);
+    const lines = [{ id: teeId, quantity: 1 }];
+    const session = await openSession(shop.browser, shop.app.url);
+    const { page, context } = session;
+    const basket = encodeURIComponent(JSON.stringify({ [teeId]: 1 }));
+    await context.addCookies([{ name: "basket", value: basket, url: shop.app.url }]);
+    await gotoHydrated(page, "/checkout");
+    const email = "every.choice@example.com";
+    await page.getByLabel("Email address").fill(email);
+    const address = page.getByRole("group", { name: "2. Delivery address" });
+    await address.getByLabel("Full name").fill("Evie Choice");
+    await address.getByLabel("Address line 1").fill("9 Mill Lane");
+    await address.getByLabel("Town or city").fill("York");
+    await address.getByLabel("Postcode").fill("YO1 7HH");
+    // Scripts price each change themselves: the no-script button is not offered.
+    expect(await page.getByRole("button", { name: "Update delivery options" }).isVisible()).toBe(
+      false,
+    );
+    const pay = page.getByRole("button", { name: /^Place order and pay/ });
+    const buttonShows = async (total: number) =>
+      page.getByRole("button", { name: `Place order and pay ${formatPrice(total)}` }).waitFor();
+
+    const uk = await optionsFor("GB", lines);
+    expect(uk.length).toBeGreaterThanOrEqual(3);
+    for (const option of [...uk.slice(1), uk[0]]) {
+      if (!option) continue;
+      await page.getByRole("radio", { name: new RegExp(option.title) }).check();
+      await buttonShows(
+        await quoted({ lines, country: "GB", postcode: "YO1 7HH", deliveryOptionId: option.id }),
+      );
+    }
+    // A reload puts the kept choice back, and prices it.
+    const express = uk[1];
+    if (!express) throw new Error("no second UK option");
+    await page.getByRole("radio", { name: new RegExp(express.title) }).check();
+    const expressTotal = await quoted({ lines, country: "GB", deliveryOptionId: express.id });
+    await buttonShows(expressTotal);
+    await gotoHydrated(page, "/checkout");
+    expect(await page.getByRole("radio", { name: new RegExp(express.title) }).isChecked()).toBe(
+      true,
+    );
+    await buttonShows(expressTotal);
+
+    // Another country: its own options, and no UK VAT on an export.
+    await address.getByLabel("Country").selectOption("FR");
+    await address.getByLabel("Postcode").fill("75001");
+    const europe = await optionsFor("FR", lines);
+    const first = europe[0];
+    if (!first) throw new Error("no option for France");
+    await page.getByRole("radio", { name: new RegExp(first.title) }).waitFor();
+    expect(await page.getByRole("radio", { name: new RegExp(express.title) }).count()).toBe(0);
+    const franceTotal = await quoted({ lines, country: "FR", deliveryOptionId: first.id });
+    expect(franceTotal).not.toBe(expressTotal);
+    await buttonShows(franceTotal);
+
+    const shown = (await pay.textContent()) ?? "";
+    await pay.click();
+    await page.getByRole("heading", { name: "Thank you for your order" }).waitFor();
+    expect(shown).toBe(`Place order and pay ${formatPrice(franceTotal)}`);
+    expect(await chargedTotal(email)).toEqual([franceTotal]);
+    await session.expectNoErrors();
+    await session.close();
+  });
+
+  it("without scripts, refuses a total the page did not show and charges the one it shows next", async () => {
+    const { teeId } = await makeCheckoutStock(shop.app.database.db, 5);
+    const lines = [{ id: teeId, quantity: 1 }];
+    const session = await openSession(shop.browser, shop.app.url, { javaScriptEnabled: false });
+    const { page, context } = session;
+    const basket = encodeURIComponent(JSON.stringify({ [teeId]: 1 }));
+    await context.addCookies([{ name: "basket", value: basket, url: shop.app.url }]);
+    await page.goto("/checkout");
+    const email = "no.scripts@example.com";
+    await page.getByLabel("Email address").fill(email);
+    const address = page.getByRole("group", { name: "2. Delivery address" });
+    await address.getByLabel("Full name").fill("Nia Scripts");
+    await address.getByLabel("Address line 1").fill("2 Bank Street");
+    await address.getByLabel("Town or city").fill("Hull");
+    await address.getByLabel("Postcode").fill("HU1 1AA");
+    expect(await page.getByRole("button", { name: "Update delivery options" }).isVisible()).toBe(
+      true,
+    );
+    const uk = await optionsFor("GB", lines);
+    const nextDay = uk[2];
+    if (!nextDay) throw new Error("no third UK option");
+    const standardTotal = await quoted({ lines, country: "GB", deliveryOptionId: uk[0]?.id });
+    const nextDayTotal = await quoted({ lines, country: "GB", deliveryOptionId: nextDay.id });
+    // The summary still shows the first option's total; the charge will not take another.
+    await page.getByRole("radio", { name: new RegExp(nextDay.title) }).check();
+    await page
+      .getByRole("button", { name: `Place order and pay ${formatPrice(standardTotal)}` })
+      .click();
+    await page
+      .getByText(
+        `The total changed to ${formatPrice(nextDayTotal)}: check your order and pay again.`,
+      )
+      .first()
+      .waitFor();
+    expect(await chargedTotal(email)).toEqual([]);
+    await page
+      .getByRole("button", { name: `Place order and pay ${formatPrice(nextDayTotal)}` })
+      .click();
+    await page.getByRole("heading", { name: "Thank you for your order" }).waitFor();
+    expect(await chargedTotal(email)).toEqual([nextDayTotal]);
+    await session.close();
+  });
+});
+
+// Issue 29: a failed submit is seen where the shopper is, on a phone too.
+describe("checkout errors", () => {
+  it("scrolls to and focuses a summary that links each problem to its field, and says a decline beside the button", async () => {
+    const { teeId } = await makeCheckoutStock(shop.app.database.db, 5);
+    const session = await openSession(shop.browser, shop.app.url, {
+      viewport: { width: 390, height: 844 },
+    });
+    const { page, context } = session;
+    const basket = encodeURIComponent(JSON.stringify({ [teeId]: 1 }));
+    await context.addCookies([{ name: "basket", value: basket, url: shop.app.url }]);
+    await gotoHydrated(page, "/checkout");
+    const pay = page.getByRole("button", { name: /^Place order and pay/ });
+    await pay.scrollIntoViewIfNeeded();
+    await pay.click();
+
+    const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
+    await summary.waitFor();
+    await expect.poll(() => summary.evaluate((node) => node === document.activeElement)).toBe(true);
+    expect(await summary.evaluate((node) => node.getBoundingClientRect().top >= 0)).toBe(true);
+    expect(await summary.evaluate((node) => node.getBoundingClientRect().top < innerHeight)).toBe(
+      true,
+    );
+    const postcode = summary.getByRole("link", { name: /^Postcode: / });
+    await postcode.click();
+    const address = page.getByRole("group", { name: "2. Delivery address" });
+    await expect
+      .poll(() =>
+        address.getByLabel("Postcode").evaluate((node) => node === document.activeElement),
+      )
+      .toBe(true);
+    expect(await summary.getByRole("link", { name: /^Email address: / }).count()).toBe(1);
+
+    await page.getByLabel("Email address").fill("declined.phone@example.com");
+    await address.getByLabel("Full name").fill("Pat Phone");
+    await address.getByLabel("Address line 1").fill("1 Sea Road");
+    await address.getByLabel("Town or city").fill("Brighton");
+    await address.getByLabel("Postcode").fill("BN1 1AA");
+    await page.getByLabel("The test card is declined").check();
+    await pay.scrollIntoViewIfNeeded();
+    await pay.click();
+    await summary.filter({ hasText: "Your card was declined" }).waitFor();
+    await expect.poll(() => summary.evaluate((node) => node === document.activeElement)).toBe(true);
+    // Beside the button as well, and the button says so to a screen reader.
+    const besideButton = page.locator("#pay-problem");
+    expect(await besideButton.textContent()).toContain("Your card was declined");
+    expect(await pay.getAttribute("aria-describedby")).toBe("pay-problem");
     await session.expectNoErrors();
     await session.close();
   });

@@ -94,7 +94,13 @@ function restoreFields(form: HTMLFormElement, typed: Record<string, string>) {
  * what was typed on back and reload), until the order is placed. Without JavaScript the browser's
  * own form restoration does what it can.
  */
-export function useCheckoutDraft(form: RefObject<HTMLFormElement | null>): void {
+export function useCheckoutDraft(
+  form: RefObject<HTMLFormElement | null>,
+  /** A draft was put back: what it changed (a country, a delivery option) is priced again. */
+  onRestored: () => void,
+): void {
+  const restored = useRef(onRestored);
+  restored.current = onRestored;
   useEffect(() => {
     const element = form.current;
     if (!element) return;
@@ -106,6 +112,7 @@ export function useCheckoutDraft(form: RefObject<HTMLFormElement | null>): void 
       if (kept && typeof kept === "object") {
         draft = kept;
         restoreFields(element, draft);
+        if (Object.keys(draft).length > 0) restored.current();
       }
     } catch {
       // A draft we cannot read is no draft.

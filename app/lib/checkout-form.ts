@@ -53,6 +53,12 @@ function nestedFormBody(form: FormData, fields: readonly string[]) {
   return body;
 }
 
+/** The `expectedTotal` field the page renders with its quote's total; the schema checks it. */
+function shownTotal(form: FormData) {
+  const shown = form.get("expectedTotal");
+  return typeof shown === "string" && shown.trim() !== "" ? { expectedTotal: Number(shown) } : {};
+}
+
 /**
  * The charge's body: what the form holds (the billing address only when it differs), with the
  * basket and code from the shopper's cookies, the basket of record either way. Never a price.
@@ -66,6 +72,8 @@ export function chargeBody(form: FormData, basket: { stored: StoredBasket; code:
         : [...CHARGE_FIELDS, ...addressFields("billingAddress")],
     ),
     deliveryOptionId: Number(form.get("deliveryOptionId")) || undefined,
+    // The total the page showed beside the pay button: the charge refuses a different one.
+    ...shownTotal(form),
     ...(ticked(form, "saveDetails") ? { saveDetails: true } : {}),
     lines: toLineRequests(basket.stored),
     ...(basket.code ? { discount: basket.code } : {}),

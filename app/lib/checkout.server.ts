@@ -62,7 +62,13 @@ export async function checkoutView(
     ...typed,
   };
   const country = values["shippingAddress.country"] || "GB";
-  const group = await determineDeliveryGroup(db, { country, lines });
+  const typedPostcode = values["shippingAddress.postcode"]?.trim() || undefined;
+  // The options for where it goes, postcode too (a BFPO number has its own); a postcode still
+  // being typed is no reason to show none: the country's, and the charge checks the postcode.
+  const forPostcode = await determineDeliveryGroup(db, { country, postcode: typedPostcode, lines });
+  const postcodeCounts = !isRefusal(forPostcode) || !typedPostcode;
+  const group = postcodeCounts ? forPostcode : await determineDeliveryGroup(db, { country, lines });
+  const postcode = postcodeCounts ? typedPostcode : undefined;
   const options = isRefusal(group) ? [] : group.options;
   const chosen = Number(values.deliveryOptionId);
   const deliveryOptionId = options.some((option) => option.id === chosen) ? chosen : options[0]?.id;
@@ -70,6 +76,7 @@ export async function checkoutView(
     lines,
     discount: basket.code ?? undefined,
     country,
+    postcode,
     deliveryOptionId,
     shopper: await checkoutShopper(db, session ?? undefined),
   });
@@ -87,6 +94,8 @@ export async function checkoutView(
     // Stripe Elements in the browser needs the publishable key; the secret never leaves the server.
     stripePublishableKey: config.stripe?.publishableKey ?? null,
     idempotencyKey: randomUUID(),
+    /** When this was priced: the page shows the newest of its answers (`newestView`). */
+    pricedAt: Date.now(),
   };
 }
 

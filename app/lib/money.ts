@@ -1,9 +1,5 @@
-const gbp = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" });
-
-/** Integer pence as the shop shows money: £25.00. */
-export function formatPrice(pence: number): string {
-  return gbp.format(pence / 100);
-}
+// The one money format lives in common/ (pages, mails and the server's messages share it).
+export { formatPrice } from "../../common/money";
 
 /** Integer pence as a money field holds it: 2500 → "25.00" (no "£", no thousands commas). */
 export function penceAsPounds(pence: number | null | undefined): string {

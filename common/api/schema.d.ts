@@ -8641,6 +8641,11 @@ export interface paths {
                         dispatchPlan?: "split" | "together";
                         /** @description A signed-in customer's wish to keep these addresses for next time; a guest's is ignored. */
                         saveDetails?: boolean;
+                        /**
+                         * @description The total, in pence, that the shopper was shown beside the pay button: a check, never a price. When the charge's own total differs (another delivery option, a price or code that changed since), nothing is written and the answer is 409 with the new total, for the shopper to check and pay again (Consumer Contracts Regulations: what the order button shows is what is charged).
+                         * @example 2895
+                         */
+                        expectedTotal?: number;
                         payment: {
                             /** @enum {string} */
                             provider: "test" | "stripe";

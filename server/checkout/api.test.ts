@@ -342,6 +342,42 @@ describe.each(databaseKinds)("checkout API on %s", (kind) => {
       expect(await stockLeft(app.database.db, teeId)).toBe(5);
     });
 
+    it("charges only the total the shopper was shown: any other is a 409 with the new total", async () => {
+      const { teeId } = await makeCheckoutStock(app.database.db, 5);
+      const lines = [{ id: teeId, quantity: 1 }];
+      const before = await orderCount();
+      // The page showed Tracked 48 (£25 + £3.95); the shopper then chose Next Working Day.
+      const stale = await charge(
+        app,
+        guestCharge(lines, { deliveryOptionId: nextDay, expectedTotal: 2895 }),
+      );
+      expect(stale.status).toBe(409);
+      const refused = await read(stale);
+      const quoted = await read<CheckoutQuote>(
+        await post(app, "/api/checkout/show", { lines, country: "GB", deliveryOptionId: nextDay }),
+      );
+      expect(quoted.data.total).toBeGreaterThan(2895);
+      const shown = `£${(quoted.data.total / 100).toFixed(2)}`;
+      expect(refused.errors?.expectedTotal).toEqual([
+        `The total changed to ${shown}: check your order and pay again.`,
+      ]);
+      for (const bad of [-1, 28.95, "2895", 2 ** 31]) {
+        const response = await charge(app, guestCharge(lines, { expectedTotal: bad }));
+        expect(response.status, String(bad)).toBe(422);
+        expect((await read(response)).errors).toHaveProperty("expectedTotal");
+      }
+      expect(await orderCount()).toBe(before);
+      expect(await stockLeft(app.database.db, teeId)).toBe(5);
+
+      const paid = await charge(
+        app,
+        guestCharge(lines, { deliveryOptionId: nextDay, expectedTotal: quoted.data.total }),
+      );
+      expect(paid.status).toBe(200);
+      const { data } = await read<ChargeResult>(paid);
+      expect((await orderRow(app.database.db, data.orderId))?.total).toBe(quoted.data.total);
+    });
+
     it("gives back an unpaid reservation once its time runs out", async () => {
       const { teeId } = await makeCheckoutStock(app.database.db, 2);
       const { data } = await read<ChargeResult>(

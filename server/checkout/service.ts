@@ -1,4 +1,5 @@
 import type { ChargeAccepted, ChargeResult, CheckoutQuote } from "../../common/checkout.ts";
+import { formatPrice } from "../../common/money.ts";
 import type { OrderView } from "../../common/orders.ts";
 import { isRefusal, type Refusal, refuse } from "../../common/refusal.ts";
 import type { LiveToken } from "../auth/tokens.ts";
@@ -50,6 +51,9 @@ import type { CheckoutChargeInput } from "./validators.ts";
 export const DECLINED = "Your card was declined. Try another card.";
 export const RESERVATION_EXPIRED =
   "The time to pay ran out, so the items were put back on sale. Your card was not charged.";
+/** The charge's answer when the total shown beside the pay button is no longer the total. */
+export const totalChangedMessage = (total: number) =>
+  `The total changed to ${formatPrice(total)}: check your order and pay again.`;
 const PAYMENT_UNAVAILABLE = "This way to pay is not available. Choose another.";
 
 /** The shopper a checkout prices for: the signed-in customer, or a guest with the given email. */
@@ -145,6 +149,11 @@ export async function chargeCheckout(
   }
   const planRefused = dispatchPlanRefusal(quote, input.dispatchPlan);
   if (planRefused) return planRefused;
+  // What the pay button showed must be what is charged (Consumer Contracts Regulations 2013):
+  // a total that moved since is shown again, never charged unseen.
+  if (input.expectedTotal !== undefined && input.expectedTotal !== quote.total) {
+    return refuse("conflict", totalChangedMessage(quote.total), "expectedTotal");
+  }
 
   const placed = await key.write(db, "order_written", async (tx) => {
     const customerId = account?.user.id ?? (await guestCustomerFor(tx, email, shipping.fullName));

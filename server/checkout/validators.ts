@@ -90,6 +90,16 @@ export const CheckoutChargeInput = z.strictObject({
     description:
       "A signed-in customer's wish to keep these addresses for next time; a guest's is ignored.",
   }),
+  expectedTotal: z
+    .int({ error: "The total shown is a whole number of pence." })
+    .min(0, "The total shown is a whole number of pence.")
+    .max(2_147_483_647, "The total shown is a whole number of pence.")
+    .optional()
+    .meta({
+      description:
+        "The total, in pence, that the shopper was shown beside the pay button: a check, never a price. When the charge's own total differs (another delivery option, a price or code that changed since), nothing is written and the answer is 409 with the new total, for the shopper to check and pay again (Consumer Contracts Regulations: what the order button shows is what is charged).",
+      example: 2895,
+    }),
   payment: z.strictObject({
     provider: z.enum(["test", "stripe"], { error: "Choose how to pay." }),
     outcome: z

@@ -1,12 +1,5 @@
 import type { DiscountUnitType } from "../../common/discounts.ts";
 
-const gbp = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" });
-
-/** Integer pence as the shop writes money: £30.00. */
-export function formatPence(pence: number): string {
-  return gbp.format(pence / 100);
-}
-
 /**
  * The discount in pence on the lines in scope, which add up to `eligibleSubtotal`.
  *

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { discountAmount, formatPence, splitProportionally } from "./amounts.ts";
+import { discountAmount, splitProportionally } from "./amounts.ts";
 
 describe("discountAmount", () => {
   it("takes a percentage of the eligible subtotal, rounded half up to the penny", () => {
@@ -62,12 +62,5 @@ describe("splitProportionally", () => {
   it("stays exact past 2^53", () => {
     const shares = splitProportionally(99_999_999, [99_999_999, 1, 3]);
     expect(shares.reduce((sum, share) => sum + share, 0)).toBe(99_999_999);
-  });
-});
-
-describe("formatPence", () => {
-  it("writes pounds the en-GB way", () => {
-    expect(formatPence(3000)).toBe("£30.00");
-    expect(formatPence(123_456)).toBe("£1,234.56");
   });
 });

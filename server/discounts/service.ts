@@ -5,6 +5,7 @@ import type {
   DiscountUnitTypeOption,
   EligibleUserGroupOption,
 } from "../../common/discounts.ts";
+import { formatPrice } from "../../common/money.ts";
 import type { Refusal } from "../../common/refusal.ts";
 import { resolveBasket } from "../basket/service.ts";
 import type { BasketLineRequest } from "../basket/validators.ts";
@@ -12,7 +13,7 @@ import { productIdsWithin } from "../catalog/service/products.ts";
 import { normaliseEmail } from "../customers/service.ts";
 import type { Db } from "../db/client.ts";
 import { segmentIdsOf } from "../segments/service.ts";
-import { discountAmount, formatPence, splitProportionally } from "./amounts.ts";
+import { discountAmount, splitProportionally } from "./amounts.ts";
 import { discountRedemptions, discounts, discountTargets } from "./schema.ts";
 
 /** spec §7: GET /api/discount-unit-types. */
@@ -214,7 +215,7 @@ export async function evaluateDiscount(
   if (eligibleSubtotal === 0) return refuse("not-applicable");
 
   if (row.minSubtotal !== null && eligibleSubtotal < row.minSubtotal) {
-    const spend = formatPence(row.minSubtotal);
+    const spend = formatPrice(row.minSubtotal);
     return {
       ok: false,
       refused: "invalid",

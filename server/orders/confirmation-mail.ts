@@ -7,8 +7,8 @@ import type { PublicAddress } from "../../common/accounts.ts";
 import { billingNote, orderDispatchNote, termsOfLine } from "../../common/billing-notes.ts";
 import { countryByCode } from "../../common/countries.ts";
 import { formatLongDate } from "../../common/dates.ts";
+import { formatPrice } from "../../common/money.ts";
 import type { OrderView } from "../../common/orders.ts";
-import { formatPence } from "../discounts/amounts.ts";
 import {
   escapeHtml,
   HEADING_STYLE,
@@ -60,16 +60,16 @@ function addressLines(address: PublicAddress): string[] {
 /** The totals under the lines, in the order a receipt reads. */
 function totalRows(order: OrderView): Row[] {
   const { totals } = order;
-  const rows: Row[] = [{ label: "Subtotal", amount: formatPence(totals.subtotal) }];
+  const rows: Row[] = [{ label: "Subtotal", amount: formatPrice(totals.subtotal) }];
   if (totals.discount > 0) {
     rows.push({
       label: order.discountCode ? `Discount (code ${order.discountCode})` : "Discount",
-      amount: `${MINUS}${formatPence(totals.discount)}`,
+      amount: `${MINUS}${formatPrice(totals.discount)}`,
     });
   }
   rows.push({
     label: `Delivery: ${order.delivery.title} (${order.delivery.carrier})`,
-    amount: totals.delivery === 0 ? "Free" : formatPence(totals.delivery),
+    amount: totals.delivery === 0 ? "Free" : formatPrice(totals.delivery),
   });
   // On an export the UK VAT inside the shop's prices is taken off them (docs/vat.md, step 5):
   // whatever the prices above leave over the total is that VAT.
@@ -77,11 +77,11 @@ function totalRows(order: OrderView): Row[] {
   if (order.exported && vatTakenOff > 0) {
     rows.push({
       label: "UK VAT taken off (export)",
-      amount: `${MINUS}${formatPence(vatTakenOff)}`,
+      amount: `${MINUS}${formatPrice(vatTakenOff)}`,
     });
   }
-  rows.push({ label: "Total", amount: formatPence(totals.total), strong: true });
-  if (!order.exported) rows.push({ label: "VAT included", amount: formatPence(totals.vat) });
+  rows.push({ label: "Total", amount: formatPrice(totals.total), strong: true });
+  if (!order.exported) rows.push({ label: "VAT included", amount: formatPrice(totals.vat) });
   return rows;
 }
 
@@ -163,7 +163,7 @@ export function orderConfirmationMail(
       line.band,
       ...(line.attributes.length > 0 ? [line.attributes.join(", ")] : []),
       ...(billingNote(termsOfLine(line)) ? [billingNote(termsOfLine(line)) as string] : []),
-      `${line.quantity} × ${formatPence(line.unitPrice)} = ${formatPence(line.lineTotal)}`,
+      `${line.quantity} × ${formatPrice(line.unitPrice)} = ${formatPrice(line.lineTotal)}`,
       "",
     ]),
     ...rows.map((row) => `${row.label}: ${row.amount}`),
@@ -256,8 +256,8 @@ function confirmationHtml(
       `<strong>${escapeHtml(line.title)}</strong>`,
       ...details.map((detail) => `<br><span style="color:${muted};">${detail}</span>`),
       "</th>",
-      `<td style="${MONEY}">${line.quantity} × ${formatPence(line.unitPrice)}</td>`,
-      `<td style="${MONEY}">${formatPence(line.lineTotal)}</td>`,
+      `<td style="${MONEY}">${line.quantity} × ${formatPrice(line.unitPrice)}</td>`,
+      `<td style="${MONEY}">${formatPrice(line.lineTotal)}</td>`,
       "</tr>",
     ].join("");
   });

@@ -1,6 +1,6 @@
 // The refund email: which items, how much, to which card, and when the money arrives. Pure: the
 // refund in, the message out; the caller queues it in the transaction that settles the refund.
-import { formatPence } from "../discounts/amounts.ts";
+import { formatPrice } from "../../common/money.ts";
 import {
   escapeHtml,
   HEADING_STYLE,
@@ -41,13 +41,13 @@ export function orderRefundMail(
 ): MailMessage {
   const { order } = refund;
   const name = order.shippingAddress.fullName;
-  const subject = `Your refund of ${formatPence(refund.amount)} for order ${order.number}`;
+  const subject = `Your refund of ${formatPrice(refund.amount)} for order ${order.number}`;
   const intro = options.late
-    ? `Your payment for order ${order.number} arrived after the order had been cancelled, so we have refunded it in full: ${formatPence(refund.amount)}, to the card you paid with.`
-    : `We have refunded ${formatPence(refund.amount)} for order ${order.number} to the card you paid with.`;
+    ? `Your payment for order ${order.number} arrived after the order had been cancelled, so we have refunded it in full: ${formatPrice(refund.amount)}, to the card you paid with.`
+    : `We have refunded ${formatPrice(refund.amount)} for order ${order.number} to the card you paid with.`;
   const items = [
     ...refund.lines.map((planned) => `${planned.quantity} × ${planned.line.title}`),
-    ...(refund.delivery > 0 ? [`Delivery: ${formatPence(refund.delivery)}`] : []),
+    ...(refund.delivery > 0 ? [`Delivery: ${formatPrice(refund.delivery)}`] : []),
   ];
   const questions = `Questions? Reply to this email or write to ${options.supportEmail}, quoting your order number ${order.number}.`;
 
@@ -61,7 +61,7 @@ export function orderRefundMail(
     "",
     ...items,
     "",
-    `Total refunded: ${formatPence(refund.amount)}`,
+    `Total refunded: ${formatPrice(refund.amount)}`,
     "",
     ...(options.orderLink ? [`View your order: ${options.orderLink}`, ""] : []),
     questions,
@@ -77,7 +77,7 @@ export function orderRefundMail(
     paragraph(escapeHtml(REFUND_ARRIVES)),
     `<h2 style="${HEADING_STYLE}">What we refunded</h2>`,
     `<ul style="${PARAGRAPH_STYLE}">${items.map((item) => `<li>${escapeHtml(item)}</li>`).join("")}</ul>`,
-    paragraph(`<strong>Total refunded: ${escapeHtml(formatPence(refund.amount))}</strong>`),
+    paragraph(`<strong>Total refunded: ${escapeHtml(formatPrice(refund.amount))}</strong>`),
     ...(options.orderLink
       ? [
           paragraph(

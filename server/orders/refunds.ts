@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { formatPrice } from "../../common/money.ts";
 import type { RefundableOrder, RefundResult } from "../../common/refunds.ts";
 import { isRefusal, type Refusal, refuse } from "../../common/refusal.ts";
 import { type Actor, recordAudit } from "../audit/service.ts";
@@ -6,7 +7,6 @@ import { returnStock } from "../catalog/service/stock.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { inTransaction, inTransactionOrRefuse } from "../db/transaction.ts";
-import { formatPence } from "../discounts/amounts.ts";
 import { notifyShopChanged } from "../http/response-cache.ts";
 import {
   type AbandonedKey,
@@ -269,10 +269,10 @@ async function startRefund(
   const what = describeUnits(plan);
   const lead =
     meta.kind === "late"
-      ? `Paid after it was cancelled: refunding ${formatPence(plan.amount)} in full`
+      ? `Paid after it was cancelled: refunding ${formatPrice(plan.amount)} in full`
       : meta.kind === "cancel"
-        ? `Cancelled: refunding ${formatPence(plan.amount)} in full`
-        : `Refunding ${formatPence(plan.amount)}`;
+        ? `Cancelled: refunding ${formatPrice(plan.amount)} in full`
+        : `Refunding ${formatPrice(plan.amount)}`;
   await recordOrderEvent(tx, {
     orderId: order.id,
     type: "refunded",
@@ -337,7 +337,7 @@ async function failRefund(db: Db, started: Started, message: string, actor?: Act
     await recordOrderEvent(tx, {
       orderId: started.order.id,
       type: "refund_failed",
-      message: `The refund of ${formatPence(started.plan.amount)} failed: ${message}`,
+      message: `The refund of ${formatPrice(started.plan.amount)} failed: ${message}`,
       detail: { refundId: started.refund.id },
       actor,
     });

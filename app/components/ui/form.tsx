@@ -4,11 +4,17 @@ import type {
   SelectHTMLAttributes,
   TextareaHTMLAttributes,
 } from "react";
-import { useId } from "react";
+import { useEffect, useId, useRef } from "react";
+import type { FieldErrors } from "../../../common/refusal";
 import { Button } from "./button";
 
 type FieldProps = {
   name: string;
+  /**
+   * The control's id, when something links to it (an error summary's `#anchor`); otherwise one
+   * is made up.
+   */
+  id?: string;
   label: string;
   hint?: string;
   /** The server's (or the browser's) messages for this field. */
@@ -28,8 +34,13 @@ const CONTROL =
   "mt-1 block w-full rounded-lg border border-zinc-400 bg-white px-3 py-2.5 text-base aria-[invalid=true]:border-error";
 
 /** The ids that tie a control to its hint and errors, and the ARIA that says so. */
-function useFieldIds(hint: string | undefined, errors: string[] | undefined) {
-  const id = useId();
+function useFieldIds(
+  hint: string | undefined,
+  errors: string[] | undefined,
+  given: string | undefined,
+) {
+  const made = useId();
+  const id = given ?? made;
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = errors?.length ? `${id}-error` : undefined;
   return {
@@ -62,6 +73,7 @@ function Errors({ id, errors }: { id: string | undefined; errors: string[] | und
 /** A label, hint and errors around one control, tied to it for screen readers. */
 function Field({
   name,
+  id: given,
   label,
   hint,
   errors,
@@ -71,7 +83,7 @@ function Field({
   label: ReactNode;
   children: (control: ControlProps) => ReactNode;
 }) {
-  const { id, hintId, errorId, aria } = useFieldIds(hint, errors);
+  const { id, hintId, errorId, aria } = useFieldIds(hint, errors, given);
   return (
     <div className={className}>
       <label htmlFor={id} className="block font-semibold">
@@ -89,6 +101,7 @@ type Own<T> = Omit<T, "id" | "name" | "className">;
 /** A labelled input. */
 export function TextField({
   name,
+  id,
   label,
   hint,
   errors,
@@ -96,7 +109,7 @@ export function TextField({
   ...input
 }: FieldProps & Own<InputHTMLAttributes<HTMLInputElement>>) {
   return (
-    <Field {...{ name, label, hint, errors, className }}>
+    <Field {...{ name, id, label, hint, errors, className }}>
       {(control) => <input {...control} {...input} />}
     </Field>
   );
@@ -105,6 +118,7 @@ export function TextField({
 /** A labelled multi-line text box. */
 export function TextAreaField({
   name,
+  id,
   label,
   hint,
   errors,
@@ -112,7 +126,7 @@ export function TextAreaField({
   ...textarea
 }: FieldProps & Own<TextareaHTMLAttributes<HTMLTextAreaElement>>) {
   return (
-    <Field {...{ name, label, hint, errors, className }}>
+    <Field {...{ name, id, label, hint, errors, className }}>
       {(control) => <textarea {...control} {...textarea} />}
     </Field>
   );
@@ -121,6 +135,7 @@ export function TextAreaField({
 /** A labelled drop-down of `options`. */
 export function SelectField({
   name,
+  id,
   label,
   hint,
   errors,
@@ -134,7 +149,7 @@ export function SelectField({
     placeholder?: string;
   }) {
   return (
-    <Field {...{ name, label, hint, errors, className }}>
+    <Field {...{ name, id, label, hint, errors, className }}>
       {(control) => (
         <select {...control} {...select}>
           {placeholder && <option value="">{placeholder}</option>}
@@ -155,6 +170,7 @@ export function SelectField({
  */
 export function MoneyField({
   name,
+  id,
   label,
   hint,
   errors,
@@ -163,7 +179,7 @@ export function MoneyField({
 }: FieldProps & Own<InputHTMLAttributes<HTMLInputElement>>) {
   return (
     <Field
-      {...{ name, hint, errors, className }}
+      {...{ name, id, hint, errors, className }}
       label={
         <>
           {label}
@@ -192,13 +208,14 @@ export function MoneyField({
 /** A labelled tick box, its label beside it (a yes/no setting such as "Published"). */
 export function CheckboxField({
   name,
+  id: given,
   label,
   hint,
   errors,
   className,
   ...checkbox
 }: FieldProps & Own<Omit<InputHTMLAttributes<HTMLInputElement>, "type">>) {
-  const { id, hintId, errorId, aria } = useFieldIds(hint, errors);
+  const { id, hintId, errorId, aria } = useFieldIds(hint, errors, given);
   return (
     <div className={`flex gap-3 ${className ?? ""}`.trim()}>
       <input
@@ -217,6 +234,76 @@ export function CheckboxField({
         <Hint id={hintId}>{hint}</Hint>
         <Errors id={errorId} errors={errors} />
       </div>
+    </div>
+  );
+}
+
+/** The id an error summary links to for the field `name` (`shippingAddress.postcode`). */
+export const fieldAnchor = (name: string) => `field-${name.replace(/[^A-Za-z0-9_-]/g, "-")}`;
+
+/**
+ * What went wrong with a submitted form, where the eye is (GOV.UK's error summary): a heading,
+ * the form's message, and each field's problem as a link to that field. It takes focus (which
+ * scrolls it into view) each time `shown` changes, i.e. after every failed submit, so a phone
+ * scrolled down to the button sees it and a screen reader reads it.
+ */
+export function ErrorSummary({
+  message,
+  errors,
+  labels,
+  shown,
+}: {
+  message?: string;
+  errors: FieldErrors;
+  /** The fields' labels, and where a problem without a field of its own is best seen. */
+  labels: Readonly<Record<string, { label: string; anchor?: string }>>;
+  /** Changes with each failed submit (its answer): the summary takes focus again. */
+  shown: unknown;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (shown) ref.current?.focus();
+  }, [shown]);
+  const problems = Object.entries(errors).filter(([, messages]) => messages.length > 0);
+  const headingId = useId();
+  return (
+    <div
+      ref={ref}
+      tabIndex={-1}
+      role="alert"
+      aria-labelledby={headingId}
+      className="scroll-mt-4 rounded-lg border-l-4 border-error bg-white px-4 py-3 focus:outline-3 focus:outline-offset-2 focus:outline-ink"
+    >
+      <h2 id={headingId} className="font-bold text-error">
+        There is a problem
+      </h2>
+      {message && <p className="mt-1 font-medium">{message}</p>}
+      {problems.length > 0 && (
+        <ul className="mt-2 list-disc space-y-1 pl-5">
+          {problems.map(([name, messages]) => {
+            const field = labels[name];
+            return (
+              <li key={name}>
+                <a
+                  href={`#${field?.anchor ?? fieldAnchor(name)}`}
+                  className="font-medium text-error underline"
+                  onClick={(event) => {
+                    // A fragment link scrolls but need not move focus: the field takes it.
+                    const target = document.getElementById(field?.anchor ?? fieldAnchor(name));
+                    if (!target) return;
+                    event.preventDefault();
+                    target.focus();
+                    target.scrollIntoView({ block: "center" });
+                  }}
+                >
+                  {field ? `${field.label}: ` : ""}
+                  {messages.join(" ")}
+                </a>
+              </li>
+            );
+          })}
+        </ul>
+      )}
     </div>
   );
 }

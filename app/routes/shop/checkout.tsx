@@ -1,5 +1,11 @@
-import { useEffect, useRef } from "react";
-import { Form, useNavigation } from "react-router";
+import { type FormEvent, useCallback, useEffect, useRef } from "react";
+import {
+  Form,
+  type ShouldRevalidateFunctionArgs,
+  useFetcher,
+  useNavigation,
+  useSubmit,
+} from "react-router";
 import { billingNote, SPLIT_COSTS_NOTHING } from "../../../common/billing-notes";
 import { trackCheckout } from "../../client/analytics";
 import { useCardPayment } from "../../client/card-payment";
@@ -10,7 +16,7 @@ import { workingDays } from "../../components/order-details";
 import { PageHeading } from "../../components/page-heading";
 import { AppLink } from "../../components/ui/app-link";
 import { Button, buttonClasses } from "../../components/ui/button";
-import { CheckboxField, FormMessage, TextField } from "../../components/ui/form";
+import { CheckboxField, ErrorSummary, fieldAnchor, TextField } from "../../components/ui/form";
 import { checkoutView, payFromForm } from "../../lib/checkout.server";
 import { readForm } from "../../lib/form-route.server";
 import { screenMeta } from "../../lib/meta";
@@ -22,6 +28,14 @@ export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export function loader({ request, context }: Route.LoaderArgs) {
   return checkoutView(request, context);
+}
+
+/** A new quote (another country or option) is the action's own answer: no loader runs again. */
+export function shouldRevalidate({
+  formData,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return formData?.get("intent") === "update" ? false : defaultShouldRevalidate;
 }
 
 /**
@@ -45,6 +59,55 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const section = "rounded-2xl bg-white p-6 ring-1 ring-line";
 const legend = "font-display text-xl";
+/** The choices the total depends on: each change is priced again by the server at once. */
+const PRICED_CHOICES = new Set([
+  "shippingAddress.country",
+  "shippingAddress.postcode",
+  "deliveryOptionId",
+  "dispatchPlan",
+]);
+
+/** How the error summary names each field it links to. */
+const FIELD_LABELS: Record<string, { label: string; anchor?: string }> = {
+  email: { label: "Email address" },
+  "shippingAddress.fullName": { label: "Full name" },
+  "shippingAddress.line1": { label: "Address line 1" },
+  "shippingAddress.line2": { label: "Address line 2" },
+  "shippingAddress.city": { label: "Town or city" },
+  "shippingAddress.county": { label: "County" },
+  "shippingAddress.postcode": { label: "Postcode" },
+  "shippingAddress.country": { label: "Country" },
+  "shippingAddress.phone": { label: "Phone" },
+  "billingAddress.fullName": { label: "Billing name" },
+  "billingAddress.line1": { label: "Billing address line 1" },
+  "billingAddress.line2": { label: "Billing address line 2" },
+  "billingAddress.city": { label: "Billing town or city" },
+  "billingAddress.county": { label: "Billing county" },
+  "billingAddress.postcode": { label: "Billing postcode" },
+  "billingAddress.country": { label: "Billing country" },
+  deliveryOptionId: { label: "Delivery", anchor: "delivery" },
+  dispatchPlan: { label: "Sending", anchor: "delivery" },
+  saveDetails: { label: "Save these details" },
+  lines: { label: "Your basket", anchor: "review" },
+  discount: { label: "Discount code", anchor: "review" },
+  expectedTotal: { label: "Total", anchor: "checkout-total" },
+  "payment.provider": { label: "Payment", anchor: "payment" },
+  "payment.outcome": { label: "Test card", anchor: "payment" },
+};
+
+type CheckoutView = Awaited<ReturnType<typeof checkoutView>>;
+
+/**
+ * The newest pricing of the checkout: the page's, a failed pay post's, or a quote the page asked
+ * for since. After a post the loader's fresh render (without what was typed) is not a candidate.
+ */
+function newestView(candidates: Array<CheckoutView | undefined>): CheckoutView | undefined {
+  return candidates.reduce<CheckoutView | undefined>(
+    (newest, view) => (view && (!newest || view.pricedAt > newest.pricedAt) ? view : newest),
+    undefined,
+  );
+}
+
 const OUTCOMES = [
   { id: "success", title: "Pays straight away" },
   { id: "decline", title: "Is declined" },
@@ -52,7 +115,13 @@ const OUTCOMES = [
 ] as const;
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  const view = actionData ?? loaderData;
+  // With scripts, every choice the total depends on is priced by the server as it is made, so
+  // the summary and the pay button always show what the charge will take (which refuses any
+  // other total: `expectedTotal`).
+  const quoteFetcher = useFetcher<typeof action>();
+  const view =
+    newestView([quoteFetcher.data, actionData ?? loaderData]) ?? actionData ?? loaderData;
+  const pricing = quoteFetcher.state !== "idle";
   const { quote, values, options } = view;
   const steps = useGuestCheckoutSteps(quote?.lines ?? [], quote?.total ?? 0, !view.signedIn);
   const card = useCardPayment({
@@ -65,7 +134,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const refused = card.failure ?? actionData;
   const errors = (refused && "errors" in refused ? refused.errors : undefined) ?? {};
   const message = refused && "message" in refused ? refused.message : undefined;
-  const busy = useNavigation().state !== "idle" || card.paying;
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" || card.paying;
   // spec §9: begin_checkout, once per visit to the page (not again after each form post).
   const opened = loaderData.quote;
   const begun = useRef(false);
@@ -76,12 +146,69 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   }, [opened]);
   const account = useAccountOffer();
   const formRef = useRef<HTMLFormElement>(null);
-  useCheckoutDraft(formRef);
+  const submitQuote = quoteFetcher.submit;
+  const submit = useSubmit();
+  // Read in event handlers, between renders: a quote asked for, a pay post under way, and a
+  // press of the pay button that waits for the quote to come back.
+  const pricingNow = useRef(false);
+  const postingNow = useRef(false);
+  postingNow.current = navigation.state !== "idle";
+  const payWaiting = useRef<FormData | null>(null);
+  const priceAgain = useCallback(() => {
+    const form = formRef.current;
+    // While an order is being placed no new quote is asked for: its answer would end the
+    // navigation to the order (React Router completes a navigation with newer fetcher data).
+    if (!form || postingNow.current || payWaiting.current) return;
+    pricingNow.current = true;
+    const data = new FormData(form);
+    data.set("intent", "update");
+    void submitQuote(data, { method: "post" });
+  }, [submitQuote]);
+  useCheckoutDraft(formRef, priceAgain);
+  useEffect(() => {
+    if (quoteFetcher.state !== "idle") return;
+    pricingNow.current = false;
+    const waiting = payWaiting.current;
+    payWaiting.current = null;
+    if (waiting) void submit(waiting, { method: "post" });
+  }, [quoteFetcher.state, submit]);
+  /**
+   * A press of the pay button while a choice is being priced (the postcode just left, say) is
+   * posted once the quote is back, with the total the button showed when it was pressed: the
+   * charge takes it only if it is still the total.
+   */
+  const onPay = (event: FormEvent<HTMLFormElement>) => {
+    card.onSubmit(event);
+    if (event.defaultPrevented || !pricingNow.current) return;
+    event.preventDefault();
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    payWaiting.current = new FormData(event.currentTarget, submitter);
+  };
+  // The postcode is priced when it is left (a BFPO number has its own options), not per key.
+  const pricedPostcode = useRef(values["shippingAddress.postcode"] ?? "");
+  const onChoice = (event: FormEvent<HTMLFormElement>) => {
+    const target = event.target as HTMLInputElement;
+    if (target.name === "shippingAddress.postcode" || !PRICED_CHOICES.has(target.name)) return;
+    priceAgain();
+  };
+  const onLeave = (event: FormEvent<HTMLFormElement>) => {
+    const target = event.target as HTMLInputElement;
+    if (target.name !== "shippingAddress.postcode") return;
+    if (target.value.trim() === pricedPostcode.current.trim()) return;
+    pricedPostcode.current = target.value;
+    priceAgain();
+  };
   const field = (name: string) => ({
     name,
+    id: fieldAnchor(name),
     defaultValue: values[name] ?? "",
     errors: errors[name],
   });
+  const failed = Boolean(message) || Object.keys(errors).length > 0;
+  const payProblem =
+    errors.expectedTotal?.join(" ") ??
+    card.failure?.card ??
+    (Object.keys(errors).length === 0 ? message : undefined);
 
   if (!quote || quote.lines.length === 0) {
     return (
@@ -100,21 +227,21 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         title="Checkout"
         intro="Your details, where it goes and how to pay. Nothing is taken until you place the order."
       />
-      {message && (
-        <FormMessage type="error">
-          {message}
-          {errors.lines && ` ${errors.lines.join(" ")}`}
-          {errors.discount && ` ${errors.discount.join(" ")}`}
-        </FormMessage>
+      {failed && (
+        <ErrorSummary message={message} errors={errors} labels={FIELD_LABELS} shown={refused} />
       )}
       <Form
         ref={formRef}
         method="post"
         className="mt-6 grid gap-6 lg:grid-cols-3"
         noValidate
-        onSubmit={card.onSubmit}
+        onSubmit={onPay}
+        onChange={onChoice}
+        onBlur={onLeave}
       >
         <input type="hidden" name="idempotencyKey" value={view.idempotencyKey} />
+        {/* The total beside the pay button, sent back as a check: never a price. */}
+        <input type="hidden" name="expectedTotal" value={quote.total} />
         <div className="space-y-6 lg:col-span-2">
           <fieldset className={section}>
             <legend className={legend}>1. Your details</legend>
@@ -157,19 +284,24 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 className="mt-4"
               />
             )}
-            <Button
-              type="submit"
-              name="intent"
-              value="update"
-              variant="secondary"
-              className="mt-4"
-              formNoValidate
-            >
-              Update delivery options
-            </Button>
+            {/* With scripts each change is priced at once; without, this button does it. */}
+            <div className="hidden noscript:block">
+              <Button
+                type="submit"
+                name="intent"
+                value="update"
+                variant="secondary"
+                className="mt-4"
+                formNoValidate
+              >
+                Update delivery options
+              </Button>
+            </div>
           </fieldset>
 
           <fieldset
+            id="delivery"
+            tabIndex={-1}
             className={section}
             aria-describedby={errors.deliveryOptionId ? "delivery-error" : undefined}
           >
@@ -246,7 +378,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             )}
           </fieldset>
 
-          <fieldset className={section} onFocus={steps.onPayment}>
+          <fieldset id="payment" tabIndex={-1} className={section} onFocus={steps.onPayment}>
             <legend className={legend}>4. Payment</legend>
             {view.providers.includes("test") ? (
               <>
@@ -296,9 +428,10 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         <aside
           className={`${section} h-fit lg:sticky lg:top-4`}
           aria-labelledby="review"
+          aria-busy={pricing}
           onFocus={steps.onReview}
         >
-          <h2 id="review" className={legend}>
+          <h2 id="review" tabIndex={-1} className={legend}>
             5. Review and pay
           </h2>
           <ul className="mt-4 divide-y divide-line">
@@ -340,9 +473,13 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 <dd>−{formatPrice(quote.vatTakenOff)}</dd>
               </div>
             )}
-            <div className="flex justify-between border-t border-line pt-2 text-lg font-bold">
+            <div
+              id="checkout-total"
+              tabIndex={-1}
+              className="flex justify-between border-t border-line pt-2 text-lg font-bold"
+            >
               <dt>Total</dt>
-              <dd>{formatPrice(quote.total)}</dd>
+              <dd aria-live="polite">{formatPrice(quote.total)}</dd>
             </div>
             {!quote.exported && (
               <div className="flex justify-between text-sm text-muted">
@@ -362,13 +499,24 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           {quote.membershipProblem && (
             <p className="mt-2 text-sm text-error">{quote.membershipProblem}</p>
           )}
-          {/* Consumer Contracts Regulations: the button says that ordering means paying. */}
+          {/* A refused payment (a decline, a total that moved) is said here too, where the
+              shopper pressed the button; fields' problems are in the summary and beside them. */}
+          {payProblem && (
+            <p id="pay-problem" className="mt-4 text-sm font-medium text-error">
+              {payProblem}
+            </p>
+          )}
+          {/* Consumer Contracts Regulations: the button says that ordering means paying, and
+              the amount on it is the one the charge takes. */}
           <Button
             type="submit"
             name="intent"
             value="pay"
             className="mt-4 w-full"
-            // With Stripe there is no way to pay until the card element is ready.
+            aria-describedby={payProblem ? "pay-problem" : undefined}
+            // With Stripe there is no way to pay until the card element is ready. A press while
+            // a choice is still being priced is not lost: it sends the amount on the button,
+            // which the charge takes only if it is still the total (else a 409 shows the new one).
             disabled={
               busy ||
               quote.problems.length > 0 ||
