@@ -123,13 +123,21 @@ export function VariantPicker({ product, chosen, onChoose }: Props) {
                       <label
                         htmlFor={inputId}
                         title={canBuy ? attribute.title : `${attribute.title} (sold out)`}
-                        className="relative flex h-11 w-11 cursor-pointer items-center justify-center rounded-full border-2 border-transparent peer-checked:border-ink peer-focus-visible:outline peer-focus-visible:outline-3 peer-focus-visible:outline-accent peer-disabled:cursor-not-allowed peer-disabled:opacity-40"
+                        className="relative flex h-11 w-11 cursor-pointer items-center justify-center rounded-full border-2 border-transparent peer-checked:border-ink peer-focus-visible:outline peer-focus-visible:outline-3 peer-focus-visible:outline-accent peer-disabled:cursor-not-allowed peer-disabled:opacity-60"
                       >
                         <span
                           aria-hidden="true"
                           className="h-8 w-8 rounded-full border border-zinc-300"
                           style={{ backgroundColor: attribute.swatch }}
                         />
+                        {/* Crossed through, so a sold-out colour never reads as a paler one. */}
+                        {!canBuy && (
+                          <span
+                            aria-hidden="true"
+                            data-sold-out
+                            className="absolute h-0.5 w-10 -rotate-45 rounded-full bg-ink ring-1 ring-white"
+                          />
+                        )}
                         <span className="sr-only">
                           {attribute.title}
                           {!canBuy && " (sold out)"}
@@ -138,7 +146,7 @@ export function VariantPicker({ product, chosen, onChoose }: Props) {
                     ) : (
                       <label
                         htmlFor={inputId}
-                        className="inline-flex h-11 min-w-12 cursor-pointer items-center justify-center rounded-lg border border-zinc-400 bg-white px-3 text-sm font-semibold peer-checked:border-ink peer-checked:bg-ink peer-checked:text-white peer-focus-visible:outline peer-focus-visible:outline-3 peer-focus-visible:outline-accent peer-disabled:cursor-not-allowed peer-disabled:border-line peer-disabled:text-zinc-400 peer-disabled:line-through"
+                        className="inline-flex h-11 min-w-12 cursor-pointer items-center justify-center rounded-lg border border-zinc-400 bg-white px-3 text-sm font-semibold peer-checked:border-ink peer-checked:bg-ink peer-checked:text-white peer-focus-visible:outline peer-focus-visible:outline-3 peer-focus-visible:outline-accent peer-disabled:cursor-not-allowed peer-disabled:border-dashed peer-disabled:border-zinc-400 peer-disabled:text-zinc-500 peer-disabled:line-through peer-checked:peer-disabled:bg-white peer-checked:peer-disabled:text-zinc-500"
                       >
                         {attribute.title}
                         {!canBuy && <span className="sr-only"> (sold out)</span>}

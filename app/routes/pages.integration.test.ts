@@ -166,7 +166,37 @@ describe.each(databaseKinds)("pages on %s", (kind) => {
     for (const path of ["/collections", "/collections/"]) {
       const bare = await app.fetch(`${path}?page=2`);
       expect(bare.status).toBe(301);
-      expect(bare.headers.get("location")).toBe(`${path.replace("/collections", "/bands")}?page=2`);
+      expect(bare.headers.get("location")).toBe("/bands?page=2");
+    }
+  });
+
+  // Issue 29: an old link to a collection lands on that collection, `all` on every product, a
+  // product inside a collection on the product; a band's slug on the band. One hop each.
+  it.each([
+    ["/collections/static-gulls", "/bands/static-gulls"],
+    ["/collections/tour-2026", "/products?collection=tour-2026"],
+    ["/collections/on-sale?page=2", "/products?collection=on-sale&page=2"],
+    ["/collections/all?sort=newest", "/products?sort=newest"],
+    [
+      "/collections/tour-2026/products/mothwing-cathedral-logo-longsleeve",
+      "/products/mothwing-cathedral-logo-longsleeve",
+    ],
+  ])("sends the old link %s to %s, which answers", async (path, target) => {
+    const response = await app.fetch(path);
+    expect(response.status).toBe(301);
+    expect(response.headers.get("location")).toBe(target);
+    expect((await app.fetch(target)).status).toBe(200);
+  });
+
+  it("never sends an old link off the shop", async () => {
+    for (const path of [
+      "/collections/%2F%2Fevil.example",
+      "/collections/%5Cevil.example",
+      "/collections/x/products/%2F%2Fevil.example",
+    ]) {
+      const response = await app.fetch(path);
+      expect(response.status, path).toBe(301);
+      expect(response.headers.get("location"), path).toMatch(/^\/(bands|products)\/[^/\\]/);
     }
   });
 
@@ -227,6 +257,24 @@ describe.each(databaseKinds)("pages on %s", (kind) => {
       "Official music merchandise | Page not found | United Kingdom",
     );
   });
+
+  // Issue 29: not a dead end. The shop's header (search, basket), footer and ways on stay.
+  it.each(["/no/such/page", "/products/no-such-product", "/bands/no-such-band"])(
+    "keeps %s's 404 inside the shop, with a search and the ways on",
+    async (path) => {
+      const response = await app.fetch(path);
+      expect(response.status).toBe(404);
+      const html = decode(await response.text()) ?? "";
+      expect(html).toContain("Oops!");
+      expect(html).toMatch(/<header[^>]*>[\s\S]*Basket[\s\S]*<\/header>/);
+      expect(html).toMatch(/<footer[^>]*>[\s\S]*Returns and refunds[\s\S]*<\/footer>/);
+      // Its own search, besides the header's, and the ways on.
+      expect(html.match(/<form[^>]*action="\/products"/g)?.length).toBeGreaterThanOrEqual(2);
+      for (const way of ["Shop all merch", "See all bands", "Contact us"]) {
+        expect(html).toContain(way);
+      }
+    },
+  );
 
   it.each([
     ["/bands/Not_A_Slug", "/bands/Not_A_Slug"],

@@ -7,6 +7,7 @@ import {
   toLineRequests,
 } from "../../common/basket-rules.ts";
 import { ONE_MEMBERSHIP, tooManyMemberships } from "../../common/billing-notes.ts";
+import { choiceNeeded } from "../../common/catalog.ts";
 import { isRefusal, type Refusal, refuse } from "../../common/refusal.ts";
 import { basketVariants } from "../catalog/service/basket-variants.ts";
 import { findVariantByOptions } from "../catalog/service/products.ts";
@@ -152,18 +153,23 @@ export type BasketNotice = { type: "SUCCESS" | "WARNING"; body: string };
 /** A basket after a change: the priced lines, the map to store, and what to tell the shopper. */
 export type ChangedBasket = { basket: Basket; stored: StoredBasket; notices: BasketNotice[] };
 
-export const CHOOSE_AVAILABLE_OPTIONS =
-  "Choose a size and colour that is available, then add it again.";
+/** An add without a variant: which options are left to choose, or that the ones chosen are gone. */
+export const chooseAvailableOptions = (missing: readonly string[]) =>
+  missing.length > 0
+    ? `${choiceNeeded(missing)}, then add it again.`
+    : "That choice is not available: choose another, then add it again.";
 
 /** The change a form asks for; an add by options names the variant they choose. */
 async function lineChange(db: Db, input: BasketLineChange): Promise<BasketChange | Refusal> {
   switch (input.intent) {
     case "add": {
       // Without JavaScript the product page sends the chosen options, not a variant id.
-      const id =
-        input.variantId ||
-        (input.productId && (await findVariantByOptions(db, input.productId, input.options)));
-      if (!id) return refuse("invalid", CHOOSE_AVAILABLE_OPTIONS, "variantId");
+      if (input.variantId) return { kind: "add", id: input.variantId, quantity: input.quantity };
+      const found = input.productId
+        ? await findVariantByOptions(db, input.productId, input.options)
+        : { id: undefined, missing: [] };
+      const id = found.id;
+      if (!id) return refuse("invalid", chooseAvailableOptions(found.missing), "variantId");
       return { kind: "add", id, quantity: input.quantity };
     }
     case "set":

@@ -86,6 +86,7 @@ export const INTERNAL_KEYS = [
   "password_resets_hash_idx",
   "payment_webhook_events_pkey",
   "payments_reference_idx",
+  "product_import_checks_hash_idx",
   "product_media_product_id_file_id_pk",
   "test_payment_intents_order_idx",
   "test_payment_intents_pkey",

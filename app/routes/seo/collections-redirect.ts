@@ -1,10 +1,9 @@
 import { redirect } from "react-router";
+import { oldCollectionLinkTarget } from "../../../server/catalog/service/old-links";
+import { appContext } from "../../lib/app-context.server";
 import type { Route } from "./+types/collections-redirect";
 
-/**
- * spec §2: /collections/... moved to /bands/... for good (301), query kept; /collections itself
- * (which this route also matches) to /bands, rather than to itself in a loop.
- */
-export function loader({ url }: Route.LoaderArgs) {
-  return redirect(`${url.pathname.replace(/^\/collections(?=\/|$)/, "/bands")}${url.search}`, 301);
+/** spec §2: /collections/... moved for good (301); where each old link lands is the catalogue's. */
+export async function loader({ url, context }: Route.LoaderArgs) {
+  return redirect(await oldCollectionLinkTarget(context.get(appContext).db, url), 301);
 }

@@ -109,6 +109,91 @@ describe.each(databaseKinds)("catalogue pages on %s", (kind) => {
     expect(html).toContain("Only 2 left");
   });
 
+  // Issue 29: a product with nothing left says so, instead of asking for a choice.
+  it("shows a product sold out in every option as sold out, with nothing to choose or add", async () => {
+    const db = app.database.db;
+    const colour = await makeAttributeType(db, "Colour", ["Black", "White"]);
+    const gone = await makeProduct(db, {
+      brandId: band.id,
+      title: "Gone Hoodie",
+      productType: "Hoodie",
+      variants: [
+        {
+          price: 4000,
+          stock: 0,
+          attributeIds: [size.values.S?.id ?? 0, colour.values.Black?.id ?? 0],
+        },
+        {
+          price: 4000,
+          stock: 0,
+          attributeIds: [size.values.M?.id ?? 0, colour.values.White?.id ?? 0],
+        },
+      ],
+    });
+    const { status, html } = await page(`/products/${gone.product.slug}`);
+    expect(status).toBe(200);
+    const text = html.replace(/<!-- -->/g, "");
+    expect(text).toContain(">Sold out</p>");
+    expect(text).toContain("Sold out in every option.");
+    expect(text).not.toContain("to see availability");
+    expect(text).toMatch(/<button[^>]*disabled=""[^>]*>Sold out<\/button>/);
+    expect(text).not.toContain(">Add to basket<");
+  });
+
+  it("asks only for the options still to choose, by their own names", async () => {
+    const db = app.database.db;
+    const colour = await makeAttributeType(db, "Colour", ["Red", "Blue"]);
+    const format = await makeAttributeType(db, "Format", ["CD", "LP"]);
+    const hoodie = await makeProduct(db, {
+      brandId: band.id,
+      title: "Two Choice Hoodie",
+      productType: "Hoodie",
+      variants: [
+        {
+          price: 4000,
+          stock: 3,
+          attributeIds: [size.values.S?.id ?? 0, colour.values.Red?.id ?? 0],
+        },
+        {
+          price: 4000,
+          stock: 3,
+          attributeIds: [size.values.M?.id ?? 0, colour.values.Blue?.id ?? 0],
+        },
+      ],
+    });
+    const album = await makeProduct(db, {
+      brandId: band.id,
+      title: "The Album",
+      productType: "CD",
+      variants: [
+        { price: 1200, stock: 3, attributeIds: [format.values.CD?.id ?? 0] },
+        { price: 2500, stock: 3, attributeIds: [format.values.LP?.id ?? 0] },
+      ],
+    });
+    const plain = (html: string) => html.replace(/<!-- -->/g, "");
+    expect(plain((await page(`/products/${hoodie.product.slug}`)).html)).toContain(
+      "Choose your size and colour to see availability.",
+    );
+    expect(
+      plain((await page(`/products/${hoodie.product.slug}?${colour.type.slug}=red`)).html),
+    ).toContain("Choose your size to see availability.");
+    expect(plain((await page(`/products/${album.product.slug}`)).html)).toContain(
+      "Choose your format to see availability.",
+    );
+    // Without scripts the add posts the options chosen; the answer names the one left.
+    const added = await app.fetch("/basket", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.url },
+      body: new URLSearchParams({
+        intent: "add",
+        productId: String(album.product.id),
+        quantity: "1",
+      }).toString(),
+      redirect: "manual",
+    });
+    expect(plain(await added.text())).toContain("Choose your format, then add it again.");
+  });
+
   it("404s a draft, an unknown and a malformed product", async () => {
     expect((await page(`/products/${draft.product.slug}`)).status).toBe(404);
     const unknown = await page("/products/no-such-thing");

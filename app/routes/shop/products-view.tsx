@@ -1,4 +1,5 @@
 import { type RefObject, useEffect, useRef, useState } from "react";
+import { choiceNeeded } from "../../../common/catalog";
 import { productTypeByTitle } from "../../../common/product-types";
 import { trackViewItem } from "../../client/analytics";
 import { addToBasket } from "../../client/basket";
@@ -61,8 +62,6 @@ export async function loader(args: Route.LoaderArgs) {
   return { product, recommendations, initialChoices };
 }
 
-const listFormat = new Intl.ListFormat("en-GB");
-
 function StockState({
   inStock,
   stockLeft,
@@ -116,6 +115,11 @@ function ProductPage({
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const variant = variantFor(product, chosen);
+  // Every option gone: the page says so plainly instead of asking for a choice.
+  const soldOut = product.variants.every((entry) => !entry.inStock);
+  const missing = product.attributeTypes
+    .filter((entry) => chosen[entry.id] === undefined)
+    .map((entry) => entry.title);
   const colourType = product.attributeTypes.find((type) => type.display === "swatches");
   const type = productTypeByTitle(product.productType);
   const preOrderNote =
@@ -154,6 +158,11 @@ function ProductPage({
               />
             )}
           </div>
+          {soldOut && (
+            <p className="mt-2 inline-block rounded-md bg-ink px-2.5 py-1 text-sm font-bold uppercase tracking-wide text-white">
+              Sold out
+            </p>
+          )}
           <p className="mt-1 text-sm text-muted">Price includes VAT.</p>
           {product.billingNote && (
             <p className="mt-2 inline-block rounded-md border border-line bg-white px-3 py-1.5 text-sm font-semibold text-ink">
@@ -182,16 +191,16 @@ function ProductPage({
               </p>
             )}
             <div aria-live="polite">
-              {variant ? (
+              {soldOut ? (
+                <p className="font-semibold text-error">Sold out in every option.</p>
+              ) : variant ? (
                 <StockState
                   inStock={variant.inStock}
                   stockLeft={variant.stockLeft}
                   preOrder={preOrderNote}
                 />
               ) : (
-                <p className="text-sm text-muted">
-                  {`Choose ${listFormat.format(product.attributeTypes.map((entry) => entry.title.toLowerCase()))} to see availability.`}
-                </p>
+                <p className="text-sm text-muted">{`${choiceNeeded(missing)} to see availability.`}</p>
               )}
             </div>
             <input type="hidden" name="variantId" value={variant?.id ?? ""} />
@@ -200,10 +209,10 @@ function ProductPage({
               ref={mainButton}
               type="submit"
               size="lg"
-              disabled={hydrated && !variant?.inStock}
+              disabled={soldOut || (hydrated && !variant?.inStock)}
               className="w-full sm:w-auto"
             >
-              {preOrderNote ? "Pre-order" : "Add to basket"}
+              {soldOut ? "Sold out" : preOrderNote ? "Pre-order" : "Add to basket"}
             </Button>
           </form>
           <section aria-labelledby="description" className="mt-10 border-t border-line pt-8">
@@ -243,7 +252,7 @@ function ProductPage({
           />
         </section>
       )}
-      {buttonScrolledPast && (
+      {buttonScrolledPast && !soldOut && (
         <StickyAddBar
           title={product.title}
           price={variant?.price ?? product.priceFrom}

@@ -580,14 +580,18 @@ export async function findVariantByOptions(
   db: Db,
   productId: number,
   attributeIds: number[],
-): Promise<number | undefined> {
+): Promise<{ id: number | undefined; missing: string[] }> {
   const product = await getProduct(db, productId);
-  if (!product) return undefined;
+  if (!product) return { id: undefined, missing: [] };
   const wanted = new Set(attributeIds);
   const match = product.variants.find(
     (variant) =>
       variant.attributes.length === wanted.size &&
       variant.attributes.every((attribute) => wanted.has(attribute.id)),
   );
-  return match?.id;
+  // The options not chosen, by name, for the shopper to be told which are left.
+  const missing = product.attributeTypes
+    .filter((type) => !type.attributes.some((attribute) => wanted.has(attribute.id)))
+    .map((type) => type.title);
+  return { id: match?.id, missing };
 }
