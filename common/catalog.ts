@@ -207,13 +207,3 @@ export const CollectionView = z
     description: "A collection with one page of its published products.",
   });
 export type CollectionView = z.output<typeof CollectionView>;
-
-const optionList = new Intl.ListFormat("en-GB", { type: "conjunction" });
-
-/**
- * What a product page asks for while options are missing: "Choose your size", "Choose your
- * format", "Choose your size, colour and fit". Only the options still to pick, by their own names.
- */
-export function choiceNeeded(missingOptionTitles: readonly string[]): string {
-  return `Choose your ${optionList.format(missingOptionTitles.map((title) => title.toLowerCase()))}`;
-}

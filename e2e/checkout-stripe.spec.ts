@@ -57,7 +57,9 @@ describe("checkout with Stripe in the browser", () => {
 
     await delivery.getByLabel("Postcode").fill("bs1 4dj");
     await pay.click();
-    await page.getByText("Your card was declined.").waitFor();
+    // Beside the card, and beside the pay button.
+    await page.getByText("Your card was declined.").first().waitFor();
+    expect(await page.locator("#pay-problem").textContent()).toBe("Your card was declined.");
     expect(await delivery.getByText("Enter a UK postcode, like SW1A 1AA.").count()).toBe(0);
     expect(await page.getByLabel("Email address").inputValue()).toBe("card.guest@example.com");
     // Stripe keeps the PaymentIntent for the next card, and the order keeps its stock.

@@ -95,8 +95,9 @@ export function useCardPayment(options: {
   const onFocusRef = useRef(options.onFocus);
   onFocusRef.current = options.onFocus;
   const key = useRef(idempotencyKey);
-  // The order a declined card left waiting, with the key that wrote it.
-  const kept = useRef<{ key: string; charged: ChargeResult }>(undefined);
+  // The order a declined card left waiting, with the body that wrote it: the next card pays it
+  // while the shopper's choices (and so the total on the button) are the same.
+  const kept = useRef<{ body: string; charged: ChargeResult }>(undefined);
 
   useEffect(() => {
     // Effects never run on the server; the guard also leaves Stripe.js out of its bundle.
@@ -140,11 +141,9 @@ export function useCardPayment(options: {
     stripeRef.current?.elements.update({ amount });
   }, [amount]);
 
-  // The form was posted (another delivery option, say): a new key, and nothing from before.
+  // The page was priced again (another delivery option, say): its key is for the next new order.
   useEffect(() => {
     key.current = idempotencyKey;
-    kept.current = undefined;
-    setFailure(null);
   }, [idempotencyKey]);
 
   const charge = useCallback(async (form: FormData): Promise<Charged> => {
@@ -203,7 +202,13 @@ export function useCardPayment(options: {
         // Stripe asks for this first, before anything else is awaited: it checks the card.
         const submitted = await loaded.elements.submit();
         if (submitted.error) return fail({ card: submitted.error.message ?? PAYMENT_FAILED });
-        let charged = kept.current?.key === key.current ? kept.current.charged : undefined;
+        const body = JSON.stringify(chargeBody(new FormData(form, submitter), shopperBasket()));
+        let charged = kept.current?.body === body ? kept.current.charged : undefined;
+        if (!charged && kept.current) {
+          // Something changed since the declined card: a new order, under a new key.
+          kept.current = undefined;
+          key.current = newIdempotencyKey();
+        }
         if (!charged) {
           const answer = await charge(new FormData(form, submitter));
           if (answer.outcome === "refused") return fail(answer.failure);
@@ -216,7 +221,7 @@ export function useCardPayment(options: {
           key.current = newIdempotencyKey();
           return fail({ card: charged.declineMessage ?? PAYMENT_FAILED });
         }
-        kept.current = { key: key.current, charged };
+        kept.current = { body, charged };
         const { error } = await loaded.stripe.confirmPayment({
           elements: loaded.elements,
           clientSecret: charged.clientSecret,

@@ -7,7 +7,7 @@ import {
   toLineRequests,
 } from "../../common/basket-rules.ts";
 import { ONE_MEMBERSHIP, tooManyMemberships } from "../../common/billing-notes.ts";
-import { choiceNeeded } from "../../common/catalog.ts";
+import { choiceNeeded } from "../../common/option-choices.ts";
 import { isRefusal, type Refusal, refuse } from "../../common/refusal.ts";
 import { basketVariants } from "../catalog/service/basket-variants.ts";
 import { findVariantByOptions } from "../catalog/service/products.ts";
