@@ -1,19 +1,9 @@
 import displayFont from "@fontsource/archivo-black/files/archivo-black-latin-400-normal.woff2?url";
-import { useEffect } from "react";
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLocation,
-  useRouteError,
-} from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
-import { isChunkLoadError, reloadAfterChunkFailure } from "./client/chunk-reload";
 import { usePlausible } from "./client/plausible";
+import { useRouteErrorView } from "./client/route-error";
 import { useShopRuntime } from "./client/use-shop-runtime";
 import { AlertRegion } from "./components/alert-region";
 import { DeferredCookieBanner } from "./components/deferred-parts";
@@ -84,15 +74,6 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const chunkFailed = !isRouteErrorResponse(error) && isChunkLoadError(error);
-  useEffect(() => {
-    if (chunkFailed) reloadAfterChunkFailure(error);
-  }, [chunkFailed, error]);
-
-  if (isRouteErrorResponse(error)) {
-    const message = typeof error.data === "string" ? error.data : error.statusText;
-    return <ErrorScreen status={error.status} message={message} />;
-  }
-  return <ErrorScreen status={500} message="Something went wrong on our side. Please try again." />;
+  const { status, message } = useRouteErrorView();
+  return <ErrorScreen status={status} message={message} />;
 }

@@ -1,6 +1,5 @@
-import { useEffect } from "react";
-import { isRouteErrorResponse, Outlet, useRouteError } from "react-router";
-import { isChunkLoadError, reloadAfterChunkFailure } from "../../client/chunk-reload";
+import { Outlet } from "react-router";
+import { useRouteErrorView } from "../../client/route-error";
 import { AppLink } from "../../components/ui/app-link";
 import { buttonClasses } from "../../components/ui/button";
 
@@ -14,18 +13,8 @@ export default function ShopPages() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const chunkFailed = !isRouteErrorResponse(error) && isChunkLoadError(error);
-  useEffect(() => {
-    if (chunkFailed) reloadAfterChunkFailure(error);
-  }, [chunkFailed, error]);
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const message = isRouteErrorResponse(error)
-    ? typeof error.data === "string"
-      ? error.data
-      : error.statusText
-    : "Something went wrong on our side. Please try again.";
+  const { status, message } = useRouteErrorView();
+  const notFound = status === 404;
   return (
     <div className="mx-auto max-w-2xl py-8 text-center">
       <p className="font-display text-7xl text-accent">{status}</p>
