@@ -198,7 +198,12 @@ const CHECK = `select
 async function sqlOn(database, work) {
   if (database.url) return withClient(database.url, (client) => work(client));
   const { PGlite } = await import("@electric-sql/pglite");
-  const client = await PGlite.create(join(database.dataDir, "pgdata"));
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const { fuzzystrmatch } = await import("@electric-sql/pglite/contrib/fuzzystrmatch");
+  const client = await PGlite.create({
+    dataDir: join(database.dataDir, "pgdata"),
+    extensions: { pg_trgm, fuzzystrmatch },
+  });
   try {
     return await work(client);
   } finally {

@@ -280,3 +280,13 @@ export const CollectionEdit = z
   })
   .meta({ id: "CollectionEdit" });
 export type CollectionEdit = z.output<typeof CollectionEdit>;
+
+/** GET and POST /api/search/synonyms: the search's synonym groups, in order (issue 29). */
+export const SynonymGroups = z
+  .object({
+    groups: z.array(z.array(z.string())).meta({
+      description: "Each group's words, lower case: a search for one finds what the others find.",
+    }),
+  })
+  .meta({ id: "SynonymGroups", description: "Words fans type for the same thing." });
+export type SynonymGroups = z.output<typeof SynonymGroups>;

@@ -88,6 +88,29 @@ export const ProductCardPage = cappedPageOf(ProductCard).meta({
   description: "One page of product cards; the total is counted up to a cap (`totalIsCapped`).",
 });
 
+/** GET /api/search/suggestions: what the search box offers as the shopper types (issue 29). */
+export const SearchSuggestions = z
+  .object({
+    searchedFor: z.string().meta({
+      description:
+        "The words searched: what was typed, or its correction when a word was misspelt.",
+    }),
+    correctedFrom: z.string().nullable().meta({
+      description: "What was typed, when a misspelt word was corrected; otherwise null.",
+    }),
+    bands: z
+      .array(BrandView.pick({ id: true, slug: true, title: true, productCount: true, logo: true }))
+      .meta({ description: "Up to three bands the words name." }),
+    products: z.array(ProductCard).meta({ description: "The first few products, best first." }),
+    total: Count.meta({ description: "How many products the search finds (up to a cap)." }),
+    totalIsCapped: z.boolean(),
+  })
+  .meta({
+    id: "SearchSuggestions",
+    description: "Bands and products for a search as it is typed.",
+  });
+export type SearchSuggestions = z.output<typeof SearchSuggestions>;
+
 /** One buyable version of a product: a size and colour, with its own price and stock. */
 export const VariantView = z
   .object({

@@ -4,6 +4,7 @@ import { getRequestListener } from "@hono/node-server";
 import { startEventRollup } from "./analytics/rollup.ts";
 import { createApp, type SsrHandler } from "./app.ts";
 import { outdateFacetSnapshot } from "./catalog/service/facet-snapshot.ts";
+import { outdateSynonyms } from "./catalog/service/search.ts";
 import { startOrderReconciler } from "./checkout/reconcile.ts";
 import type { Config } from "./config.ts";
 import { type Database, openPglite, openPostgres } from "./db/client.ts";
@@ -122,7 +123,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const openDatabase = database;
   const responseCache = await createResponseCache(database, {
     // The filter sidebar's counts come from a snapshot of the catalogue beyond 5,000 products.
-    onShopChanged: () => outdateFacetSnapshot(openDatabase.db),
+    onShopChanged: () => {
+      outdateFacetSnapshot(openDatabase.db);
+      outdateSynonyms(openDatabase.db);
+    },
   });
   const transport = createMailTransport(config);
   const mailWorker = await startMailWorker(database, transport, logger);

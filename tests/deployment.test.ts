@@ -16,6 +16,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, posix } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { PGLITE_EXTENSIONS } from "../server/db/client.ts";
 import { projectRoot } from "../server/paths.ts";
 import { missingServingSettings } from "../server/serving-process.ts";
 import { createTestDatabase, type TestDatabase } from "./support/databases.ts";
@@ -184,7 +185,11 @@ describe("the built server, copied the way the Dockerfile copies it", () => {
       const template = new Blob([readFileSync(inject("pgliteTemplate"))]);
       mkdirSync(dataDir);
       await (
-        await PGlite.create({ dataDir: join(dataDir, "pgdata"), loadDataDir: template })
+        await PGlite.create({
+          dataDir: join(dataDir, "pgdata"),
+          loadDataDir: template,
+          extensions: PGLITE_EXTENSIONS,
+        })
       ).close();
     }
     server = await serve(copy, env);

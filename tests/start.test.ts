@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { describe, expect, it, onTestFinished } from "vitest";
+import { PGLITE_EXTENSIONS } from "../server/db/client.ts";
 import { projectRoot } from "../server/paths.ts";
 import {
   collect,
@@ -38,7 +39,10 @@ describe("starting the shop", () => {
     again.child.kill("SIGTERM");
     expect(await exitOf(again.child)).toBe(0);
 
-    const client = await PGlite.create(join(dataDir, "pgdata"));
+    const client = await PGlite.create({
+      dataDir: join(dataDir, "pgdata"),
+      extensions: PGLITE_EXTENSIONS,
+    });
     const { rows } = await client.query<{ key: string }>(
       "select key from app_settings order by key",
     );

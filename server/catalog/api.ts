@@ -9,6 +9,7 @@ import {
   ProductCardPage,
   ProductFilters,
   ProductView,
+  SearchSuggestions,
 } from "../../common/catalog.ts";
 import { refuse } from "../../common/refusal.ts";
 import { IdList, IdOrSlug } from "../http/query-schemas.ts";
@@ -16,6 +17,7 @@ import { cached } from "../http/response-cache.ts";
 import { defineRoute, type RouteGroup } from "../http/route-table.ts";
 import { listAttributes, listAttributeTypes } from "./service/attributes.ts";
 import { getBrand, listBrands } from "./service/brands.ts";
+import { searchSuggestions } from "./service/catalogue-search.ts";
 import { getCollection } from "./service/collections.ts";
 import { productFilters } from "./service/filters.ts";
 import { getProduct, listProducts, relatedProducts } from "./service/products.ts";
@@ -24,6 +26,7 @@ import {
   PublicBrandListQuery,
   PublicCollectionQuery,
   PublicProductListQuery,
+  SearchSuggestionsQuery,
 } from "./validators.ts";
 
 const ById = z.strictObject({ id: IdOrSlug });
@@ -70,6 +73,21 @@ export const catalogRoutes: RouteGroup[] = [
         query: PublicProductListQuery,
         answers: { page: ProductCardPage },
         call: ({ db }, { query }) => listProducts(db, query),
+      }),
+      defineRoute({
+        method: "get",
+        path: "/search/suggestions",
+        tag,
+        summary: "Bands and products for a search as it is typed",
+        description:
+          "The search box's suggestions: up to three bands the words name, the first five " +
+          "products (best first) and how many products the search finds. The words are widened " +
+          "by the shop's synonyms (tee finds T-shirts), and a misspelt word is corrected to the " +
+          "nearest word of the catalogue (`correctedFrom` then says what was typed).",
+        middleware: [cached],
+        query: SearchSuggestionsQuery,
+        answers: { data: SearchSuggestions },
+        call: ({ db }, { query }) => searchSuggestions(db, query.q),
       }),
       defineRoute({
         method: "get",

@@ -340,3 +340,36 @@ export const productImportChecks = pgTable(
     check("product_import_checks_hash_format", sql`${table.tokenHash} ~ '^[0-9a-f]{64}$'`),
   ],
 );
+
+/**
+ * Words a shopper may type for the same thing (tee, t-shirt, tshirt), one group a row, as staff
+ * keep them (issue 29): a search for any word of a group finds what the others find. A group's
+ * words are lower case, letters, digits, spaces and hyphens (server/catalog/service/search.ts).
+ */
+export const searchSynonyms = pgTable(
+  "search_synonyms",
+  {
+    id: serial("id").primaryKey(),
+    words: text("words").array().notNull(),
+    position: integer("position").notNull().default(0),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check("search_synonyms_words", sql`cardinality(${table.words}) between 2 and 20`)],
+);
+
+/**
+ * Every word of the catalogue's titles, bands, types, tags and descriptions, lower case, as
+ * typed (not stemmed): what a misspelt search word is compared with (pg_trgm) to find the word
+ * the shopper meant. Grown as products are written, never pruned: a word no product has any
+ * more finds nothing, and a correction that finds nothing is not offered.
+ */
+export const searchTerms = pgTable(
+  "search_terms",
+  {
+    term: text("term").primaryKey(),
+  },
+  (table) => [
+    index("search_terms_trgm_idx").using("gin", sql`${table.term} gin_trgm_ops`),
+    index("search_terms_prefix_idx").using("btree", sql`${table.term} text_pattern_ops`),
+  ],
+);

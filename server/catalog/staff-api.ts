@@ -11,6 +11,7 @@ import {
   StaffBrandItem,
   StaffCollectionItem,
   StaffProductItem,
+  SynonymGroups,
   VariantEdit,
 } from "../../common/catalog-admin.ts";
 import { CSV_IMPORT_MAX_BYTES, ProductImportSummary } from "../../common/product-csv.ts";
@@ -28,6 +29,7 @@ import { collectionService } from "./service/collection-admin.ts";
 import { PRODUCTS, productService, setProductStatuses } from "./service/product-admin.ts";
 import { productCsvStream } from "./service/product-csv-export.ts";
 import { importProductsCsv } from "./service/product-csv-import.ts";
+import { listSynonymGroups, outdateSynonyms, replaceSynonymGroups } from "./service/search.ts";
 import {
   generateVariants,
   VARIANTS,
@@ -54,6 +56,7 @@ import {
   StaffCollectionListQuery,
   StaffProductListQuery,
   StaffVariantListQuery,
+  SynonymGroupsInput,
   VariantCreateInput,
   VariantUpdateFields,
 } from "./validators.ts";
@@ -171,6 +174,40 @@ export const catalogStaffRoutes: AnyRoute[] = [
     update: CollectionUpdateFields,
     label: (collection: CollectionEdit) => collection.title,
     service: collectionService,
+  }),
+  defineRoute({
+    method: "get",
+    path: "/search/synonyms",
+    tag,
+    summary: "The search's synonym groups",
+    description:
+      "Words fans type for the same thing (tee, t-shirt, tshirt), one group each, in order: a " +
+      "search for any word of a group finds what the others find.",
+    access: "staff",
+    answers: { data: SynonymGroups },
+    call: async ({ db }) => ({
+      groups: (await listSynonymGroups(db)).map((group) => group.words),
+    }),
+  }),
+  defineRoute({
+    method: "post",
+    path: "/search/synonyms",
+    tag,
+    summary: "Replace the search's synonym groups",
+    description:
+      "The whole list, in order (each group two to 20 words of letters, digits, spaces and " +
+      "hyphens, lower-cased). One audit entry; every storefront process searches with the new " +
+      "groups once it hears of the change.",
+    access: "staff",
+    body: SynonymGroupsInput,
+    answers: { data: SynonymGroups },
+    call: async ({ db, account }, { body }) => {
+      const result = await catalogueWrite(db, (tx) =>
+        replaceSynonymGroups(tx, body.groups, actorOf(account)),
+      );
+      outdateSynonyms(db);
+      return result;
+    },
   }),
   defineRoute({
     method: "post",

@@ -40,6 +40,36 @@ export const BrandList = z
     return bands;
   });
 
+/** GET /api/search/suggestions: what has been typed so far. */
+export const SearchSuggestionsQuery = z.strictObject({
+  q: z
+    .string()
+    .trim()
+    .min(1, "Type something to search for.")
+    .max(100, "Search for 100 characters or fewer."),
+});
+
+/** One word (or a few words) of a synonym group: what a shopper might type. */
+const SynonymWord = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, "Enter a word.")
+  .max(40, "Keep each word to 40 characters or fewer.")
+  .regex(/^[\p{L}\p{N}][\p{L}\p{N} '-]*$/u, "Use letters, digits, spaces and hyphens only.");
+
+/** POST /api/search/synonyms: the whole list of groups, in order. */
+export const SynonymGroupsInput = z.strictObject({
+  groups: z
+    .array(
+      z
+        .array(SynonymWord)
+        .min(2, "A group needs two words or more.")
+        .max(20, "A group holds 20 words at most."),
+    )
+    .max(300, "Keep to 300 groups or fewer."),
+});
+
 /** GET /api/products and /api/product-filters: every filter the storefront offers. */
 export const PublicProductListQuery = z
   .strictObject({

@@ -1,6 +1,8 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { fuzzystrmatch } from "@electric-sql/pglite/contrib/fuzzystrmatch";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -27,12 +29,18 @@ export type Database = {
   close(): Promise<void>;
 };
 
+/**
+ * The extensions every PGlite instance of the shop loads: the migrations create them, and a
+ * database that has them cannot be used without (pg_trgm and fuzzystrmatch: search's spelling, migration 0026).
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm, fuzzystrmatch };
+
 /** PGlite under `dataDir` (or in memory for `memory://`). */
 export async function openPglite(dataDir: string): Promise<Database> {
   const inMemory = dataDir === "memory://";
   const path = inMemory ? undefined : join(dataDir, "pgdata");
   if (path) mkdirSync(path, { recursive: true });
-  return wrapPglite(await PGlite.create(path));
+  return wrapPglite(await PGlite.create({ dataDir: path, extensions: PGLITE_EXTENSIONS }));
 }
 
 /** A Database over an open PGlite instance; closing it closes the instance. */

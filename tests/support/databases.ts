@@ -3,7 +3,12 @@ import { readFileSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { inject } from "vitest";
-import { type Database, openPostgres, wrapPglite } from "../../server/db/client.ts";
+import {
+  type Database,
+  openPostgres,
+  PGLITE_EXTENSIONS,
+  wrapPglite,
+} from "../../server/db/client.ts";
 import { databaseUrlFor } from "./postgres.ts";
 
 export type DatabaseKind = "pglite" | "postgres";
@@ -19,7 +24,9 @@ export type TestDatabase = Database & { url?: string; drop(): Promise<void> };
 export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
   if (kind === "pglite") {
     const dump = new Blob([readFileSync(inject("pgliteTemplate"))]);
-    const database = wrapPglite(await PGlite.create({ loadDataDir: dump }));
+    const database = wrapPglite(
+      await PGlite.create({ loadDataDir: dump, extensions: PGLITE_EXTENSIONS }),
+    );
     return { ...database, drop: database.close };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;

@@ -14,6 +14,7 @@ import { sanitizeRichText } from "../../platform/rich-text.ts";
 import { brands, products } from "../schema.ts";
 import type { BrandCreateInput, BrandUpdateInput, StaffBrandListQuery } from "../validators.ts";
 import { checkedWrite, notAnImage } from "./staff-checks.ts";
+import { refreshProductSummaries } from "./summaries.ts";
 
 const productCount = sql<number>`(select count(*)::int from ${products} p where p.brand_id = "brands"."id")`;
 
@@ -142,6 +143,18 @@ export const brandService: ResourceService<
         .update(brands)
         .set({ ...storedFields(input), ...(slug ? { slug } : {}), updatedAt: new Date() })
         .where(eq(brands.id, input.id));
+      // A renamed band: its products are found by the new name (their search documents hold it).
+      if (input.title !== undefined) {
+        const ids = await tx
+          .select({ id: products.id })
+          .from(products)
+          .where(eq(products.brandId, input.id));
+        await refreshProductSummaries(
+          tx,
+          ids.map((row) => row.id),
+          { stamp: false },
+        );
+      }
       return (await brandEdit(tx, input.id)) as BrandEdit;
     }),
 

@@ -82,3 +82,32 @@ export async function getBrand(db: Db, idOrSlug: number | string): Promise<Brand
     .where(and(typeof idOrSlug === "number" ? eq(brands.id, idOrSlug) : eq(brands.slug, idOrSlug)));
   return row && withSafeStory(row);
 }
+
+/** Words too common in band names to pick a band by ("the", "and"). */
+const COMMON_NAME_WORDS = new Set(["the", "and", "of"]);
+
+/**
+ * The bands (with products on sale) whose name has a word starting with one of `words`, those
+ * with the most words matched first: a search for "static gulls hoodie" names Static Gulls.
+ */
+export async function bandsNamed(db: Db, words: string[], limit = 3): Promise<BrandView[]> {
+  const wanted = words.filter((word) => word.length >= 3 && !COMMON_NAME_WORDS.has(word));
+  if (wanted.length === 0) return [];
+  const name = sql`to_tsvector('simple', ${brands.title})`;
+  const matched = sql.join(
+    wanted.map((word) => sql`(${name} @@ to_tsquery('simple', ${`${word}:*`}))::int`),
+    sql` + `,
+  );
+  const rows = await db
+    .select({ ...brandColumns, matched: sql<number>`${matched}` })
+    .from(brands)
+    .where(
+      and(
+        sql`${name} @@ to_tsquery('simple', ${wanted.map((word) => `${word}:*`).join(" | ")})`,
+        sql`exists (select 1 from ${products} p where p.brand_id = "brands"."id" and p.status = 'published')`,
+      ),
+    )
+    .orderBy(sql`${matched} desc`, sql`lower(${brands.title})`, asc(brands.id))
+    .limit(limit);
+  return rows.map(({ matched: _, ...band }) => withSafeStory(band));
+}

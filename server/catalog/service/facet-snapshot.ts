@@ -232,6 +232,8 @@ type Chosen = {
   types: Uint8Array | undefined;
   /** Each chosen option's group (its attribute type), -1 for the others. */
   optionGroups: Int32Array | undefined;
+  /** Every option's group when its attribute type has a chosen value, -1 for the others. */
+  typeGroups: Int32Array | undefined;
   groupCount: number;
 };
 
@@ -269,7 +271,21 @@ function chosenFilters(snapshot: FacetSnapshot, query: ProductListQuery): Chosen
       optionGroups[index] = groups.get(typeId) as number;
     }
   }
-  return { brands: brandFlags, types: typeFlags, optionGroups, groupCount: groups.size };
+  let typeGroups: Int32Array | undefined;
+  if (optionGroups) {
+    typeGroups = new Int32Array(snapshot.attributes.length).fill(-1);
+    snapshot.attributes.forEach((attribute, index) => {
+      const group = groups.get(attribute.typeId);
+      if (group !== undefined && typeGroups) typeGroups[index] = group;
+    });
+  }
+  return {
+    brands: brandFlags,
+    types: typeFlags,
+    optionGroups,
+    typeGroups,
+    groupCount: groups.size,
+  };
 }
 
 /** The snapshot's indexes of the products whose ids are in `ids` (the snapshot is in id order). */
@@ -346,6 +362,9 @@ export function countFacets(
     const from = snapshot.optionStart[index] as number;
     const to = snapshot.optionStart[index + 1] as number;
     let failed = 0;
+    // The one chosen attribute type this product misses, if it misses exactly one: its options
+    // of that type still count (disjunctive facets: 'L' counts while 'M' is chosen).
+    let missedGroup = -1;
     if (chosen.brands && chosen.brands[brand] !== 1) failed |= BRAND;
     if (chosen.types && (type < 0 || chosen.types[type] !== 1)) failed |= TYPE;
     if (chosen.optionGroups) {
@@ -357,7 +376,12 @@ export function countFacets(
           groupsHit++;
         }
       }
-      if (groupsHit < chosen.groupCount) failed |= OPTIONS;
+      if (groupsHit < chosen.groupCount) {
+        failed |= OPTIONS;
+        if (groupsHit === chosen.groupCount - 1)
+          for (let group = 0; group < chosen.groupCount; group++)
+            if (groupHitBy[group] !== index) missedGroup = group;
+      }
     }
     if (
       (priceMin !== undefined && (snapshot.priceTo[index] as number) < priceMin) ||
@@ -379,9 +403,14 @@ export function countFacets(
     // Written out, not a closure: a closure made per product was seven-eighths of the loop's time.
     if ((failed === 0 || failed === BRAND) && inScope && brand >= 0) increment(brandCounts, brand);
     if ((failed === 0 || failed === TYPE) && type >= 0) increment(typeCounts, type);
-    if (failed === 0 || failed === OPTIONS)
+    if (failed === 0)
       for (let option = from; option < to; option++)
         increment(optionCounts, snapshot.optionIndexes[option] as number);
+    else if (failed === OPTIONS && missedGroup >= 0 && chosen.typeGroups)
+      for (let option = from; option < to; option++) {
+        const attribute = snapshot.optionIndexes[option] as number;
+        if (chosen.typeGroups[attribute] === missedGroup) increment(optionCounts, attribute);
+      }
     if (failed === 0 || failed === PRICE) {
       minPrice = Math.min(minPrice, snapshot.priceFrom[index] as number);
       maxPrice = Math.max(maxPrice, snapshot.priceTo[index] as number);

@@ -5,7 +5,7 @@ import { PRODUCT_TYPES } from "../../../common/product-types.ts";
 import type { Db } from "../../db/client.ts";
 import { attributes, attributeTypes, brands, products } from "../schema.ts";
 import { countFacets, FACET_SNAPSHOT_LIFETIME_MS, facetSnapshot } from "./facet-snapshot.ts";
-import { listingConditions } from "./products.ts";
+import { chosenOptionGroups, listingConditions, optionGroupCondition } from "./products.ts";
 
 /**
  * From this many products (the planner's estimate of the table, all statuses) the facets are
@@ -100,7 +100,8 @@ const countWhere = (conditions: SQL[]) =>
 
 /**
  * The facets for a listing query, with counts, live in SQL. Each facet counts under every filter but its own,
- * so choosing 'M' still shows how many 'L' products there are. The options are those of the
+ * so choosing 'M' still shows how many 'L' products there are (disjunctive facets: an option's
+ * count is the listing's total were that option its type's only choice). The options are those of the
  * listing's scope (its search, its collection and what the page fixes, such as a band page's band)
  * with 0 for those the other filters rule out, and every chosen option even at 0: a shopper must
  * always be able to untick what they ticked.
@@ -125,6 +126,30 @@ async function liveFacets(
   ]);
   if (!scope || !forBrand || !forType || !forAttributes || !forPrice || !forStock)
     return empty(null);
+
+  // Disjunctive counts: an option counts under every other attribute type's chosen values (M
+  // counts Black products when Black is chosen), only its own type's choice left out.
+  const optionGroups = query.attributes?.length
+    ? await chosenOptionGroups(db, query.attributes)
+    : new Map<number, number[]>();
+  if (!optionGroups) return empty(null);
+  const otherGroupsChosen = (typeId: number | undefined) =>
+    and(
+      ...[...optionGroups]
+        .filter(([groupTypeId]) => groupTypeId !== typeId)
+        .map(([, ids]) => optionGroupCondition(ids)),
+    ) ?? sql`true`;
+  const optionCount =
+    optionGroups.size === 0
+      ? countWhere(forAttributes)
+      : countWhere([
+          ...forAttributes,
+          sql`(case ${attributeTypes.id} ${sql.join(
+            [...optionGroups.keys()].map(
+              (typeId) => sql`when ${typeId} then ${otherGroupsChosen(typeId)} `,
+            ),
+          )} else ${otherGroupsChosen(undefined)} end)`,
+        ]);
 
   const chosenBrands = query.brand ?? [];
   const chosenBrandSlugs = chosenBrands.filter((value) => typeof value === "string");
@@ -166,7 +191,7 @@ async function liveFacets(
         typeSlug: attributeTypes.slug,
         typeTitle: attributeTypes.title,
         display: attributeTypes.display,
-        count: countWhere(forAttributes),
+        count: optionCount,
       })
       .from(
         sql`${products} cross join lateral unnest(${products.attributeIds}) as pa(attribute_id)`,

@@ -23,7 +23,7 @@ import {
   variantAttributes,
 } from "../schema.ts";
 import { optionColumns } from "./attributes.ts";
-import { toPrefixQuery } from "./search.ts";
+import { searchTsquery } from "./search.ts";
 
 /** Stock at or below this shows as 'only N left'; above it, just 'in stock'. */
 export const LOW_STOCK = 5;
@@ -116,6 +116,29 @@ export async function productIdsWithin(
   return new Set(rows.map((row) => row.id));
 }
 
+/**
+ * The chosen options grouped by their attribute type (Size: M, L; Colour: Black): values of one
+ * type widen the match (M or L), different types narrow it (M and Black). Undefined when an
+ * option does not exist (the listing then matches nothing).
+ */
+export async function chosenOptionGroups(
+  db: Db,
+  optionIds: number[],
+): Promise<Map<number, number[]> | undefined> {
+  const rows = await db
+    .select({ id: attributes.id, typeId: attributes.attributeTypeId })
+    .from(attributes)
+    .where(inArray(attributes.id, optionIds));
+  if (rows.length < new Set(optionIds).size) return undefined;
+  const byType = new Map<number, number[]>();
+  for (const row of rows) byType.set(row.typeId, [...(byType.get(row.typeId) ?? []), row.id]);
+  return byType;
+}
+
+/** A product has one of these options (one attribute type's chosen values). */
+export const optionGroupCondition = (ids: number[]): SQL =>
+  sql`${products.attributeIds} && ${sql.param(ids)}::int[]`;
+
 export type FilterPart = "brand" | "type" | "attributes" | "price" | "inStock";
 
 /**
@@ -156,17 +179,9 @@ export async function listingConditions(
     conditions.push(inArray(products.productType, titles));
   }
   if (query.attributes && except !== "attributes") {
-    // Values of one attribute type widen the match (M or L); different types narrow it (M and Black).
-    const rows = await db
-      .select({ id: attributes.id, typeId: attributes.attributeTypeId })
-      .from(attributes)
-      .where(inArray(attributes.id, query.attributes));
-    if (rows.length < query.attributes.length) return undefined;
-    const byType = new Map<number, number[]>();
-    for (const row of rows) byType.set(row.typeId, [...(byType.get(row.typeId) ?? []), row.id]);
-    for (const ids of byType.values()) {
-      conditions.push(sql`${products.attributeIds} && ${sql.param(ids)}::int[]`);
-    }
+    const groups = await chosenOptionGroups(db, query.attributes);
+    if (!groups) return undefined;
+    for (const ids of groups.values()) conditions.push(optionGroupCondition(ids));
   }
   if (except !== "price") {
     if (query.priceMin !== undefined)
@@ -176,7 +191,7 @@ export async function listingConditions(
   }
   if (query.inStock && except !== "inStock")
     conditions.push(sql`(${products.stockTotal} > 0 or ${products.preOrder})`);
-  const tsquery = query.q ? toPrefixQuery(query.q) : undefined;
+  const tsquery = query.q ? await searchTsquery(db, query.q) : undefined;
   if (query.q && !tsquery) return undefined;
   if (tsquery)
     conditions.push(sql`${products.searchDocument} @@ to_tsquery('english', ${tsquery})`);
@@ -379,7 +394,7 @@ export async function listProducts(
   const limit = countLimit(page, perPage, countCap);
   const conditions = await listingConditions(db, query);
   if (!conditions) return { data: [], meta: cappedPageMeta(page, perPage, 0, limit) };
-  const tsquery = query.q ? toPrefixQuery(query.q) : undefined;
+  const tsquery = query.q ? await searchTsquery(db, query.q) : undefined;
   const { ids, counted } = await pageIdsAndCount(db, query, and(...conditions), tsquery, limit);
   return {
     data: await productCardsByIds(db, ids),

@@ -48,4 +48,26 @@ export async function refreshProductSummaries(
     from summary s left join options o on o.id = s.id, brands b
     where p.id = s.id and b.id = p.brand_id
   `);
+  await addSearchTerms(db, ids);
+}
+
+/**
+ * Adds the words of these products (their title, band, type, tags and description), as typed, to
+ * the words a misspelt search is corrected to (`search_terms`); `ids` omitted means every product.
+ */
+export async function addSearchTerms(db: Db, ids?: number[]): Promise<void> {
+  const only = ids ? sql`where p.id = any(${sql.param(ids)}::int[])` : sql``;
+  await db.execute(sql`
+    insert into search_terms (term)
+    select distinct word from (
+      select unnest(tsvector_to_array(to_tsvector('simple',
+        p.title || ' ' || b.title || ' ' || p.product_type || ' ' ||
+        translate(array_to_string(p.tags, ' '), '-', ' ') || ' ' ||
+        regexp_replace(p.description, '<[^>]*>', ' ', 'g')))) as word
+      from products p join brands b on b.id = p.brand_id
+      ${only}
+    ) words
+    where length(word) between 2 and 40
+    on conflict do nothing
+  `);
 }
