@@ -72,6 +72,7 @@ export default [
     route("collections", "routes/admin/collections/list.tsx"),
     route("collections/new", "routes/admin/collections/new.tsx"),
     route("collections/:id", "routes/admin/collections/edit.tsx"),
+    route("search-words", "routes/admin/search-words.tsx"),
     route("billing-models", "routes/admin/billing-models/list.tsx"),
     route("billing-models/new", "routes/admin/billing-models/new.tsx"),
     route("billing-models/:id", "routes/admin/billing-models/edit.tsx"),

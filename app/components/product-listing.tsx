@@ -1,4 +1,4 @@
-import { Suspense } from "react";
+import { type ReactNode, Suspense } from "react";
 import { useLocation } from "react-router";
 import type { ProductFilters as Facets, ProductCard } from "../../common/catalog";
 import type { CappedPage } from "../../common/pagination";
@@ -9,6 +9,7 @@ import { activeFilterChips, clearedSearch, productCount } from "../lib/listing-f
 import { ProductFilters } from "./product-filters";
 import { ProductGrid } from "./product-grid";
 import { AppLink } from "./ui/app-link";
+import { listHref } from "./ui/list-query";
 import { Pagination } from "./ui/pagination";
 
 const FilterSheet = lazyComponent(() =>
@@ -22,6 +23,10 @@ type Props = {
   /** A band page names its band in the path: no band filter, and no band chip. */
   brandFixed?: boolean;
   label: string;
+  /** Shown above the products (a search's correction and the bands it names). */
+  before?: ReactNode;
+  /** Shown instead of the products when none match (a search's own empty page). */
+  empty?: ReactNode;
 };
 
 // Tailwind's `lg`: from here the filters are a sidebar, below it a sheet.
@@ -31,7 +36,15 @@ const SIDEBAR_SCREEN = "(min-width: 64rem)";
  * A filterable, sortable, paged product grid; the state lives in the URL. On a phone the filters
  * wait behind one button, so the first products are on the first screen and a few Tabs away.
  */
-export function ProductListing({ page, facets, query, brandFixed = false, label }: Props) {
+export function ProductListing({
+  page,
+  facets,
+  query,
+  brandFixed = false,
+  label,
+  before,
+  empty,
+}: Props) {
   const location = useLocation();
   const sidebar = useMediaQuery(SIDEBAR_SCREEN);
   const chips = activeFilterChips(query, facets, brandFixed);
@@ -115,13 +128,48 @@ export function ProductListing({ page, facets, query, brandFixed = false, label 
             </AppLink>
           </div>
         )}
-        {page.data.length === 0 ? (
+        {before}
+        {page.data.length === 0 && page.meta.total > 0 ? (
+          // A page past the last (an old link, a hand-typed ?page=99): say so and offer the way.
           <div className="rounded-xl border border-dashed border-line bg-white p-10 text-center">
-            <p className="text-lg font-semibold">Nothing matches those filters.</p>
-            <p className="mt-2 text-muted">
-              Try removing a filter or searching for something else.
+            <p className="text-lg font-semibold">
+              There is no page {page.meta.currentPage.toLocaleString("en-GB")}: these results have{" "}
+              {page.meta.lastPage.toLocaleString("en-GB")}{" "}
+              {page.meta.lastPage === 1 ? "page" : "pages"}.
+            </p>
+            <p className="mt-4 flex flex-wrap justify-center gap-4 font-semibold">
+              <AppLink
+                to={listHref(location.pathname, new URLSearchParams(location.search), {
+                  page: page.meta.lastPage === 1 ? null : String(page.meta.lastPage),
+                })}
+                className="underline"
+              >
+                Go to the last page
+              </AppLink>
+              <AppLink
+                to={listHref(location.pathname, new URLSearchParams(location.search), {
+                  page: null,
+                })}
+                className="underline"
+              >
+                Back to the first page
+              </AppLink>
             </p>
           </div>
+        ) : page.data.length === 0 ? (
+          (empty ?? (
+            <div className="rounded-xl border border-dashed border-line bg-white p-10 text-center">
+              <p className="text-lg font-semibold">Nothing matches those filters.</p>
+              <p className="mt-2 text-muted">
+                Try removing a filter or searching for something else.
+              </p>
+              {chips.length > 0 && (
+                <AppLink to={clearTo} className="mt-4 inline-block font-semibold underline">
+                  Clear all filters
+                </AppLink>
+              )}
+            </div>
+          ))
         ) : (
           <ProductGrid products={page.data} label={label} headingLevel={2} />
         )}

@@ -1,22 +1,58 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, useNavigate, useSearchParams } from "react-router";
-import type { ProductCard } from "../../common/catalog";
-import type { Page } from "../../common/pagination";
+import type { SearchSuggestions } from "../../common/catalog";
 import { apiGet } from "../lib/api-client";
 import { fileUrl } from "../lib/images";
+import { matchCount } from "../lib/listing-filters";
 import { formatPrice } from "../lib/money";
 
 const DEBOUNCE_MS = 150;
 
+/** One thing the suggestions offer, in the order the arrow keys move through them. */
+type Suggestion =
+  | { kind: "band"; key: string; to: string; band: SearchSuggestions["bands"][number] }
+  | { kind: "product"; key: string; to: string; product: SearchSuggestions["products"][number] }
+  | { kind: "all"; key: string; to: string; found: SearchSuggestions };
+
+/** The bands, the products and "see all results", as one list for the keyboard. */
+function suggestionsOf(found: SearchSuggestions | undefined, typed: string): Suggestion[] {
+  if (!found || (found.total === 0 && found.bands.length === 0)) return [];
+  return [
+    ...found.bands.map((band) => ({
+      kind: "band" as const,
+      key: `band-${band.id}`,
+      to: `/bands/${band.slug}`,
+      band,
+    })),
+    ...found.products.map((product) => ({
+      kind: "product" as const,
+      key: `product-${product.id}`,
+      to: `/products/${product.slug}`,
+      product,
+    })),
+    ...(found.total > 0
+      ? [
+          {
+            kind: "all" as const,
+            key: "all",
+            to: `/products?${new URLSearchParams({ q: typed })}`,
+            found,
+          },
+        ]
+      : []),
+  ];
+}
+
 /**
  * The header search: a plain GET form to /products (works without JavaScript), enhanced into an
- * ARIA combobox that suggests products as you type; arrow keys move, Enter opens, Esc closes.
+ * ARIA combobox that suggests bands and products as you type, and every result; arrow keys move,
+ * Enter opens, Esc closes.
  */
 export function SearchBox() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const [text, setText] = useState(params.get("q") ?? "");
-  const [suggestions, setSuggestions] = useState<ProductCard[]>([]);
+  const [found, setFound] = useState<SearchSuggestions>();
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const listId = useId();
@@ -25,34 +61,51 @@ export function SearchBox() {
   useEffect(() => {
     const term = text.trim();
     if (term.length < 2) {
-      setSuggestions([]);
+      setFound(undefined);
       return;
     }
     const id = ++request.current;
     const timer = setTimeout(async () => {
       try {
-        const page = await apiGet<Page<ProductCard>>("default", "/products", {
+        const answer = await apiGet<{ data: SearchSuggestions }>("default", "/search/suggestions", {
           q: term,
-          perPage: 6,
         });
         // Only the answer to the latest keystroke counts.
         if (id === request.current) {
-          setSuggestions(page.data);
+          setFound(answer.data);
           setActive(-1);
         }
       } catch {
-        if (id === request.current) setSuggestions([]);
+        if (id === request.current) setFound(undefined);
       }
     }, DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [text]);
 
+  const suggestions = suggestionsOf(found, text.trim());
   const expanded = open && suggestions.length > 0;
-  const choose = (product: ProductCard) => {
+  const choose = (suggestion: Suggestion) => {
     setOpen(false);
-    navigate(`/products/${product.slug}`);
+    navigate(suggestion.to);
   };
-
+  const optionProps = (suggestion: Suggestion) => {
+    const index = suggestions.indexOf(suggestion);
+    return {
+      id: `${listId}-${index}`,
+      role: "option",
+      tabIndex: -1,
+      "aria-selected": index === active,
+      onMouseDown: (event: React.MouseEvent) => {
+        event.preventDefault();
+        choose(suggestion);
+      },
+      className:
+        "flex cursor-pointer items-center gap-3 px-3 py-2 aria-selected:bg-zinc-100 hover:bg-zinc-100",
+    } as const;
+  };
+  const bands = suggestions.filter((suggestion) => suggestion.kind === "band");
+  const products = suggestions.filter((suggestion) => suggestion.kind === "product");
+  const all = suggestions.find((suggestion) => suggestion.kind === "all");
   return (
     <Form
       method="get"
@@ -95,10 +148,10 @@ export function SearchBox() {
             event.preventDefault();
             setOpen(false);
           } else if (event.key === "Enter" && expanded && active >= 0) {
-            const product = suggestions[active];
-            if (product) {
+            const suggestion = suggestions[active];
+            if (suggestion) {
               event.preventDefault();
-              choose(product);
+              choose(suggestion);
             }
           }
         }}
@@ -111,38 +164,96 @@ export function SearchBox() {
         hidden={!expanded}
         className="absolute left-0 right-0 top-full z-(--z-header) mt-2 overflow-hidden rounded-xl bg-white text-ink shadow-xl ring-1 ring-line"
       >
-        {suggestions.map((product, index) => (
-          <div
-            key={product.id}
-            id={`${listId}-${index}`}
-            role="option"
-            tabIndex={-1}
-            aria-selected={index === active}
-            onMouseDown={(event) => {
-              event.preventDefault();
-              choose(product);
-            }}
-            className="flex cursor-pointer items-center gap-3 px-3 py-2 aria-selected:bg-zinc-100 hover:bg-zinc-100"
-          >
-            {product.image ? (
-              <img
-                src={fileUrl(product.image.slug, 160)}
-                alt=""
-                width={40}
-                height={50}
-                className="h-12 w-10 rounded object-cover"
-              />
-            ) : (
-              <span aria-hidden="true" className="h-12 w-10 rounded bg-zinc-200" />
-            )}
-            <span className="flex-1">
-              <span className="block text-sm font-semibold">{product.title}</span>
-              <span className="block text-xs text-muted">
-                {product.brand.title} · {formatPrice(product.priceFrom)}
-              </span>
-            </span>
+        {found?.correctedFrom && (
+          <p role="presentation" className="px-3 pt-2 text-xs text-muted">
+            Showing results for “{found.searchedFor}”
+          </p>
+        )}
+        {bands.length > 0 && (
+          // biome-ignore lint/a11y/useSemanticElements: a listbox's options are grouped by role=group (WAI-ARIA listbox pattern); a fieldset is a form's group.
+          <div role="group" aria-label="Bands">
+            <p role="presentation" className="px-3 pt-2 text-xs font-bold uppercase text-muted">
+              Bands
+            </p>
+            {bands.map((suggestion) => (
+              <div key={suggestion.key} {...optionProps(suggestion)}>
+                {suggestion.band.logo ? (
+                  <img
+                    src={fileUrl(suggestion.band.logo.slug, 160)}
+                    alt=""
+                    width={40}
+                    height={40}
+                    className="h-10 w-10 rounded-full object-cover"
+                  />
+                ) : (
+                  <span aria-hidden="true" className="h-10 w-10 rounded-full bg-zinc-200" />
+                )}
+                <span className="flex-1">
+                  <span className="block text-sm font-semibold">{suggestion.band.title}</span>
+                  <span className="block text-xs text-muted">
+                    Band · {suggestion.band.productCount}{" "}
+                    {suggestion.band.productCount === 1 ? "product" : "products"}
+                  </span>
+                </span>
+              </div>
+            ))}
           </div>
-        ))}
+        )}
+        {products.length > 0 && (
+          // biome-ignore lint/a11y/useSemanticElements: as the bands' group above.
+          <div role="group" aria-label="Products">
+            {bands.length > 0 && (
+              <p role="presentation" className="px-3 pt-2 text-xs font-bold uppercase text-muted">
+                Products
+              </p>
+            )}
+            {products.map((suggestion) => {
+              const { product } = suggestion;
+              return (
+                <div key={suggestion.key} {...optionProps(suggestion)}>
+                  {product.image ? (
+                    <img
+                      src={fileUrl(product.image.slug, 160)}
+                      alt=""
+                      width={40}
+                      height={50}
+                      className="h-12 w-10 rounded object-cover"
+                    />
+                  ) : (
+                    <span aria-hidden="true" className="h-12 w-10 rounded bg-zinc-200" />
+                  )}
+                  <span className="flex-1">
+                    <span className="block text-sm font-semibold">{product.title}</span>
+                    <span className="block text-xs text-muted">
+                      {product.brand.title} ·{" "}
+                      {product.compareAtPrice !== null ? (
+                        <>
+                          <span className="font-semibold text-accent">Sale </span>
+                          {formatPrice(product.priceFrom)}{" "}
+                          <s>
+                            <span className="sr-only">was </span>
+                            {formatPrice(product.compareAtPrice)}
+                          </s>
+                        </>
+                      ) : (
+                        formatPrice(product.priceFrom)
+                      )}
+                    </span>
+                  </span>
+                </div>
+              );
+            })}
+          </div>
+        )}
+        {all?.kind === "all" && (
+          <div
+            key={all.key}
+            {...optionProps(all)}
+            className={`${optionProps(all).className} border-t border-line text-sm font-semibold`}
+          >
+            See all {matchCount(all.found)} results for “{all.found.searchedFor}”
+          </div>
+        )}
       </div>
     </Form>
   );

@@ -2,6 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import type { ProductListQuery } from "../../common/product-list-query";
 import { listAttributes } from "../../server/catalog/service/attributes";
 import { getBrand, listBrands } from "../../server/catalog/service/brands";
+import { searchCatalogue } from "../../server/catalog/service/catalogue-search";
 import { getCollection, listCollections } from "../../server/catalog/service/collections";
 import { productFilters } from "../../server/catalog/service/filters";
 import { getProduct, listProducts, relatedProducts } from "../../server/catalog/service/products";
@@ -31,6 +32,9 @@ export function catalog(context: Readonly<RouterContextProvider>) {
       );
   return {
     listProducts: kept("listProducts", (query: ProductListQuery) => listProducts(db, query)),
+    searchCatalogue: kept("searchCatalogue", (query: ProductListQuery & { q: string }) =>
+      searchCatalogue(db, query),
+    ),
     productFilters: kept(
       "productFilters",
       (query: ProductListQuery, options: { brandFixed?: boolean } = {}) =>

@@ -41,6 +41,7 @@ export const BACK_OFFICE_SECTIONS: readonly BackOfficeSection[] = [
     group: "Catalogue",
     resource: "product-collections",
   },
+  { slug: "search-words", label: "Search words", group: "Catalogue" },
   {
     slug: "media",
     label: "Media",
