@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import type { ProductCard, ProductView } from "../common/catalog.ts";
+import type { ProductCard, ProductView, SearchSuggestions } from "../common/catalog.ts";
 import { gotoHydrated, openSession } from "./support/browser.ts";
 import { shopUnderTest } from "./support/shop.ts";
 
@@ -164,8 +164,9 @@ describe("product filters (spec §2)", () => {
 });
 
 describe("search (spec §2)", () => {
-  it("suggests products as you type; arrow keys and Enter open one", async () => {
-    const expected = await api<ProductCard[]>("/api/products?q=gull&perPage=6");
+  it("suggests bands, products and every result as you type; arrow keys and Enter open one", async () => {
+    const expected = await api<SearchSuggestions>("/api/search/suggestions?q=gull");
+    expect(expected.bands[0]?.slug).toBe("static-gulls");
     const session = await openSession(shop.browser, shop.app.url);
     const { page } = session;
     await gotoHydrated(page, "/");
@@ -173,12 +174,56 @@ describe("search (spec §2)", () => {
     await box.pressSequentially("gull");
     const listbox = page.getByRole("listbox", { name: "Suggestions" });
     await listbox.waitFor();
-    await expect.poll(() => listbox.getByRole("option").count()).toBe(expected.length);
+    // The bands, the products, then "See all".
+    await expect
+      .poll(() => listbox.getByRole("option").count())
+      .toBe(expected.bands.length + expected.products.length + 1);
+    await listbox
+      .getByRole("group", { name: "Bands" })
+      .getByRole("option", { name: /Static Gulls/ })
+      .waitFor();
+    await listbox
+      .getByRole("option", { name: `See all ${expected.total} results for “gull”` })
+      .waitFor();
     expect(await box.getAttribute("aria-expanded")).toBe("true");
+    // The first option is the band: Enter opens its page.
     await box.press("ArrowDown");
     expect(await box.getAttribute("aria-activedescendant")).toBeTruthy();
     await box.press("Enter");
-    await page.waitForURL(`**/products/${expected[0]?.slug}`);
+    await page.waitForURL("**/bands/static-gulls");
+    // Up from the top wraps to "See all", which opens the results page.
+    const again = page.getByRole("combobox", { name: "Search products and bands" });
+    await again.fill("");
+    await again.pressSequentially("gull");
+    await listbox.waitFor();
+    await expect
+      .poll(() => listbox.getByRole("option").count())
+      .toBe(expected.bands.length + expected.products.length + 1);
+    await again.press("ArrowUp");
+    await again.press("Enter");
+    await page.waitForURL(/\/products\?q=gull$/);
+    await session.expectNoErrors();
+    await session.close();
+  });
+
+  it("marks a product on sale in the suggestions and says a corrected search", async () => {
+    const session = await openSession(shop.browser, shop.app.url);
+    const { page } = session;
+    await gotoHydrated(page, "/");
+    const box = page.getByRole("combobox", { name: "Search products and bands" });
+    const onSale = (await api<ProductCard[]>("/api/products?collection=on-sale&perPage=1"))[0];
+    if (!onSale) throw new Error("the demo shop has nothing on sale");
+    await box.pressSequentially(`${onSale.brand.title} ${onSale.title}`);
+    const option = page
+      .getByRole("option")
+      .filter({ hasText: onSale.title })
+      .filter({ hasText: onSale.brand.title })
+      .first();
+    await option.waitFor();
+    expect(await option.textContent()).toMatch(/Sale £\d+\.\d\d\s*was £\d+\.\d\d/);
+    await box.fill("");
+    await box.pressSequentially("statik gulls");
+    await page.getByText("Showing results for “static gulls”").waitFor();
     await session.expectNoErrors();
     await session.close();
   });
