@@ -83,6 +83,13 @@ describe.each(databaseKinds)("account pages without JavaScript on %s", (kind) =>
       const html = decode(await response.text());
       expect(html).toContain("Please check your details and try again.");
       expect(html).toMatch(/role="alert"/);
+      // Said once: not again beside a field (the API's own words for the same refusal).
+      const shown = html.replace(/<script\b[^>]*>.*?<\/script>/gs, "");
+      expect(shown.split("Please check your details and try again.")).toHaveLength(2);
+      expect(shown).not.toContain("These details do not match our records.");
+      // Both fields are marked and point to the one message.
+      expect(html.match(/aria-invalid="true" aria-describedby="sign-in-problem"/g)).toHaveLength(2);
+      expect(html).toContain('id="sign-in-problem"');
     });
 
     it("shows field errors for an empty form, labelled for screen readers", async () => {
@@ -254,11 +261,14 @@ describe.each(databaseKinds)("account pages without JavaScript on %s", (kind) =>
       );
     });
 
-    it("signs out through /logout: the token is revoked and the cookie cleared", async () => {
+    it("signs out through /logout: the token is revoked, the cookie cleared, and Login says so", async () => {
       const cookie = await signedInCookie(app);
       const response = await postForm("/logout", {}, cookie);
       expect(response.status).toBe(302);
-      expect(response.headers.get("location")).toBe("/login");
+      expect(response.headers.get("location")).toBe("/login?signed-out=1");
+      const landed = decode(await (await app.fetch("/login?signed-out=1")).text());
+      expect(landed).toMatch(/role="status"[^>]*>You have signed out\.</);
+      expect(decode(await (await app.fetch("/login")).text())).not.toContain("You have signed out");
       expect(setCookie(response, "token")?.attributes).toContain("max-age=0");
       const after = await app.fetch("/api/user/user/show", {
         headers: { Authorization: `Bearer ${cookie.slice("token=".length)}` },

@@ -14,6 +14,7 @@ import { formFailure, runFormRoute } from "../../lib/form-route.server";
 import { screenMeta } from "../../lib/meta";
 import { formatPrice } from "../../lib/money";
 import { customerOrderList } from "../../lib/orders.server";
+import { SIGNED_OUT_PATH } from "../../lib/redirect-target";
 import { requireSession } from "../../lib/session.server";
 import type { Route } from "./+types/dashboard";
 
@@ -107,7 +108,7 @@ export default function CustomerDashboard({ loaderData, actionData }: Route.Comp
             className="mt-4"
             onSubmit={(event) => {
               event.preventDefault();
-              void logout();
+              void logout(SIGNED_OUT_PATH);
             }}
           >
             <Button type="submit" variant="secondary">
