@@ -121,8 +121,16 @@ export default function CustomerDashboard({ loaderData, actionData }: Route.Comp
             Saved details
           </h2>
           <div className="mt-3 grid gap-6 sm:grid-cols-2">
-            <SavedAddress title="Delivery address" address={shipping} />
-            <SavedAddress title="Billing address" address={billing} />
+            <SavedAddress
+              title="Delivery address"
+              address={shipping}
+              editTo="/customer/addresses/shipping"
+            />
+            <SavedAddress
+              title="Billing address"
+              address={billing}
+              editTo="/customer/addresses/billing"
+            />
           </div>
         </section>
         <section aria-labelledby="change-password" className={card}>

@@ -111,6 +111,29 @@ describe.each(databaseKinds)("order pages on %s", (kind) => {
     expect((await page(`/customer/checkout/success/${guestOrder.orderId}`)).status).toBe(404);
   });
 
+  it("gives a paid order a UK VAT receipt: seller, VAT number, each line's rate and VAT, totals", async () => {
+    const html = (
+      await (await page(`/customer/orders/${customerOrder.orderId}`)).text()
+    ).replaceAll("<!-- -->", "");
+    const row = await orderRow(app.database.db, customerOrder.orderId);
+    if (!row) throw new Error("no order row");
+    const receipt = html.slice(html.indexOf('id="vat-receipt"'));
+    expect(receipt).toContain("VAT receipt");
+    expect(receipt).toContain("Encore Merch Ltd");
+    expect(receipt).toContain("Manchester");
+    expect(receipt).toContain("VAT registration number: GB 412 7731 58");
+    expect(receipt).toContain(`<dd>${customerOrder.number}</dd>`);
+    expect(receipt).toMatch(/<td[^>]*>20%<\/td>/);
+    expect(receipt).toContain("Delivery: UK Standard");
+    const total = (label: string, pence: number) =>
+      expect(receipt).toMatch(
+        new RegExp(`${label}</th><td[^>]*>${formatPrice(pence).replace(".", "\\.")}</td>`),
+      );
+    total("Total without VAT", row.total - row.vat);
+    total("Total VAT", row.vat);
+    total("Total paid", row.total);
+  });
+
   it("shows the paid badge and a link to the order in the account on the confirmation", async () => {
     const html = (
       await (await page(`/customer/checkout/success/${customerOrder.orderId}`)).text()
@@ -145,6 +168,10 @@ describe.each(databaseKinds)("order pages on %s", (kind) => {
     const success = await (await page(`/customer/checkout/success/${waiting.orderId}`)).text();
     expect(success).toMatch(/<span class="rounded-full[^"]*">Confirming…<\/span>/);
     expect(success).toContain(`href="/customer/orders/${waiting.orderId}"`);
+    // Nothing is sold until it is paid: no VAT receipt yet.
+    const unpaid = await (await page(`/customer/orders/${waiting.orderId}`)).text();
+    expect(unpaid).toContain(waiting.number);
+    expect(unpaid).not.toContain("VAT receipt");
 
     const bank = (secret: string) =>
       page(`/checkout/test-bank/${waiting.orderId}?secret=${encodeURIComponent(secret)}`);
