@@ -1,10 +1,4 @@
-import {
-  canonicalLink,
-  type JsonLdDescriptor,
-  robotsNoindex,
-  SITE_NAME,
-  socialMeta,
-} from "./seo";
+import { canonicalLink, type JsonLdDescriptor, robotsNoindex, SITE_NAME, socialMeta } from "./seo";
 
 export const SHOP_DESCRIPTION =
   "Official licensed music merchandise in the UK: band T-shirts, hoodies, posters, vinyl and bundles, shipped from the United Kingdom.";

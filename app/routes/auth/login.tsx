@@ -36,10 +36,8 @@ function useSignedOutOnce(signedOut: boolean) {
   const [shown] = useState(signedOut);
   const navigate = useNavigate();
   useEffect(() => {
-    if (!signedOut) return;
-    const url = new URL(window.location.href);
-    url.searchParams.delete("signed-out");
-    void navigate(`${url.pathname}${url.search}`, { replace: true, preventScrollReset: true });
+    // Sign-out lands on plain Login (SIGNED_OUT_PATH carries no other query).
+    if (signedOut) void navigate("/login", { replace: true, preventScrollReset: true });
   }, [signedOut, navigate]);
   return shown;
 }

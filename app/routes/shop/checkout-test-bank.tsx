@@ -74,10 +74,7 @@ export default function CheckoutTestBank({ loaderData, actionData }: Route.Compo
       {actionData?.message && <FormMessage type="error">{actionData.message}</FormMessage>}
       {loaderData.amount !== undefined && (
         <p className="mb-6 text-lg">
-          Amount to pay:{" "}
-          <strong className="text-2xl">
-            {formatPrice(loaderData.amount)}
-          </strong>
+          Amount to pay: <strong className="text-2xl">{formatPrice(loaderData.amount)}</strong>
         </p>
       )}
       <Form method="post" className="flex flex-wrap gap-3">
