@@ -31,6 +31,7 @@ export default [
       ),
       layout("routes/customer/layout.tsx", [
         route("customer/dashboard", "routes/customer/dashboard.tsx"),
+        route("customer/addresses/:kind", "routes/customer/address-edit.tsx"),
         route("customer/orders/:id", "routes/customer/orders-show.tsx"),
         route("customer/checkout/success/:id", "routes/customer/checkout-success.tsx"),
         route("customer/*", "routes/customer/not-found.tsx"),

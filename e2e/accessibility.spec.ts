@@ -50,6 +50,32 @@ describe("accessibility (WCAG 2.2 AA, axe-core) in Chromium", () => {
     });
   });
 
+  // The guest layout's pages: every part of them inside a landmark (axe's `region`), the logo and
+  // the way back to the shop included, at both widths.
+  const GUEST_PAGES = [
+    "/login",
+    "/register",
+    "/forgot-password",
+    "/reset-password",
+    "/admin/login",
+  ];
+  it.each(
+    Object.entries(VIEWPORTS).flatMap(([name, viewport]) =>
+      GUEST_PAGES.map((path) => [path, name, viewport] as const),
+    ),
+  )("%s at %s width keeps all its content in landmarks", async (path, _name, viewport) => {
+    const session = await openSession(shop.browser, shop.app.url, { viewport });
+    await session.page.goto(path);
+    await session.page.waitForLoadState("networkidle");
+    expect(await violations(session.page, ["region"])).toEqual([]);
+    await session.page.getByRole("banner").getByRole("link", { name: "Encore home" }).waitFor();
+    await session.page
+      .getByRole("navigation")
+      .getByRole("link", { name: "Back to the shop" })
+      .waitFor();
+    await session.close();
+  });
+
   it("a 390 px phone with the filter sheet open has none", async () => {
     const session = await openSession(shop.browser, shop.app.url, {
       viewport: { width: 390, height: 844 },

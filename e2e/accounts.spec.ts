@@ -67,9 +67,15 @@ describe("signing in and out in Chromium", () => {
       .filter({ hasText: "Please check your details and try again." })
       .first()
       .waitFor();
-    await page.getByText("These details do not match our records.").waitFor();
     expect(new URL(page.url()).pathname).toBe("/login");
     expect(await page.getByLabel("Email address").getAttribute("aria-invalid")).toBe("true");
+    expect(await page.getByLabel("Password", { exact: true }).getAttribute("aria-invalid")).toBe(
+      "true",
+    );
+    // One message, once: no toast on top of the form's alert, nothing repeated beside a field.
+    await page.waitForTimeout(300);
+    expect(await page.getByText("Please check your details and try again.").count()).toBe(1);
+    expect(await page.getByText("These details do not match our records.").count()).toBe(0);
     await session.expectNoErrors([failed("422", "/api/login-user")]);
     await session.close();
   });
@@ -82,7 +88,15 @@ describe("signing in and out in Chromium", () => {
     const logoutCall = page.waitForRequest((request) => request.url().endsWith("/api/logout"));
     await page.getByRole("button", { name: "Sign out" }).click();
     await logoutCall;
-    await page.waitForURL("**/login");
+    await page.waitForURL((url) => url.pathname === "/login");
+    await page.getByRole("status").filter({ hasText: "You have signed out." }).waitFor();
+    // Said once: the mark leaves the address, so a reload shows plain Login.
+    await page.waitForURL((url) => url.pathname === "/login" && url.search === "");
+    await page.getByText("You have signed out.").waitFor();
+    await page.reload();
+    await page.getByRole("heading", { name: "Sign in" }).waitFor();
+    await page.waitForLoadState("networkidle");
+    expect(await page.getByText("You have signed out.").count()).toBe(0);
     expect((await session.context.cookies()).map((cookie) => cookie.name)).not.toContain("token");
     await page.goto("/customer/dashboard");
     await page.waitForURL("**/login?redirect=%2Fcustomer%2Fdashboard");

@@ -456,6 +456,26 @@ export const API_EXAMPLES: Record<string, RouteExample> = {
   },
   "GET /api/user/shipping-details": { as: "customer" },
   "GET /api/user/billing-details": { as: "customer" },
+  "POST /api/user/shipping-details/update": {
+    as: "customer",
+    body: {
+      fullName: "Alex Fan",
+      line1: "12 Canal Street",
+      city: "Manchester",
+      postcode: "M1 3HE",
+      country: "GB",
+    },
+  },
+  "POST /api/user/billing-details/update": {
+    as: "customer",
+    body: {
+      fullName: "Alex Fan",
+      line1: "12 Canal Street",
+      city: "Manchester",
+      postcode: "M1 3HE",
+      country: "GB",
+    },
+  },
 
   // audit
   "GET /api/staff/audit-log": { as: "staff", query: { resource: "brands", action: "update" } },

@@ -32,8 +32,9 @@ export async function loadUser(): Promise<void> {
 /**
  * A sign-in form's submission with JavaScript on (spec §7: POST /login-user or /login-admin).
  * Success stores the user (logged in), says 'Logged in successfully.' and goes to the redirect
- * target when it is a same-site path; failure says 'Please check your details and try again.'
- * and hands the field messages back to the form.
+ * target when it is a same-site path; failure hands 'Please check your details and try again.'
+ * and the field messages back to the form, which says it in its own alert (no toast on top: the
+ * shopper reads one message, once).
  */
 export async function signInFromForm(
   request: Request,
@@ -52,12 +53,10 @@ export async function signInFromForm(
     return redirect(target);
   } catch (error) {
     if (error instanceof ValidationFailedError) {
-      pushAlert("ERROR", LOGIN_FAILED);
       const errors = (error.data as FormResult | null)?.errors;
       return { message: LOGIN_FAILED, errors };
     }
     if (error instanceof ApiRequestError && error.status === 429) {
-      pushAlert("ERROR", error.message);
       return { message: error.message };
     }
     throw error;

@@ -15,10 +15,21 @@ const STATUS_COLOURS: Record<OrderView["status"], string> = {
   refunded: "bg-zinc-200 text-zinc-900",
 };
 
-export function OrderStatusBadge({ status }: { status: OrderView["status"] }) {
+/**
+ * An order's status as a badge. Straight after checkout an order still `pending_payment` is one
+ * whose payment is being confirmed (`justPlaced`): it says so rather than 'Awaiting payment',
+ * which would read as a request to pay.
+ */
+export function OrderStatusBadge({
+  status,
+  justPlaced = false,
+}: {
+  status: OrderView["status"];
+  justPlaced?: boolean;
+}) {
   return (
     <span className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${STATUS_COLOURS[status]}`}>
-      {ORDER_STATUS_LABELS[status]}
+      {justPlaced && status === "pending_payment" ? "Confirming…" : ORDER_STATUS_LABELS[status]}
     </span>
   );
 }

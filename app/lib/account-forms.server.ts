@@ -17,7 +17,9 @@ export {
   loginStaff,
   registerAccount,
   resetPasswordByLink,
+  updateBillingDetails,
   updatePassword,
+  updateShippingDetails,
 } from "../../server/auth/api.ts";
 
 const SIGN_IN_SECONDS = Math.floor(TOKEN_LIFETIME_MS / 1000);

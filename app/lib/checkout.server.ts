@@ -7,7 +7,7 @@ import { chargeOrder } from "../../server/checkout/api";
 import { checkoutShopper, quoteCheckout } from "../../server/checkout/service";
 import { savedAddress } from "../../server/customers/service";
 import { determineDeliveryGroup } from "../../server/delivery/service";
-import { enabledPaymentProviders } from "../../server/payments/service";
+import { enabledPaymentProviders, testPaymentAwaitingBank } from "../../server/payments/service";
 import { appContext } from "./app-context.server";
 import { basketFor } from "./basket.server";
 import {
@@ -22,6 +22,19 @@ import { sessionContext } from "./session.server";
 
 // The test bank's page runs the API's route, as every form does.
 export { answerTestBank } from "../../server/checkout/api";
+
+/**
+ * The amount the test bank asks the shopper to approve, as the payment holds it (pence); undefined
+ * for a wrong secret or a payment no longer waiting.
+ */
+export async function testBankAmount(
+  context: Readonly<RouterContextProvider>,
+  orderId: number,
+  clientSecret: string,
+): Promise<number | undefined> {
+  const waiting = await testPaymentAwaitingBank(context.get(appContext).db, orderId, clientSecret);
+  return waiting?.amount;
+}
 
 /**
  * The checkout as the page shows it, priced by the server for what was typed so far (or the

@@ -60,13 +60,20 @@ function fieldType(schema: z.ZodType): string {
     : def.type;
 }
 
+/** An object schema's fields, through a `.transform()` after it (an address's postcode rule). */
+function objectShape(schema: z.ZodType): Record<string, z.ZodType> {
+  const def = schema._zod.def as { type: string; in?: z.ZodType };
+  if (def.type === "pipe" && def.in) return objectShape(def.in);
+  return (schema as z.ZodObject).shape ?? {};
+}
+
 /**
  * The body a form stands for: the schema's fields only (a form carries others, such as the
  * redirect target); a ticked checkbox is `true`; an empty box is a missing value, so the schema's
  * own "Enter your…" message applies.
  */
 function formBody(schema: z.ZodType, form: FormData) {
-  const shape = (schema as z.ZodObject).shape ?? {};
+  const shape = objectShape(schema);
   const body: Record<string, unknown> = {};
   const values: Record<string, string> = {};
   for (const [name, field] of Object.entries(shape)) {

@@ -1,11 +1,16 @@
-import { canonicalLink, type JsonLdDescriptor, robotsNoindex, socialMeta } from "./seo";
+import { canonicalLink, type JsonLdDescriptor, robotsNoindex, SITE_NAME, socialMeta } from "./seo";
 
 export const SHOP_DESCRIPTION =
   "Official licensed music merchandise in the UK: band T-shirts, hoodies, posters, vinyl and bundles, shipped from the United Kingdom.";
 
-/** spec §1: 'Official music merchandise | {page} | United Kingdom'. */
+/**
+ * spec §1: 'Official music merchandise | {product} | United Kingdom'. The {product} part is the
+ * page's own short name followed by the shop's name ('Pylon & Sparks Tee – Encore'): the spec's
+ * fixed words are the same on every tab, so the page's name and the shop's are what tell one tab,
+ * bookmark or history entry from another.
+ */
 export function pageTitle(page: string): string {
-  return `Official music merchandise | ${page} | United Kingdom`;
+  return `Official music merchandise | ${page} – ${SITE_NAME} | United Kingdom`;
 }
 
 /** The title and the shop-wide description every screen carries. */

@@ -2,6 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import { isRefusal } from "../../common/refusal";
 import { showCustomerOrder, showGuestOrder } from "../../server/checkout/service.ts";
 import { customerOrders } from "../../server/orders/service.ts";
+import { customerVatReceipt } from "../../server/orders/vat-receipt.ts";
 import { appContext } from "./app-context.server";
 import { readGuestOrder } from "./page-query.server";
 import { noRouteMatch } from "./route-params";
@@ -16,6 +17,16 @@ export async function customerOrderPage(
   const { db, config } = context.get(appContext);
   const order = await showCustomerOrder(db, config, customerId, orderId);
   return isRefusal(order) ? noRouteMatch(url) : order;
+}
+
+/** The VAT receipt of the signed-in customer's paid order (none before it is paid). */
+export async function customerVatReceiptOf(
+  context: Readonly<RouterContextProvider>,
+  customerId: number,
+  orderId: number,
+) {
+  const { db, config } = context.get(appContext);
+  return (await customerVatReceipt(db, config, customerId, orderId)) ?? null;
 }
 
 /** A guest's order through its access token; a wrong or missing token is a 404. */

@@ -33,9 +33,11 @@ const PageId = z.coerce.number().int().min(1).max(MAX_ID);
 /** Every page's query, by page: what each reads from its address, and nothing else. */
 export const PAGE_QUERIES = {
   /** Where to go once signed in (checked again by `safeRedirectTarget`). */
-  signIn: { redirect: z.string().max(2000) },
+  signIn: { redirect: z.string().max(2000), "signed-out": z.enum(["1"]) },
   /** A password link's token. */
   passwordLink: { token: Token },
+  /** The contact page straight after a message was sent: the confirmation instead of the form. */
+  contact: { sent: z.enum(["1"]) },
   /** A guest's order page: its access token, and whether it was just placed. */
   guestOrder: { token: Token, placed: z.enum(["1"]) },
   /** The test bank's page: the payment's secret, and the guest's order token. */
@@ -58,6 +60,7 @@ export const PAGE_QUERIES = {
 
 export const readSignIn = pageQuery(PAGE_QUERIES.signIn);
 export const readPasswordLink = pageQuery(PAGE_QUERIES.passwordLink);
+export const readContact = pageQuery(PAGE_QUERIES.contact);
 export const readGuestOrder = pageQuery(PAGE_QUERIES.guestOrder);
 export const readTestBank = pageQuery(PAGE_QUERIES.testBank);
 export const readBlogPage = pageQuery(PAGE_QUERIES.blog);

@@ -1,5 +1,10 @@
 /** Where a signed-in customer lands when no (usable) redirect target was given. */
 export const DEFAULT_SIGNED_IN_PATH = "/customer/dashboard";
+/**
+ * Where a shopper who chose to sign out lands: Login, saying so once (the page drops the mark from
+ * its address, so a reload does not say it again).
+ */
+export const SIGNED_OUT_PATH = "/login?signed-out=1";
 /** The back office's first page, and its sign-in screen. */
 export const STAFF_HOME = "/admin";
 export const STAFF_LOGIN = "/admin/login";

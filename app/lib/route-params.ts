@@ -19,6 +19,18 @@ export function requireSlug({ url, params }: Args, name = "slug"): string {
   return slug;
 }
 
+/** The `name` parameter when it is one of `choices`, or a 404. */
+export function requireChoice<C extends string>(
+  { url, params }: Args,
+  name: string,
+  choices: readonly C[],
+): C {
+  const value = params[name];
+  const choice = choices.find((entry) => entry === value);
+  if (!choice) pageNotFound(url);
+  return choice;
+}
+
 /** The `id` parameter as a positive integer, or a 404. */
 export function requireId({ url, params }: Args): number {
   const id = params.id;

@@ -38,7 +38,9 @@ describe.each(databaseKinds)("pages on %s", (kind) => {
     expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
     const html = await response.text();
     expect(html).toMatch(/^<!DOCTYPE html><html lang="en-GB">/);
-    expect(decode(titleOf(html))).toBe(`Official music merchandise | ${name} | United Kingdom`);
+    expect(decode(titleOf(html))).toBe(
+      `Official music merchandise | ${name} – Encore | United Kingdom`,
+    );
     // spec §1: the shop-wide description, unless the page has its own (content pages do).
     expect(html).toMatch(/<meta name="description" content="[^"]{40,}"/);
     expect(h1Of(html)).toBeTruthy();
@@ -254,7 +256,7 @@ describe.each(databaseKinds)("pages on %s", (kind) => {
     expect(html).toContain(">404<");
     expect(html).toMatch(/<a href="\/"[^>]*>Go Back Home<\/a>/);
     expect(decode(titleOf(html))).toBe(
-      "Official music merchandise | Page not found | United Kingdom",
+      "Official music merchandise | Page not found – Encore | United Kingdom",
     );
   });
 

@@ -15,11 +15,15 @@ const axeSource = readFileSync(
 
 type Violation = { id: string; impact: string; help: string; nodes: Array<{ target: string[] }> };
 
-/** axe-core's WCAG 2.2 A and AA rules on the page as it stands: each violation, briefly. */
-export async function violations(page: Page): Promise<string[]> {
+/**
+ * axe-core's WCAG 2.2 A and AA rules on the page as it stands, and any of its other rules named in
+ * `alsoRules` (best practices such as `region`: all content inside landmarks): each violation,
+ * briefly.
+ */
+export async function violations(page: Page, alsoRules: string[] = []): Promise<string[]> {
   // Evaluated through the DevTools protocol: the shop's CSP rightly refuses an injected script tag.
   await page.evaluate(axeSource);
-  const found = await page.evaluate(async () => {
+  const found = await page.evaluate(async (extra) => {
     const axe = (
       window as unknown as {
         axe: { run(context: Document, options: object): Promise<{ violations: unknown[] }> };
@@ -27,9 +31,10 @@ export async function violations(page: Page): Promise<string[]> {
     ).axe;
     const result = await axe.run(document, {
       runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] },
+      rules: Object.fromEntries(extra.map((rule) => [rule, { enabled: true }])),
     });
     return result.violations;
-  });
+  }, alsoRules);
   return (found as Violation[]).map(
     (violation) =>
       `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes

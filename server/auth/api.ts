@@ -8,7 +8,8 @@ import {
 } from "../../common/accounts.ts";
 import { Notice } from "../../common/notice.ts";
 import { StaffMember } from "../../common/staff.ts";
-import { publicUser, savedAddress } from "../customers/service.ts";
+import { AddressInput } from "../checkout/validators.ts";
+import { publicUser, savedAddress, updateSavedAddress } from "../customers/service.ts";
 import type { AppEnv } from "../http/env.ts";
 import { ok } from "../http/envelope.ts";
 import { resourceRoutes } from "../http/resource.ts";
@@ -229,6 +230,25 @@ const savedDetails = (kind: "shipping" | "billing") =>
     call: ({ db, account }) => savedAddress(db, accountOf(account).user.id, kind),
   });
 
+/**
+ * POST /api/user/{kind}-details/update: the customer's edit of a saved address, judged exactly as
+ * checkout judges the address it saves (one validator); with none saved yet, a 404.
+ */
+const updateSavedDetails = (kind: "shipping" | "billing") =>
+  defineRoute({
+    method: "post",
+    path: `/${kind}-details/update`,
+    tag,
+    summary: `Edit the customer's saved ${kind} address`,
+    body: AddressInput,
+    answers: { data: PublicAddress },
+    refusals: ["invalid", "not-found"],
+    call: ({ db, account }, { body }) =>
+      updateSavedAddress(db, accountOf(account).user.id, kind, body),
+  });
+export const updateShippingDetails = updateSavedDetails("shipping");
+export const updateBillingDetails = updateSavedDetails("billing");
+
 /** spec §7: sign-in, sign-out and accounts (default area), and the customer's own (user area). */
 /**
  * Back-office accounts, managed by admins (decision 0014). Only admins list or open them: who
@@ -289,6 +309,8 @@ export const authRoutes: RouteGroup[] = [
       updatePassword,
       savedDetails("shipping"),
       savedDetails("billing"),
+      updateShippingDetails,
+      updateBillingDetails,
     ],
   },
 ];

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { PublicUser } from "../../common/accounts.ts";
 import { isRefusal, type Refusal, rateLimited, refuse } from "../../common/refusal.ts";
+import { DETAILS_DO_NOT_MATCH } from "../../common/sign-in.ts";
 import {
   ACCOUNT_EXISTS,
   createCustomerAccount,
@@ -27,8 +28,7 @@ import { issueToken } from "./tokens.ts";
 /** A new sign-in: the token to carry, until when, and who it is. */
 export type NewSession = { token: string; expiresAt: Date; user: PublicUser };
 
-/** SECURITY §19: one answer for every wrong detail, naming neither the email nor the password. */
-export const DETAILS_DO_NOT_MATCH = "These details do not match our records.";
+export { DETAILS_DO_NOT_MATCH };
 /** SECURITY §20: what the sixth guess in the window is told. */
 export const TOO_MANY_SIGN_INS = "Too many attempts to sign in. Please try again later.";
 

@@ -176,6 +176,46 @@ export async function saveAddress(
     });
 }
 
+/** What a customer is told when there is no saved address of the kind to edit. */
+export const NO_SAVED_ADDRESS = "You have no saved address of this kind to edit.";
+
+/**
+ * The customer's edit of their saved `kind` address (the account page): only an address already
+ * saved can be edited (checkout saves the first), and the edited one is answered.
+ */
+export async function updateSavedAddress(
+  db: Db,
+  userId: number,
+  kind: AddressKind,
+  address: Parameters<typeof saveAddress>[3],
+): Promise<PublicAddress | Refusal> {
+  const [updated] = await db
+    .update(customerAddresses)
+    .set({
+      fullName: address.fullName,
+      line1: address.line1,
+      line2: address.line2 ?? null,
+      city: address.city,
+      county: address.county ?? null,
+      postcode: address.postcode,
+      country: address.country,
+      phone: address.phone ?? null,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(customerAddresses.userId, userId), eq(customerAddresses.kind, kind)))
+    .returning({
+      fullName: customerAddresses.fullName,
+      line1: customerAddresses.line1,
+      line2: customerAddresses.line2,
+      city: customerAddresses.city,
+      county: customerAddresses.county,
+      postcode: customerAddresses.postcode,
+      country: customerAddresses.country,
+      phone: customerAddresses.phone,
+    });
+  return updated ?? refuse("not-found", NO_SAVED_ADDRESS);
+}
+
 export type NewAccount = {
   email: string;
   name: string;

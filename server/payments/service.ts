@@ -6,6 +6,8 @@ import { recordPayment } from "./record.ts";
 import { stripeProvider } from "./stripe-provider.ts";
 import { answerTestAuthentication, testProvider } from "./test-provider.ts";
 
+export { testPaymentAwaitingBank } from "./test-provider.ts";
+
 /** A provider whose every answer is also written to our `payments` record, forward only. */
 function recording(provider: PaymentProvider): PaymentProvider {
   const recorded = async (db: Db, payment: Payment) => {

@@ -254,6 +254,26 @@ const sameSecret = (expected: string, given: string) =>
   expected.length === given.length && timingSafeEqual(Buffer.from(expected), Buffer.from(given));
 
 /**
+ * What the test bank asks the shopper to approve: the amount, in pence, of the order's payment
+ * waiting for the bank, for the holder of its client secret only (undefined otherwise, or when
+ * nothing waits).
+ */
+export async function testPaymentAwaitingBank(
+  db: Db,
+  orderId: number,
+  clientSecret: string,
+): Promise<{ amount: number } | undefined> {
+  const [intent] = await db
+    .select()
+    .from(testPaymentIntents)
+    .where(eq(testPaymentIntents.orderId, orderId));
+  if (intent?.state !== "requires_action" || !sameSecret(intent.clientSecret, clientSecret)) {
+    return undefined;
+  }
+  return { amount: intent.amount };
+}
+
+/**
  * The test bank's answer to a payment waiting for the shopper (`requires_action`): approved, it
  * succeeds; failed, it is declined and may be charged again. Only the holder of the payment's
  * client secret may answer; a wrong secret is answered like an unknown payment.

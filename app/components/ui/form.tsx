@@ -311,13 +311,17 @@ export function ErrorSummary({
 /** A form's own message (e.g. 'Please check your details and try again.'), announced at once. */
 export function FormMessage({
   type,
+  id,
   children,
 }: {
   type: "error" | "success";
+  /** For the controls it speaks of (`aria-describedby`). */
+  id?: string;
   children: ReactNode;
 }) {
   return (
     <p
+      id={id}
       role={type === "error" ? "alert" : "status"}
       className={`rounded-lg border-l-4 bg-white px-4 py-3 font-medium ${
         type === "error" ? "border-error text-error" : "border-success text-success"

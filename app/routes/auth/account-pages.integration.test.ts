@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { makeUser, setCookie } from "../../../server/auth/test-helpers.ts";
 import { users } from "../../../server/customers/schema.ts";
+import { saveAddress, savedAddress } from "../../../server/customers/service.ts";
 import { DEMO_ACCOUNTS } from "../../../server/db/seed/accounts.ts";
 import { rateLimitHits } from "../../../server/platform/schema.ts";
 import { signedInCookie } from "../../../tests/support/accounts.ts";
@@ -83,6 +84,13 @@ describe.each(databaseKinds)("account pages without JavaScript on %s", (kind) =>
       const html = decode(await response.text());
       expect(html).toContain("Please check your details and try again.");
       expect(html).toMatch(/role="alert"/);
+      // Said once: not again beside a field (the API's own words for the same refusal).
+      const shown = html.replace(/<script\b[^>]*>.*?<\/script>/gs, "");
+      expect(shown.split("Please check your details and try again.")).toHaveLength(2);
+      expect(shown).not.toContain("These details do not match our records.");
+      // Both fields are marked and point to the one message.
+      expect(html.match(/aria-invalid="true" aria-describedby="sign-in-problem"/g)).toHaveLength(2);
+      expect(html).toContain('id="sign-in-problem"');
     });
 
     it("shows field errors for an empty form, labelled for screen readers", async () => {
@@ -254,16 +262,105 @@ describe.each(databaseKinds)("account pages without JavaScript on %s", (kind) =>
       );
     });
 
-    it("signs out through /logout: the token is revoked and the cookie cleared", async () => {
+    it("signs out through /logout: the token is revoked, the cookie cleared, and Login says so", async () => {
       const cookie = await signedInCookie(app);
       const response = await postForm("/logout", {}, cookie);
       expect(response.status).toBe(302);
-      expect(response.headers.get("location")).toBe("/login");
+      expect(response.headers.get("location")).toBe("/login?signed-out=1");
+      const landed = decode(await (await app.fetch("/login?signed-out=1")).text());
+      expect(landed).toMatch(/role="status"[^>]*>You have signed out\.</);
+      expect(decode(await (await app.fetch("/login")).text())).not.toContain("You have signed out");
       expect(setCookie(response, "token")?.attributes).toContain("max-age=0");
       const after = await app.fetch("/api/user/user/show", {
         headers: { Authorization: `Bearer ${cookie.slice("token=".length)}` },
       });
       expect(after.status).toBe(401);
+    });
+  });
+
+  describe("saved addresses", () => {
+    const SAVED = {
+      fullName: "Casey Saved",
+      line1: "3 Old Road",
+      city: "York",
+      postcode: "YO1 7HH",
+      country: "GB",
+    };
+    const customerWithDeliveryAddress = async () => {
+      const { user, password } = await makeUser(app.database.db);
+      await saveAddress(app.database.db, user.id, "shipping", SAVED);
+      return { user, cookie: await signedInCookie(app, { email: user.email, password }) };
+    };
+
+    it("offers to edit a saved address only, and 404s an address kind that is not one", async () => {
+      const { cookie } = await customerWithDeliveryAddress();
+      const get = (path: string) => app.fetch(path, { headers: { Cookie: cookie } });
+      const dashboard = decode(await (await get("/customer/dashboard")).text());
+      expect(dashboard).toContain('href="/customer/addresses/shipping"');
+      expect(dashboard).not.toContain('href="/customer/addresses/billing"');
+      const form = await get("/customer/addresses/shipping");
+      expect(form.status).toBe(200);
+      const html = decode(await form.text());
+      expect(html).toContain("Edit your delivery address");
+      expect(html).toContain('value="3 Old Road"');
+      expect(html).toMatch(/<form[^>]*novalidate/i);
+      expect((await get("/customer/addresses/billing")).status).toBe(404);
+      expect((await get("/customer/addresses/home")).status).toBe(404);
+      expect((await app.fetch("/customer/addresses/shipping")).status).toBe(302);
+    });
+
+    it("saves an edit judged as checkout judges an address, and refuses a bad one", async () => {
+      const { user, cookie } = await customerWithDeliveryAddress();
+      const edit = { ...SAVED, line1: "9 New Street", line2: "", county: "", phone: "" };
+      const unnamed = await postForm(
+        "/customer/addresses/shipping",
+        { ...edit, fullName: "" },
+        cookie,
+      );
+      expect(unnamed.status).toBe(422);
+      const page = decode(await unnamed.text());
+      expect(page).toContain("There is a problem");
+      expect(page).toContain('href="#field-fullName"');
+      expect(page).toContain('value="9 New Street"');
+      const misplaced = await postForm(
+        "/customer/addresses/shipping",
+        { ...edit, postcode: "NOT A CODE" },
+        cookie,
+      );
+      expect(misplaced.status).toBe(422);
+      expect(decode(await misplaced.text())).toContain("Enter a UK postcode, like SW1A 1AA.");
+      expect((await savedAddress(app.database.db, user.id, "shipping"))?.line1).toBe("3 Old Road");
+
+      const saved = await postForm(
+        "/customer/addresses/shipping",
+        { ...edit, postcode: "yo17hh" },
+        cookie,
+      );
+      expect(saved.status).toBe(303);
+      expect(saved.headers.get("location")).toBe("/customer/dashboard");
+      expect(flashOf(saved)[0]?.body).toBe("Your delivery address has been saved.");
+      expect(await savedAddress(app.database.db, user.id, "shipping")).toMatchObject({
+        line1: "9 New Street",
+        postcode: "YO1 7HH",
+      });
+    });
+
+    it("edits through the user API, which 404s a kind with nothing saved", async () => {
+      const { cookie } = await customerWithDeliveryAddress();
+      const call = (kind: string, body: object) =>
+        app.fetch(`/api/user/${kind}-details/update`, {
+          method: "POST",
+          headers: {
+            "Content-Type": "application/json",
+            Authorization: `Bearer ${cookie.slice("token=".length)}`,
+          },
+          body: JSON.stringify(body),
+        });
+      const updated = await call("shipping", { ...SAVED, city: "Leeds", postcode: "LS1 4AP" });
+      expect(updated.status).toBe(200);
+      expect(((await updated.json()) as { data: { city: string } }).data.city).toBe("Leeds");
+      expect((await call("billing", SAVED)).status).toBe(404);
+      expect((await call("shipping", { ...SAVED, country: "XX" })).status).toBe(422);
     });
   });
 

@@ -1,8 +1,9 @@
 import { data } from "react-router";
 import { basketCookie, discountCookie } from "../../../common/basket-rules";
 import { useCheckoutFinished } from "../../client/checkout";
-import { OrderDetails, placedIntro } from "../../components/order-details";
+import { OrderDetails, OrderStatusBadge, placedIntro } from "../../components/order-details";
 import { PageHeading } from "../../components/page-heading";
+import { AppLink } from "../../components/ui/app-link";
 import { appContext } from "../../lib/app-context.server";
 import { screenMeta } from "../../lib/meta";
 import { customerOrderPage } from "../../lib/orders.server";
@@ -36,6 +37,15 @@ export default function CustomerCheckoutSuccess({ loaderData: order }: Route.Com
   return (
     <>
       <PageHeading title="Thank you for your order" intro={placedIntro(order)} />
+      <p className="-mt-4 mb-8 flex flex-wrap items-center gap-x-4 gap-y-2">
+        <OrderStatusBadge status={order.status} justPlaced />
+        <AppLink
+          to={`/customer/orders/${order.id}`}
+          className="font-semibold underline hover:text-accent"
+        >
+          View order {order.number} in your account
+        </AppLink>
+      </p>
       <OrderDetails order={order} />
     </>
   );

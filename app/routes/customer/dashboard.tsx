@@ -14,6 +14,7 @@ import { formFailure, runFormRoute } from "../../lib/form-route.server";
 import { screenMeta } from "../../lib/meta";
 import { formatPrice } from "../../lib/money";
 import { customerOrderList } from "../../lib/orders.server";
+import { SIGNED_OUT_PATH } from "../../lib/redirect-target";
 import { requireSession } from "../../lib/session.server";
 import type { Route } from "./+types/dashboard";
 
@@ -107,7 +108,7 @@ export default function CustomerDashboard({ loaderData, actionData }: Route.Comp
             className="mt-4"
             onSubmit={(event) => {
               event.preventDefault();
-              void logout();
+              void logout(SIGNED_OUT_PATH);
             }}
           >
             <Button type="submit" variant="secondary">
@@ -120,8 +121,16 @@ export default function CustomerDashboard({ loaderData, actionData }: Route.Comp
             Saved details
           </h2>
           <div className="mt-3 grid gap-6 sm:grid-cols-2">
-            <SavedAddress title="Delivery address" address={shipping} />
-            <SavedAddress title="Billing address" address={billing} />
+            <SavedAddress
+              title="Delivery address"
+              address={shipping}
+              editTo="/customer/addresses/shipping"
+            />
+            <SavedAddress
+              title="Billing address"
+              address={billing}
+              editTo="/customer/addresses/billing"
+            />
           </div>
         </section>
         <section aria-labelledby="change-password" className={card}>

@@ -3,9 +3,10 @@ import { OrderMemberships } from "../../components/order-memberships";
 import { OrderRefunds } from "../../components/order-refunds";
 import { OrderShipments } from "../../components/order-shipments";
 import { PageHeading } from "../../components/page-heading";
+import { VatReceiptSection } from "../../components/vat-receipt";
 import { formatLongDate } from "../../lib/dates";
 import { screenMeta } from "../../lib/meta";
-import { customerOrderPage } from "../../lib/orders.server";
+import { customerOrderPage, customerVatReceiptOf } from "../../lib/orders.server";
 import { requireId } from "../../lib/route-params";
 import { requireSession } from "../../lib/session.server";
 import type { Route } from "./+types/orders-show";
@@ -17,10 +18,14 @@ export const headers = () => ({ "Cache-Control": "private, no-store" });
 export async function loader(args: Route.LoaderArgs) {
   const id = requireId(args);
   const session = requireSession(args.context);
-  return customerOrderPage(args.context, args.url, session.user.id, id);
+  const order = await customerOrderPage(args.context, args.url, session.user.id, id);
+  // After the order page, which settles a payment still being confirmed.
+  const receipt = await customerVatReceiptOf(args.context, session.user.id, id);
+  return { order, receipt };
 }
 
-export default function CustomerOrdersShow({ loaderData: order }: Route.ComponentProps) {
+export default function CustomerOrdersShow({ loaderData }: Route.ComponentProps) {
+  const { order, receipt } = loaderData;
   return (
     <>
       <PageHeading
@@ -34,6 +39,7 @@ export default function CustomerOrdersShow({ loaderData: order }: Route.Componen
       <OrderMemberships order={order} />
       <OrderRefunds order={order} />
       <OrderDetails order={order} />
+      {receipt && <VatReceiptSection receipt={receipt} />}
     </>
   );
 }

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChargeResult } from "../../../common/checkout";
 import { formatLongDate } from "../../../common/dates";
+import { formatPrice } from "../../../common/money";
 import { periodEnd } from "../../../server/orders/memberships.ts";
 import { membershipSubscriptions } from "../../../server/payments/schema.ts";
 import { signedInCookie } from "../../../tests/support/accounts.ts";
@@ -108,6 +109,78 @@ describe.each(databaseKinds)("order pages on %s", (kind) => {
     expect(cookies.find((line) => line.startsWith("basket="))).toMatch(/^basket=%7B%7D;/);
     expect(cookies.find((line) => line.startsWith("discount_code="))).toMatch(/Max-Age=0/);
     expect((await page(`/customer/checkout/success/${guestOrder.orderId}`)).status).toBe(404);
+  });
+
+  it("gives a paid order a UK VAT receipt: seller, VAT number, each line's rate and VAT, totals", async () => {
+    const html = (
+      await (await page(`/customer/orders/${customerOrder.orderId}`)).text()
+    ).replaceAll("<!-- -->", "");
+    const row = await orderRow(app.database.db, customerOrder.orderId);
+    if (!row) throw new Error("no order row");
+    const receipt = html.slice(html.indexOf('id="vat-receipt"'));
+    expect(receipt).toContain("VAT receipt");
+    expect(receipt).toContain("Encore Merch Ltd");
+    expect(receipt).toContain("Manchester");
+    expect(receipt).toContain("VAT registration number: GB 412 7731 58");
+    expect(receipt).toContain(`<dd>${customerOrder.number}</dd>`);
+    expect(receipt).toMatch(/<td[^>]*>20%<\/td>/);
+    expect(receipt).toContain("Delivery: UK Standard");
+    const total = (label: string, pence: number) =>
+      expect(receipt).toMatch(
+        new RegExp(`${label}</th><td[^>]*>${formatPrice(pence).replace(".", "\\.")}</td>`),
+      );
+    total("Total without VAT", row.total - row.vat);
+    total("Total VAT", row.vat);
+    total("Total paid", row.total);
+  });
+
+  it("shows the paid badge and a link to the order in the account on the confirmation", async () => {
+    const html = (
+      await (await page(`/customer/checkout/success/${customerOrder.orderId}`)).text()
+    ).replaceAll("<!-- -->", "");
+    expect(html).toMatch(/<span class="rounded-full[^"]*">Paid<\/span>/);
+    expect(html).toMatch(
+      new RegExp(
+        `<a[^>]*href="/customer/orders/${customerOrder.orderId}"[^>]*>View order ${customerOrder.number} in your account</a>`,
+      ),
+    );
+  });
+
+  it("says a payment waiting for the bank is being confirmed, and the test bank shows its amount", async () => {
+    const { teeId } = await makeCheckoutStock(app.database.db);
+    const bearer = { Authorization: `Bearer ${cookie.slice("token=".length)}` };
+    const waiting = (
+      (await (
+        await charge(
+          app,
+          {
+            lines: [{ id: teeId, quantity: 2 }],
+            email: "page.bank@example.com",
+            shippingAddress: UK_ADDRESS,
+            deliveryOptionId: (await ukDeliveryOptions(app))[0]?.id,
+            payment: { provider: "test", outcome: "authenticate" },
+          },
+          bearer,
+        )
+      ).json()) as { data: ChargeResult }
+    ).data;
+    expect(waiting.status).toBe("requires_action");
+    const success = await (await page(`/customer/checkout/success/${waiting.orderId}`)).text();
+    expect(success).toMatch(/<span class="rounded-full[^"]*">Confirming…<\/span>/);
+    expect(success).toContain(`href="/customer/orders/${waiting.orderId}"`);
+    // Nothing is sold until it is paid: no VAT receipt yet.
+    const unpaid = await (await page(`/customer/orders/${waiting.orderId}`)).text();
+    expect(unpaid).toContain(waiting.number);
+    expect(unpaid).not.toContain("VAT receipt");
+
+    const bank = (secret: string) =>
+      page(`/checkout/test-bank/${waiting.orderId}?secret=${encodeURIComponent(secret)}`);
+    const shown = await (await bank(waiting.clientSecret ?? "")).text();
+    expect(shown.replaceAll("<!-- -->", "")).toContain(
+      `Amount to pay: <strong class="text-2xl">${formatPrice(waiting.total)}</strong>`,
+    );
+    // Only the holder of the payment's secret learns what it is for.
+    expect(await (await bank("not-the-secret")).text()).not.toContain("Amount to pay");
   });
 
   it("opens a guest's order only with its access token", async () => {

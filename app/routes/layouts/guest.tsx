@@ -14,18 +14,21 @@ export function loader({ request }: Route.LoaderArgs) {
 export default function GuestLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="flex flex-1 flex-col items-center justify-center bg-ink px-4 py-12">
-      <AppLink to="/" className="mb-8 font-display text-3xl text-white" aria-label="Encore home">
-        ENCORE<span className="text-accent">.</span>
-      </AppLink>
-      <FlashMessages messages={loaderData.flash} />
+      {/* The logo and the way back are landmarks too, so nothing on the page sits outside one. */}
+      <header className="mb-8">
+        <AppLink to="/" className="font-display text-3xl text-white" aria-label="Encore home">
+          ENCORE<span className="text-accent">.</span>
+        </AppLink>
+      </header>
       <main id="main" className="mt-4 w-full max-w-md rounded-2xl bg-paper p-8 shadow-xl">
+        <FlashMessages messages={loaderData.flash} />
         <Outlet />
       </main>
-      <p className="mt-6 text-sm text-zinc-300">
+      <nav aria-label="Shop" className="mt-6 text-sm text-zinc-300">
         <AppLink to="/" className="underline hover:text-white">
           Back to the shop
         </AppLink>
-      </p>
+      </nav>
     </div>
   );
 }

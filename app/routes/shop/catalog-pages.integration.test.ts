@@ -64,7 +64,9 @@ describe.each(databaseKinds)("catalogue pages on %s", (kind) => {
   it("titles a product page with the product's title and shows its options", async () => {
     const { status, html } = await page(`/products/${tee.product.slug}`);
     expect(status).toBe(200);
-    expect(titleOf(html)).toBe("Official music merchandise | Pylon & Sparks Tee | United Kingdom");
+    expect(titleOf(html)).toBe(
+      "Official music merchandise | Pylon & Sparks Tee – Encore | United Kingdom",
+    );
     expect(html).toContain("Velvet Pylon");
     expect(html).toMatch(/From <!-- -->£24\.00|From <\/span>£24\.00/);
     expect(html).toContain(">S<");
@@ -205,7 +207,9 @@ describe.each(databaseKinds)("catalogue pages on %s", (kind) => {
   it("shows a band with a safe story, safe links and its products", async () => {
     const { status, html } = await page("/bands/velvet-pylon");
     expect(status).toBe(200);
-    expect(titleOf(html)).toBe("Official music merchandise | Velvet Pylon | United Kingdom");
+    expect(titleOf(html)).toBe(
+      "Official music merchandise | Velvet Pylon – Encore | United Kingdom",
+    );
     expect(html).toContain("<p>Formed in Hull.</p>");
     expect(html).not.toContain("alert(");
     expect(html).not.toContain("onclick");
@@ -249,7 +253,7 @@ describe.each(databaseKinds)("catalogue pages on %s", (kind) => {
     expect(status).toBe(200);
     const title = /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
     expect(title).toMatch(/^Test Collection /);
-    expect(titleOf(html)).toBe(`Official music merchandise | ${title} | United Kingdom`);
+    expect(titleOf(html)).toBe(`Official music merchandise | ${title} – Encore | United Kingdom`);
     expect(html).toContain(
       `<link rel="canonical" href="http://localhost:3000/products?collection=${collection.slug}"/>`,
     );

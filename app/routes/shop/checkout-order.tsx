@@ -72,7 +72,7 @@ export default function CheckoutOrder({ loaderData, actionData }: Route.Componen
         intro={placed ? placedIntro(order) : undefined}
       />
       <p className="-mt-4 mb-8">
-        <OrderStatusBadge status={order.status} />
+        <OrderStatusBadge status={order.status} justPlaced={placed} />
       </p>
       {/* Kept after a post, so its answer shows even if the offer has just lapsed. */}
       {(offerAccount || actionData) && <OrderAccountForm result={refused} sent={sent} />}

@@ -133,7 +133,9 @@ describe("the checkout page and Stripe.js", () => {
       expect(pending.status).toBe(200);
       const waiting = await pending.text();
       expect(waiting).toContain("Confirming your payment");
-      expect(waiting).toContain("Awaiting payment");
+      // Straight after checkout the badge says the payment is being confirmed, not asked for.
+      expect(waiting).toContain("Confirming…");
+      expect(waiting).not.toContain("Awaiting payment");
       expect(basketEmptied(pending)).toBe(false);
 
       // The bank says yes; no webhook has come (none is sent here): the page asks Stripe.

@@ -3,10 +3,11 @@ import { PageHeading } from "../../components/page-heading";
 import { Button } from "../../components/ui/button";
 import { FormMessage } from "../../components/ui/form";
 import { appContext } from "../../lib/app-context.server";
-import { answerTestBank } from "../../lib/checkout.server";
+import { answerTestBank, testBankAmount } from "../../lib/checkout.server";
 import { flashCookie } from "../../lib/flash.server";
 import { formFailure, runFormRoute } from "../../lib/form-route.server";
 import { screenMeta } from "../../lib/meta";
+import { formatPrice } from "../../lib/money";
 import { readTestBank } from "../../lib/page-query.server";
 import { requireId } from "../../lib/route-params";
 import type { Route } from "./+types/checkout-test-bank";
@@ -17,9 +18,14 @@ export const headers = () => ({
   "Referrer-Policy": "no-referrer",
 });
 
-/** The test provider's stand-in for a bank's 3-D Secure page: the shopper passes or fails it. */
-export function loader(args: Route.LoaderArgs) {
-  return { orderId: requireId(args), secret: readTestBank(args.url).secret ?? "" };
+/**
+ * The test provider's stand-in for a bank's 3-D Secure page: the shopper passes or fails it,
+ * seeing the amount the payment holds, as a bank's page shows it.
+ */
+export async function loader(args: Route.LoaderArgs) {
+  const orderId = requireId(args);
+  const secret = readTestBank(args.url).secret ?? "";
+  return { orderId, secret, amount: await testBankAmount(args.context, orderId, secret) };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -66,6 +72,11 @@ export default function CheckoutTestBank({ loaderData, actionData }: Route.Compo
         intro="Test bank: in a real shop your bank would ask you to confirm it is you here."
       />
       {actionData?.message && <FormMessage type="error">{actionData.message}</FormMessage>}
+      {loaderData.amount !== undefined && (
+        <p className="mb-6 text-lg">
+          Amount to pay: <strong className="text-2xl">{formatPrice(loaderData.amount)}</strong>
+        </p>
+      )}
       <Form method="post" className="flex flex-wrap gap-3">
         <input type="hidden" name="clientSecret" value={loaderData.secret} />
         <Button type="submit" name="approve" value="true">

@@ -32,7 +32,9 @@ describe.each(databaseKinds)("content pages on %s", (kind) => {
       async (slug, title) => {
         const { status, html } = await page(`/legal/${slug}`);
         expect(status).toBe(200);
-        expect(titleOf(html)).toBe(`Official music merchandise | ${title} | United Kingdom`);
+        expect(titleOf(html)).toBe(
+          `Official music merchandise | ${title} – Encore | United Kingdom`,
+        );
         expect(html).toContain("Last updated <time");
         expect(html).toContain("24 November 2026");
         const contents = /aria-labelledby="contents".*?<\/nav>/s.exec(html)?.[0] ?? "";
@@ -58,7 +60,7 @@ describe.each(databaseKinds)("content pages on %s", (kind) => {
     it("lists every blog with its latest articles", async () => {
       const { status, html } = await page("/blogs");
       expect(status).toBe(200);
-      expect(titleOf(html)).toBe("Official music merchandise | Blogs | United Kingdom");
+      expect(titleOf(html)).toBe("Official music merchandise | Blogs – Encore | United Kingdom");
       for (const blog of ["News", "Tour diaries", "Behind the merch"]) expect(html).toContain(blog);
       expect(html).toContain('href="/blogs/tour-diaries/lantern-vale-fellside-village-halls"');
       expect(html).not.toContain("static-gulls-pier-lights-winter-collection");
@@ -200,20 +202,43 @@ describe.each(databaseKinds)("content pages on %s", (kind) => {
       await app.database.db.delete(rateLimitHits);
     });
 
-    it("stores the message, mails it, and comes back with a confirmation", async () => {
+    it("stores the message and answers with a lasting confirmation in the form's place", async () => {
       const email = `sam-${Date.now()}@example.com`;
       const response = await post({ ...fields, email });
-      expect(response.status).toBe(302);
-      expect(response.headers.get("location")).toBe("/help/contact");
-      expect(setCookie(response, "flash")?.value).toContain(
-        "Thank you. Your message is on its way",
-      );
+      expect(response.status).toBe(303);
+      expect(response.headers.get("location")).toBe("/help/contact?sent=1");
+      // No toast that vanishes: the page it lands on says it, and says what happens next.
+      expect(setCookie(response, "flash")).toBeUndefined();
       const stored = await app.database.db
         .select()
         .from(contactMessages)
         .where(eq(contactMessages.email, email));
       expect(stored).toHaveLength(1);
       expect(stored[0]?.orderNumber).toBeNull();
+
+      const { html } = await page("/help/contact?sent=1");
+      expect(html).toMatch(/role="status" aria-labelledby="message-sent"/);
+      expect(html).toContain("Thank you, your message has been sent");
+      expect(html).toContain("replies by email within one working day");
+      expect(html).toMatch(/<a[^>]*href="\/help\/contact"[^>]*>Send another message<\/a>/);
+      // The form is gone, and with it what was typed.
+      expect(html).not.toContain('aria-label="Contact form"');
+      expect(html).not.toContain('name="message"');
+      expect((await page("/help/contact")).html).toContain('aria-label="Contact form"');
+    });
+
+    it("lets the server judge an empty form: an error summary linking each field's message", async () => {
+      const { html: blank } = await page("/help/contact");
+      expect(blank).toMatch(/<form[^>]*novalidate/i);
+      const response = await post({ name: "", email: "", topic: "", message: "", website: "" });
+      expect(response.status).toBe(422);
+      const html = decode(await response.text());
+      expect(html).toContain("There is a problem");
+      for (const field of ["name", "email", "topic", "message"]) {
+        expect(html).toContain(`href="#field-${field}"`);
+        expect(html).toMatch(new RegExp(`id="field-${field}"[^>]*aria-invalid="true"`));
+        expect(html).toContain(`id="field-${field}-error"`);
+      }
     });
 
     it("shows each problem beside its field, keeps what was typed, and stores nothing", async () => {
@@ -234,7 +259,7 @@ describe.each(databaseKinds)("content pages on %s", (kind) => {
     });
 
     it("refuses a sixth message in an hour from one address with a 429", async () => {
-      for (let sent = 0; sent < 5; sent++) expect((await post(fields)).status).toBe(302);
+      for (let sent = 0; sent < 5; sent++) expect((await post(fields)).status).toBe(303);
       const blocked = await post(fields);
       expect(blocked.status).toBe(429);
       expect(decode(await blocked.text())).toContain("several messages in the last hour");
