@@ -5,6 +5,7 @@ import { trackViewItem } from "../../client/analytics";
 import { addToBasket } from "../../client/basket";
 import { useBottomBar } from "../../client/bottom-bars";
 import { Breadcrumbs } from "../../components/breadcrumbs";
+import { FreeDeliveryNote } from "../../components/free-delivery-note";
 import { Price } from "../../components/price";
 import { ProductGallery } from "../../components/product-gallery";
 import { ProductGrid } from "../../components/product-grid";
@@ -52,14 +53,15 @@ export const meta = (args: Route.MetaArgs) => {
 export async function loader(args: Route.LoaderArgs) {
   const slug = requireSlug(args);
   const shop = catalog(args.context);
-  const [product, recommendations] = await Promise.all([
+  const [product, recommendations, freeDelivery] = await Promise.all([
     shop.getProduct(slug),
     shop.productRecommendations(slug),
+    shop.freeUkDelivery(),
   ]);
   if (!product || !recommendations) noRouteMatch(args.url);
   // A shared link opens with its choices made, server-rendered too: "M / Black" and its images.
   const initialChoices = choicesFromSearch(product, args.url.searchParams);
-  return { product, recommendations, initialChoices };
+  return { product, recommendations, initialChoices, freeDelivery };
 }
 
 function StockState({
@@ -88,6 +90,7 @@ function ProductPage({
   product,
   recommendations,
   initialChoices,
+  freeDelivery,
 }: Route.ComponentProps["loaderData"]) {
   const [chosen, setChosen] = useState(initialChoices);
   // One view_item per product shown: a revalidation (after adding to the basket) hands this page
@@ -164,6 +167,11 @@ function ProductPage({
             </p>
           )}
           <p className="mt-1 text-sm text-muted">Price includes VAT.</p>
+          <FreeDeliveryNote
+            delivery={freeDelivery}
+            threshold
+            className="mt-1 text-sm font-semibold"
+          />
           {product.billingNote && (
             <p className="mt-2 inline-block rounded-md border border-line bg-white px-3 py-1.5 text-sm font-semibold text-ink">
               {product.billingNote}
