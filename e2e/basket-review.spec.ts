@@ -48,7 +48,7 @@ describe("toasts stay with the page they are about (issue 29)", () => {
     await drawer.getByText("Review Tee added to your basket.").waitFor();
     await drawer.getByRole("link", { name: "Checkout" }).click();
     await page.waitForURL((url) => url.pathname === "/checkout");
-    await page.getByRole("heading", { level: 1 }).waitFor();
+    await page.getByRole("heading", { level: 1, name: "Checkout" }).waitFor();
     expect(await page.getByText("Review Tee added to your basket.").count()).toBe(0);
     await session.close();
   });

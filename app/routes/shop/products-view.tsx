@@ -4,7 +4,7 @@ import { productTypeByTitle } from "../../../common/product-types";
 import { trackViewItem } from "../../client/analytics";
 import { addToBasket } from "../../client/basket";
 import { useBottomBar } from "../../client/bottom-bars";
-import { Breadcrumbs } from "../../components/breadcrumbs";
+import { Breadcrumbs, bandCrumbs } from "../../components/breadcrumbs";
 import { FreeDeliveryNote } from "../../components/free-delivery-note";
 import { Price } from "../../components/price";
 import { ProductGallery } from "../../components/product-gallery";
@@ -42,8 +42,10 @@ export const meta = (args: Route.MetaArgs) => {
     jsonLd: [
       productJsonLd(product, url, image),
       breadcrumbJsonLd([
-        { name: "Home", url: absoluteUrl(publicUrl, "/") },
-        { name: product.brand.title, url: absoluteUrl(publicUrl, `/bands/${product.brand.slug}`) },
+        ...bandCrumbs(product.brand).map((crumb) => ({
+          name: crumb.name,
+          url: absoluteUrl(publicUrl, crumb.to),
+        })),
         { name: product.title, url },
       ]),
     ],
@@ -131,8 +133,7 @@ function ProductPage({
     <>
       <Breadcrumbs
         crumbs={[
-          { name: "Home", to: "/" },
-          { name: product.brand.title, to: `/bands/${product.brand.slug}` },
+          ...bandCrumbs(product.brand),
           { name: product.title, to: `/products/${product.slug}` },
         ]}
       />
