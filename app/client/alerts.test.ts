@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ALERT_TIMEOUT_MS, alertsStore, dismissAlert, pushAlert } from "./alerts";
+import {
+  ALERT_TIMEOUT_MS,
+  alertsStore,
+  dismissAlert,
+  dismissAlertsOfOtherPages,
+  pushAlert,
+} from "./alerts";
 
 describe("alerts", () => {
   beforeEach(() => {
@@ -31,5 +37,18 @@ describe("alerts", () => {
     const first = pushAlert("SUCCESS", "One");
     const second = pushAlert("SUCCESS", "One");
     expect(first).not.toBe(second);
+  });
+
+  it("dismisses a page's alerts once the shopper is on another page, but not those for the next page (issue 29)", () => {
+    const added = pushAlert("SUCCESS", "Tee added to your basket.", 0);
+    const signedIn = pushAlert("SUCCESS", "Logged in successfully.", 0, { forNextPage: true });
+    const page = alertsStore.get()[0]?.page ?? "";
+    dismissAlertsOfOtherPages(page);
+    expect(alertsStore.get().map((alert) => alert.key)).toEqual([added, signedIn]);
+    dismissAlertsOfOtherPages("/checkout");
+    expect(alertsStore.get()).toMatchObject([{ key: signedIn, page: "/checkout" }]);
+    // Shown on the page it was for, it goes with that page too.
+    dismissAlertsOfOtherPages("/products");
+    expect(alertsStore.get()).toEqual([]);
   });
 });

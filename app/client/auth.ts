@@ -49,7 +49,7 @@ export async function signInFromForm(
       password: String(form.get("password") ?? ""),
     });
     authStore.set({ hasToken: true, user: data.user });
-    pushAlert("SUCCESS", LOGIN_SUCCEEDED);
+    pushAlert("SUCCESS", LOGIN_SUCCEEDED, undefined, { forNextPage: true });
     return redirect(target);
   } catch (error) {
     if (error instanceof ValidationFailedError) {

@@ -1,6 +1,6 @@
-import { useEffect } from "react";
-import { createPath, useNavigation } from "react-router";
-import { pushAlert } from "./alerts";
+import { useEffect, useLayoutEffect } from "react";
+import { createPath, useLocation, useNavigation } from "react-router";
+import { dismissAlertsOfOtherPages, pushAlert } from "./alerts";
 import { currentBuildId, newBuildAvailable } from "./build-status";
 import { installChunkReloadGuard, loadChunk } from "./chunk-reload";
 
@@ -53,4 +53,9 @@ export function useShopRuntime(): void {
       window.location.assign(createPath(navigation.location));
     }
   }, [navigation.state, navigation.location, navigation.formMethod]);
+
+  // Toasts about an action on the page left do not follow the shopper to the next one; gone
+  // before the new page is painted, so it never shows them.
+  const { pathname } = useLocation();
+  useLayoutEffect(() => dismissAlertsOfOtherPages(pathname), [pathname]);
 }

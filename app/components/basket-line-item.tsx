@@ -31,7 +31,10 @@ export function BasketLineItem({ line, onQuantity, compact = false }: Props) {
     "inline-flex h-9 w-9 items-center justify-center rounded-full border border-zinc-400 bg-white font-bold hover:border-ink disabled:opacity-40";
   return (
     // On a phone the line total drops under the details, so the stepper keeps its width (320 px).
-    <li className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 border-b border-line py-4 sm:grid-cols-[auto_minmax(0,1fr)_auto]">
+    <li
+      data-line-key={line.key}
+      className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 border-b border-line py-4 sm:grid-cols-[auto_minmax(0,1fr)_auto]"
+    >
       <div className={compact ? "w-20 shrink-0" : "w-24 shrink-0 sm:w-28"}>
         <ProductImage image={line.image} sizes="120px" className="rounded-lg" />
       </div>
@@ -41,6 +44,7 @@ export function BasketLineItem({ line, onQuantity, compact = false }: Props) {
         </p>
         <AppLink
           to={`/products/${variant.product.slug}?variant=${variant.id}`}
+          data-line-title
           className="font-semibold hover:underline"
         >
           {line.title}

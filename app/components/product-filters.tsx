@@ -80,6 +80,50 @@ function Check({
   );
 }
 
+/** How many bands the filter lists before "Show all N bands". */
+const BANDS_SHOWN_FIRST = 8;
+
+/**
+ * Issue 29: the bands, the first few in view and the rest behind "Show all N bands" (a
+ * <details>, so it opens without JavaScript), instead of a box that scrolls with no hint of how
+ * many there are. It starts open when a band in the rest is chosen, so every choice shows.
+ */
+function BandChecks({
+  brands,
+  chosen,
+}: {
+  brands: Facets["brands"];
+  chosen: ReadonlyArray<string | number>;
+}) {
+  const check = (brand: Facets["brands"][number]) => (
+    <Check
+      key={brand.id}
+      name="brand"
+      value={brand.slug}
+      checked={chosen.includes(brand.slug)}
+      count={brand.count}
+    >
+      <span className="flex-1">{brand.title}</span>
+    </Check>
+  );
+  const first = brands.slice(0, BANDS_SHOWN_FIRST);
+  const rest = brands.slice(BANDS_SHOWN_FIRST);
+  return (
+    <div className="mt-2">
+      {first.map(check)}
+      {rest.length > 0 && (
+        <details open={rest.some((brand) => chosen.includes(brand.slug))} className="group">
+          <summary className="cursor-pointer py-1 text-sm font-semibold underline">
+            <span className="group-open:hidden">{`Show all ${brands.length} bands`}</span>
+            <span className="hidden group-open:inline">Show fewer bands</span>
+          </summary>
+          {rest.map(check)}
+        </details>
+      )}
+    </div>
+  );
+}
+
 /**
  * Facet filters as one GET form: it works without JavaScript (Apply), and with it every change
  * applies at once. Everything lives in the URL.
@@ -146,20 +190,10 @@ export function ProductFilters({ action, facets, query, brandFixed, clearTo, wit
       </div>
       {!brandFixed && facets.brands.length > 0 && (
         <fieldset>
-          <legend className="text-sm font-bold">Band</legend>
-          <div className="mt-2 max-h-64 overflow-y-auto pr-2">
-            {facets.brands.map((brand) => (
-              <Check
-                key={brand.id}
-                name="brand"
-                value={brand.slug}
-                checked={query.brand?.includes(brand.slug) ?? false}
-                count={brand.count}
-              >
-                <span className="flex-1">{brand.title}</span>
-              </Check>
-            ))}
-          </div>
+          <legend className="text-sm font-bold">
+            Band <span className="font-normal text-muted">{`(${facets.brands.length})`}</span>
+          </legend>
+          <BandChecks brands={facets.brands} chosen={query.brand ?? []} />
         </fieldset>
       )}
       {facets.types.length > 0 && (

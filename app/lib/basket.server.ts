@@ -9,8 +9,15 @@ import {
   toLineRequests,
 } from "../../common/basket-rules";
 import { isRefusal, type Refusal } from "../../common/refusal";
-import { type BasketNotice, changeBasket, resolveBasket } from "../../server/basket/service";
+import {
+  type BasketNotice,
+  changeBasket,
+  EMPTIED_BASKET_UNDO_SECONDS,
+  resolveBasket,
+  restoreEmptiedBasket,
+} from "../../server/basket/service";
 import { BasketFormInput } from "../../server/basket/validators";
+import { freeUkDelivery } from "../../server/delivery/service";
 import { evaluateDiscount, GUEST, signedInShopper } from "../../server/discounts/service";
 import { refusalAsFormErrors } from "../../server/http/refusals";
 import { isUnsafeText } from "../../server/http/text-input";
@@ -18,6 +25,17 @@ import { appContext } from "./app-context.server";
 import { readCookie } from "./cookies";
 import { flashCookie } from "./flash.server";
 import { sessionContext } from "./session.server";
+
+/** The lines "Empty basket" removed, kept (on the shopper's side, as the basket is) for Undo. */
+const EMPTIED_COOKIE = "basket_emptied";
+
+/** The Set-Cookie that keeps (or, with null, forgets) the emptied lines. */
+function emptiedCookie(emptied: StoredBasket | null, secure: boolean): string {
+  const attributes = `Path=/; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+  return emptied
+    ? `${EMPTIED_COOKIE}=${encodeURIComponent(JSON.stringify(emptied))}; Max-Age=${EMPTIED_BASKET_UNDO_SECONDS}; ${attributes}`
+    : `${EMPTIED_COOKIE}=; Max-Age=0; ${attributes}`;
+}
 
 /** What a malformed basket post is told (a tampered or outdated form). */
 export const BASKET_FORM_INVALID = "That change could not be made. Please try again.";
@@ -46,6 +64,7 @@ export function basketFor(request: Request, context: Readonly<RouterContextProvi
   // The segments a customer is in are asked only when a code is evaluated.
   const shopper = () => (session ? signedInShopper(db, session.user) : Promise.resolve(GUEST));
   const stored = parseStoredBasket(readCookie(cookies, BASKET_COOKIE));
+  const emptied = parseStoredBasket(readCookie(cookies, EMPTIED_COOKIE));
   const resolve = (basket: StoredBasket) => resolveBasket(db, toLineRequests(basket));
   const evaluateCode = async (code: string, basket: Awaited<ReturnType<typeof resolveBasket>>) =>
     evaluateDiscount(db, { code, basket, shopper: await shopper() });
@@ -71,18 +90,32 @@ export function basketFor(request: Request, context: Readonly<RouterContextProvi
         notices: [{ type: "SUCCESS", body: `Code ${code} applied.` }],
       };
     }
+    if (input.intent === "undo-empty") {
+      const restored = await restoreEmptiedBasket(db, stored, emptied);
+      if (isRefusal(restored)) return restored;
+      return {
+        cookies: [basketCookie(restored.stored, config.secure), emptiedCookie(null, config.secure)],
+        notices: restored.notices,
+      };
+    }
     const changed = await changeBasket(db, stored, input);
     if (isRefusal(changed)) return changed;
-    return { cookies: [basketCookie(changed.stored, config.secure)], notices: changed.notices };
+    const cookies = [basketCookie(changed.stored, config.secure)];
+    if (changed.emptied) cookies.push(emptiedCookie(changed.emptied, config.secure));
+    return { cookies, notices: changed.notices };
   }
 
   // A cookie is whatever the browser sends: a code no shopper could type is no code.
   const storedCode = readCookie(cookies, DISCOUNT_COOKIE) ?? "";
   return {
     stored,
+    /** Undo is offered while the basket is still empty and the emptied lines are kept. */
+    canUndoEmpty: Object.keys(stored).length === 0 && Object.keys(emptied).length > 0,
     code: storedCode && storedCode.length <= 50 && !isUnsafeText(storedCode) ? storedCode : null,
     resolve,
     evaluateCode,
+    /** How near the goods subtotal is to free UK delivery (the delivery options' thresholds). */
+    freeUkDelivery: (goodsSubtotal: number) => freeUkDelivery(db, goodsSubtotal),
     /**
      * Carries out a basket form post: the Set-Cookie headers to redirect with, or why not with
      * the status to answer.

@@ -8,6 +8,7 @@ import { productFilters } from "../../server/catalog/service/filters";
 import { getProduct, listProducts, relatedProducts } from "../../server/catalog/service/products";
 import { productRecommendations } from "../../server/catalog/service/recommendations";
 import { getActiveSpotlight } from "../../server/catalog/service/spotlight";
+import { freeUkDelivery } from "../../server/delivery/service";
 import { appContext } from "./app-context.server";
 
 // Page requests that were served a kept answer because the database did not answer.
@@ -57,5 +58,7 @@ export function catalog(context: Readonly<RouterContextProvider>) {
     listAttributes: kept("listAttributes", () => listAttributes(db)),
     getActiveSpotlight: kept("getActiveSpotlight", () => getActiveSpotlight(db)),
     listCollections: kept("listCollections", () => listCollections(db)),
+    /** From what goods total UK delivery is free, for the product page beside its price. */
+    freeUkDelivery: kept("freeUkDelivery", () => freeUkDelivery(db, 0)),
   };
 }

@@ -150,8 +150,23 @@ export async function priceBasket(
 /** A note for the shopper about a change to their basket. */
 export type BasketNotice = { type: "SUCCESS" | "WARNING"; body: string };
 
-/** A basket after a change: the priced lines, the map to store, and what to tell the shopper. */
-export type ChangedBasket = { basket: Basket; stored: StoredBasket; notices: BasketNotice[] };
+/**
+ * A basket after a change: the priced lines, the map to store, and what to tell the shopper. An
+ * emptied basket also hands back the lines it held (`emptied`), for Undo.
+ */
+export type ChangedBasket = {
+  basket: Basket;
+  stored: StoredBasket;
+  notices: BasketNotice[];
+  emptied?: StoredBasket;
+};
+
+/** Issue 29: how long "Empty basket" can be undone. */
+export const EMPTIED_BASKET_UNDO_SECONDS = 10 * 60;
+
+/** What Undo says once the emptied lines are back, and when there is nothing left to undo. */
+export const BASKET_RESTORED = "Your basket has been restored.";
+export const NOTHING_TO_UNDO = "Your emptied basket can no longer be brought back.";
 
 /** An add without a variant: which options are left to choose, or that the ones chosen are gone. */
 export const chooseAvailableOptions = (missing: readonly string[]) =>
@@ -204,5 +219,30 @@ export async function changeBasket(
       ? basket.lines.find((line) => line.productVariant.id === change.id)
       : undefined;
   if (added) notices.push({ type: "SUCCESS", body: `${added.title} added to your basket.` });
+  if (change.kind === "empty" && Object.keys(stored).length > 0) {
+    notices.push({ type: "SUCCESS", body: "Your basket has been emptied." });
+    return { basket, stored: fromLines(basket.lines), notices, emptied: stored };
+  }
+  return { basket, stored: fromLines(basket.lines), notices };
+}
+
+/**
+ * Undo of "Empty basket": the emptied lines come back with their quantities, beside anything
+ * added since (an emptied line's own quantity wins). They are priced and checked again as any
+ * change is: a line sold out since is dropped and said so, a second membership is refused.
+ */
+export async function restoreEmptiedBasket(
+  db: Db,
+  stored: StoredBasket,
+  emptied: StoredBasket,
+): Promise<ChangedBasket | Refusal> {
+  if (Object.keys(emptied).length === 0) return refuse("conflict", NOTHING_TO_UNDO);
+  const basket = await priceBasket(db, toLineRequests({ ...stored, ...emptied }));
+  if (isRefusal(basket)) return basket;
+  const notices: BasketNotice[] = basket.adjustments.map((adjustment) => ({
+    type: "WARNING",
+    body: adjustment.message,
+  }));
+  notices.push({ type: "SUCCESS", body: BASKET_RESTORED });
   return { basket, stored: fromLines(basket.lines), notices };
 }

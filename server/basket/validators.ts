@@ -43,6 +43,8 @@ export const BasketFormInput = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("set"), variantId: FormId, quantity: FormQuantity }),
   z.object({ intent: z.literal("remove"), variantId: FormId }),
   z.object({ intent: z.literal("empty") }),
+  // Brings back what "Empty basket" removed, while it can (issue 29).
+  z.object({ intent: z.literal("undo-empty") }),
   z.object({ intent: z.literal("apply-discount"), code: z.string().trim().max(50) }),
   z.object({ intent: z.literal("remove-discount") }),
 ]);

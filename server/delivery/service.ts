@@ -121,6 +121,28 @@ export async function deliveryOptionFor(
   return chargedOption(option, input.goodsSubtotal);
 }
 
+/** How near a goods subtotal is to free UK delivery: the threshold and what is still to spend. */
+export type FreeUkDelivery = { freeOver: number; remaining: number };
+
+/**
+ * Issue 29: the cheapest way to free delivery to the UK (GB), from the active options' own
+ * thresholds, for a goods subtotal measured as `determineDeliveryGroup` measures it (VAT
+ * included, before any discount code). Null when no UK option is ever free. Reads only.
+ */
+export async function freeUkDelivery(
+  db: Db,
+  goodsSubtotal: number,
+): Promise<FreeUkDelivery | null> {
+  const group = await servingGroup(db, { country: "GB" });
+  if ("refused" in group) return null;
+  const thresholds = group.options
+    .map((option) => option.freeOver)
+    .filter((freeOver): freeOver is number => freeOver !== null);
+  if (thresholds.length === 0) return null;
+  const freeOver = Math.min(...thresholds);
+  return { freeOver, remaining: Math.max(0, freeOver - goodsSubtotal) };
+}
+
 /** An option as written: the group and the timestamps are the service's to fill. */
 export type NewDeliveryOption = Omit<
   typeof deliveryOptions.$inferInsert,

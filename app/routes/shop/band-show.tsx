@@ -1,5 +1,5 @@
 import { BannerImage } from "../../components/banner-image";
-import { Breadcrumbs } from "../../components/breadcrumbs";
+import { Breadcrumbs, bandCrumbs } from "../../components/breadcrumbs";
 import { ProductGrid } from "../../components/product-grid";
 import { AppLink } from "../../components/ui/app-link";
 import { RichText } from "../../components/ui/rich-text";
@@ -56,61 +56,70 @@ const linkLabels: Record<string, string> = {
 /** A band: hero, story, links and its products. */
 export default function BandShow({ loaderData }: Route.ComponentProps) {
   const { brand, products } = loaderData;
+  const tagline = [brand.genre, brand.origin].filter(Boolean).join(" · ");
+  const hasLinks = Object.keys(brand.links).length > 0;
   return (
     <>
-      <Breadcrumbs
-        crumbs={[
-          { name: "Home", to: "/" },
-          { name: "Bands", to: "/bands" },
-          { name: brand.title, to: `/bands/${brand.slug}` },
-        ]}
-      />
-      {/* The banner's own lettering (the band's name and a line under it) stays whole and
-          uncovered: the art sits above the heading, cropped only top and bottom on wide screens. */}
-      <section className="overflow-hidden rounded-3xl bg-ink text-white">
-        {brand.hero && (
+      <Breadcrumbs crumbs={bandCrumbs(brand)} />
+      {brand.hero ? (
+        // Issue 29: the banner's own lettering already shows the band's name and the line under
+        // it (genre · home town), so the page's heading and that line are for screen readers
+        // only; the art stays whole and uncovered, cropped only top and bottom on wide screens.
+        <section className="overflow-hidden rounded-3xl bg-ink">
           <BannerImage
             image={brand.hero}
             sizes="(min-width: 1280px) 1232px, 100vw"
             priority
             className="aspect-[16/7] h-auto w-full object-cover lg:aspect-[16/5]"
           />
-        )}
-        <div className="flex flex-col-reverse gap-2 px-6 py-5 sm:flex-row sm:items-baseline sm:justify-between sm:px-12 sm:py-6">
-          <h1 className="font-display text-3xl sm:text-4xl">{brand.title}</h1>
-          <p className="text-sm font-bold uppercase tracking-[0.3em] text-zinc-200">
-            {[brand.genre, brand.origin].filter(Boolean).join(" · ")}
-          </p>
-        </div>
-      </section>
-      <div className="mt-10 grid gap-10 lg:grid-cols-[1fr_18rem]">
-        <section aria-labelledby="story">
-          <h2 id="story" className="sr-only">
-            The story
-          </h2>
-          <RichText html={brand.story} className="max-w-3xl text-lg" />
+          <h1 className="sr-only">{brand.title}</h1>
+          {tagline && <p className="sr-only">{tagline}</p>}
         </section>
-        {Object.keys(brand.links).length > 0 && (
-          <nav aria-label={`${brand.title} elsewhere`}>
-            <h2 className="text-sm font-bold uppercase tracking-wider text-muted">
-              Listen and follow
-            </h2>
-            <ul className="mt-3 space-y-2">
-              {Object.entries(brand.links).map(([kind, href]) => (
-                <li key={kind}>
-                  <a
-                    href={href}
-                    rel="noopener noreferrer"
-                    className="font-semibold underline hover:text-accent"
-                  >
-                    {linkLabels[kind] ?? kind}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        )}
-      </div>
+      ) : (
+        <section className="rounded-3xl bg-ink text-white">
+          <div className="flex flex-col-reverse gap-2 px-6 py-5 sm:flex-row sm:items-baseline sm:justify-between sm:px-12 sm:py-6">
+            <h1 className="font-display text-3xl sm:text-4xl">{brand.title}</h1>
+            {tagline && (
+              <p className="text-sm font-bold uppercase tracking-[0.3em] text-zinc-200">
+                {tagline}
+              </p>
+            )}
+          </div>
+        </section>
+      )}
+      {(brand.story || hasLinks) && (
+        <div className="mt-10 grid gap-10 lg:grid-cols-[1fr_18rem]">
+          {/* No story, no heading for it (issue 29). */}
+          {brand.story && (
+            <section aria-labelledby="story">
+              <h2 id="story" className="sr-only">
+                The story
+              </h2>
+              <RichText html={brand.story} className="max-w-3xl text-lg" />
+            </section>
+          )}
+          {hasLinks && (
+            <nav aria-label={`${brand.title} elsewhere`} className="lg:col-start-2">
+              <h2 className="text-sm font-bold uppercase tracking-wider text-muted">
+                Listen and follow
+              </h2>
+              <ul className="mt-3 space-y-2">
+                {Object.entries(brand.links).map(([kind, href]) => (
+                  <li key={kind}>
+                    <a
+                      href={href}
+                      rel="noopener noreferrer"
+                      className="font-semibold underline hover:text-accent"
+                    >
+                      {linkLabels[kind] ?? kind}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          )}
+        </div>
+      )}
       <section aria-labelledby="band-products" className="mt-14">
         <div className="mb-6 flex items-baseline justify-between gap-4">
           <h2 id="band-products" className="font-display text-2xl">
@@ -122,7 +131,10 @@ export default function BandShow({ loaderData }: Route.ComponentProps) {
             </AppLink>
           )}
         </div>
-        {products.data.length === 0 ? (
+        {brand.productCount === 0 ? (
+          // Not listed among the bands until it has something to sell (issue 29).
+          <p className="text-muted">Merch coming soon.</p>
+        ) : products.data.length === 0 ? (
           <p className="text-muted">Nothing from {brand.title} in stock right now.</p>
         ) : (
           <ProductGrid

@@ -93,4 +93,90 @@ describe.each(databaseKinds)("basket page form posts on %s", (kind) => {
     const bySite = await post({ intent: "empty" }, { Origin: "", "Sec-Fetch-Site": "cross-site" });
     expect(bySite.status).toBe(403);
   });
+
+  describe("Empty basket, then Undo (issue 29)", () => {
+    const lines = () => ({ [tee.variants[1]?.id ?? 0]: 3 });
+    const basketIs = (lines: Record<number, number>) =>
+      `basket=${encodeURIComponent(JSON.stringify(lines))}`;
+
+    it("keeps the emptied lines for ten minutes, and the empty basket page offers Undo", async () => {
+      const response = await post({ intent: "empty" }, { Cookie: basketIs(lines()) });
+      expect(response.status).toBe(303);
+      expect(JSON.parse(decodeURIComponent(cookieOf(response, "basket") ?? ""))).toEqual({});
+      const kept = response.headers
+        .getSetCookie()
+        .find((cookie) => cookie.startsWith("basket_emptied="));
+      expect(kept).toContain("Max-Age=600");
+      expect(kept).toContain("HttpOnly");
+      expect(JSON.parse(decodeURIComponent(cookieOf(response, "basket_emptied") ?? ""))).toEqual(
+        lines(),
+      );
+      expect(decodeURIComponent(cookieOf(response, "flash") ?? "")).toContain(
+        "Your basket has been emptied.",
+      );
+
+      const page = await app.fetch("/basket", {
+        headers: {
+          Cookie: `${basketIs({})}; basket_emptied=${cookieOf(response, "basket_emptied")}`,
+        },
+      });
+      const html = await page.text();
+      expect(html).toContain("Your basket is empty.");
+      expect(html).toMatch(/name="intent" value="undo-empty"/);
+      expect(html).toMatch(/>Undo<\/button>/);
+      // Nothing emptied: no Undo.
+      const plain = await (
+        await app.fetch("/basket", { headers: { Cookie: basketIs({}) } })
+      ).text();
+      expect(plain).not.toContain("undo-empty");
+    });
+
+    it("Undo puts the lines back with their quantities, beside anything added since, and forgets them", async () => {
+      const emptied = encodeURIComponent(JSON.stringify(lines()));
+      const response = await post(
+        { intent: "undo-empty" },
+        { Cookie: `${basketIs({ [tee.variants[0]?.id ?? 0]: 1 })}; basket_emptied=${emptied}` },
+      );
+      expect(response.status).toBe(303);
+      expect(JSON.parse(decodeURIComponent(cookieOf(response, "basket") ?? ""))).toEqual({
+        [tee.variants[0]?.id ?? 0]: 1,
+        ...lines(),
+      });
+      expect(cookieOf(response, "basket_emptied")).toBe("");
+      expect(decodeURIComponent(cookieOf(response, "flash") ?? "")).toContain(
+        "Your basket has been restored.",
+      );
+    });
+
+    it("says so when there is nothing left to undo, and changes nothing", async () => {
+      const response = await post({ intent: "undo-empty" }, { Cookie: basketIs({}) });
+      expect(response.status).toBe(409);
+      expect(await response.text()).toContain("can no longer be brought back");
+      expect(cookieOf(response, "basket")).toBeUndefined();
+    });
+  });
+
+  describe("free UK delivery (issue 29)", () => {
+    const page = async (lines: Record<number, number>) =>
+      (
+        await app.fetch("/basket", {
+          headers: { Cookie: `basket=${encodeURIComponent(JSON.stringify(lines))}` },
+        })
+      ).text();
+
+    it("says how far the basket is from the UK Standard option's £50.00, and when it is reached", async () => {
+      // Two tees at £20.00: £40.00 of goods, £10.00 short.
+      expect(await page({ [tee.variants[1]?.id ?? 0]: 2 })).toContain(
+        "£10.00 away from free UK delivery.",
+      );
+      expect(await page({ [tee.variants[1]?.id ?? 0]: 3 })).toContain(
+        "Your order qualifies for free UK delivery.",
+      );
+    });
+
+    it("tells the product page's shopper the threshold, beside the price", async () => {
+      const html = await (await app.fetch(`/products/${tee.product.slug}`)).text();
+      expect(html).toContain("Free UK delivery on orders of £50.00 or more.");
+    });
+  });
 });

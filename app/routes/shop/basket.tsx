@@ -1,5 +1,5 @@
-import { useRef } from "react";
-import { data, redirect } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { data, Form, redirect } from "react-router";
 import { trackBasket } from "../../client/analytics";
 import { basketStore, changeBasket } from "../../client/basket";
 import { useBottomBar } from "../../client/bottom-bars";
@@ -7,6 +7,7 @@ import { applyDiscountCode, discountStore, removeDiscountCode } from "../../clie
 import { useStore } from "../../client/store";
 import { BasketLineItem } from "../../components/basket-line-item";
 import { BasketSummary, basketTotal } from "../../components/basket-summary";
+import { FreeDeliveryNote } from "../../components/free-delivery-note";
 import { PageHeading } from "../../components/page-heading";
 import { AppLink } from "../../components/ui/app-link";
 import { buttonClasses } from "../../components/ui/button";
@@ -28,6 +29,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     basket.code && resolved.lines.length ? await basket.evaluateCode(basket.code, resolved) : null;
   return {
     basket: resolved,
+    canUndoEmpty: basket.canUndoEmpty,
+    freeDelivery: resolved.lines.length ? await basket.freeUkDelivery(resolved.subtotal) : null,
     discount: evaluated?.ok ? evaluated.discount : null,
     codeProblem:
       basket.code && evaluated && !evaluated.ok
@@ -73,18 +76,78 @@ function CheckoutBar({ total, onCheckout }: { total: number; onCheckout: () => v
   );
 }
 
+type BasketLine = Route.ComponentProps["loaderData"]["basket"]["lines"][number];
+
+/**
+ * Issue 29: after a line is removed (Remove, or − down to 0) focus would fall to the page's top.
+ * Once the page shows the basket without it, focus moves to the line that took its place (the
+ * one before it when it was the last), or to the heading when none is left, and a live region
+ * says what was removed.
+ */
+function useRemovalFocus(lines: BasketLine[]) {
+  const [announcement, setAnnouncement] = useState("");
+  const pending = useRef<{ key: string; index: number } | null>(null);
+  useEffect(() => {
+    const removed = pending.current;
+    if (!removed || lines.some((line) => line.key === removed.key)) return;
+    pending.current = null;
+    const next = lines[Math.min(removed.index, lines.length - 1)];
+    const target = next
+      ? document.querySelector<HTMLElement>(`[data-line-key="${next.key}"] [data-line-title]`)
+      : document.querySelector<HTMLElement>("#main h1");
+    if (!target) return;
+    if (!next) target.setAttribute("tabindex", "-1");
+    target.focus();
+  }, [lines]);
+  const remove = async (line: BasketLine, index: number) => {
+    const changed = await changeBasket({ kind: "remove", id: line.productVariant.id });
+    if (!changed) return;
+    pending.current = { key: line.key, index };
+    setAnnouncement(`${line.title} removed from your basket.`);
+  };
+  return { announcement, remove };
+}
+
 export default function BasketIndex({ loaderData, actionData }: Route.ComponentProps) {
-  const { basket, discount, codeProblem } = loaderData;
+  const { basket, discount, codeProblem, canUndoEmpty, freeDelivery } = loaderData;
   const live = useStore(discountStore);
   const refused = useStore(basketStore).refusal;
+  const { announcement, remove } = useRemovalFocus(basket.lines);
   // Without JavaScript the form post's answer says why a change was refused; with it, the store.
   const refusal = actionData?.error ?? refused;
+  // Kept in the same place on both views, so the region exists before the words change.
+  const removalNews = (
+    <p role="status" className="sr-only">
+      {announcement}
+    </p>
+  );
   if (basket.lines.length === 0) {
     return (
       <>
+        {removalNews}
         <PageHeading title="Your basket" />
+        {refusal && (
+          <div className="mb-6">
+            <FormMessage type="error">{refusal}</FormMessage>
+          </div>
+        )}
         <div className="rounded-2xl border border-dashed border-line bg-white p-12 text-center">
           <p className="text-lg font-semibold">Your basket is empty.</p>
+          {canUndoEmpty && (
+            // A form post, so Undo works without JavaScript too; the server restores the lines.
+            <Form method="post" className="mt-4">
+              <input type="hidden" name="intent" value="undo-empty" />
+              <p className="text-muted">
+                You emptied your basket.{" "}
+                <button
+                  type="submit"
+                  className="font-semibold text-ink underline hover:text-accent"
+                >
+                  Undo
+                </button>
+              </p>
+            </Form>
+          )}
           <p className="mt-2 text-muted">Find something from the bands you love.</p>
           <AppLink to="/products" className={`mt-6 ${buttonClasses()}`}>
             Start shopping
@@ -103,6 +166,7 @@ export default function BasketIndex({ loaderData, actionData }: Route.ComponentP
   const beginCheckout = () => trackBasket("begin_checkout", basket.lines);
   return (
     <>
+      {removalNews}
       <PageHeading
         title="Your basket"
         intro={`${basket.itemCount} ${basket.itemCount === 1 ? "item" : "items"}`}
@@ -114,12 +178,14 @@ export default function BasketIndex({ loaderData, actionData }: Route.ComponentP
       )}
       <div className="grid grid-cols-1 gap-10 lg:grid-cols-[1fr_22rem]">
         <ul aria-label="Basket items">
-          {basket.lines.map((line) => (
+          {basket.lines.map((line, index) => (
             <BasketLineItem
               key={line.key}
               line={line}
               onQuantity={(quantity) =>
-                void changeBasket({ kind: "set", id: line.productVariant.id, quantity })
+                quantity === 0
+                  ? void remove(line, index)
+                  : void changeBasket({ kind: "set", id: line.productVariant.id, quantity })
               }
             />
           ))}
@@ -142,16 +208,12 @@ export default function BasketIndex({ loaderData, actionData }: Route.ComponentP
             onApply={applyDiscountCode}
             onRemove={removeDiscountCode}
           />
+          <FreeDeliveryNote delivery={freeDelivery} />
           <AppLink to="/checkout" onClick={beginCheckout} className={`w-full ${buttonClasses()}`}>
             Checkout
           </AppLink>
-          <form
-            method="post"
-            onSubmit={(event) => {
-              event.preventDefault();
-              void changeBasket({ kind: "empty" });
-            }}
-          >
+          {/* Through the server with or without JavaScript: it keeps the lines for Undo. */}
+          <Form method="post">
             <input type="hidden" name="intent" value="empty" />
             <button
               type="submit"
@@ -159,7 +221,7 @@ export default function BasketIndex({ loaderData, actionData }: Route.ComponentP
             >
               Empty basket
             </button>
-          </form>
+          </Form>
         </aside>
       </div>
       <CheckoutBar total={basketTotal(basket.subtotal, shownDiscount)} onCheckout={beginCheckout} />

@@ -100,9 +100,12 @@ describe.each(databaseKinds)("catalogue pages on %s", (kind) => {
         highPrice: "26.00",
       },
     });
+    // Issue 29: the band page's trail, continued (Home › Bands › band › product).
     expect(
-      blocks.find((block) => block["@type"] === "BreadcrumbList")?.itemListElement,
-    ).toHaveLength(3);
+      blocks
+        .find((block) => block["@type"] === "BreadcrumbList")
+        ?.itemListElement.map((item: { name: string }) => item.name),
+    ).toEqual(["Home", "Bands", "Velvet Pylon", "Pylon & Sparks Tee"]);
     expect(html).not.toContain('name="robots"');
   });
 
@@ -344,5 +347,137 @@ describe.each(databaseKinds)("catalogue pages on %s", (kind) => {
     const home = await page("/");
     expect(home.status).toBe(200);
     expect(home.html).toContain('role="search"');
+  });
+
+  describe("issue 29: bands and breadcrumbs", () => {
+    /** The breadcrumb trail's names, in order, and which one is the current page. */
+    const trailOf = (html: string) => {
+      const nav = /<nav aria-label="Breadcrumb"[^>]*>(.*?)<\/nav>/s.exec(html)?.[1] ?? "";
+      expect(nav).toMatch(/^<ol/);
+      expect(nav).not.toContain("/</span>");
+      return [...nav.matchAll(/<li[^>]*>(.*?)<\/li>/gs)].map((match) => {
+        const item = match[1] ?? "";
+        const name = item.replace(/<[^>]+>/g, "").replaceAll("&amp;", "&");
+        return item.includes('aria-current="page"') ? `[${name}]` : name;
+      });
+    };
+
+    it("gives band and product pages one trail, with separators drawn by the stylesheet", async () => {
+      expect(trailOf((await page("/bands/velvet-pylon")).html)).toEqual([
+        "Home",
+        "Bands",
+        "[Velvet Pylon]",
+      ]);
+      expect(trailOf((await page(`/products/${tee.product.slug}`)).html)).toEqual([
+        "Home",
+        "Bands",
+        "Velvet Pylon",
+        "[Pylon & Sparks Tee]",
+      ]);
+    });
+
+    it("lists only bands with published merchandise; an empty band's page has no story heading and says merch is coming", async () => {
+      const db = app.database.db;
+      await makeBrand(db, { title: "Quiet Vessel", slug: "quiet-vessel", story: "<p> </p>" });
+      const drafted = await makeBrand(db, { title: "Draft Moth", slug: "draft-moth" });
+      await makeProduct(db, {
+        brandId: drafted.id,
+        title: "Moth Draft Tee",
+        status: "draft",
+        variants: [{ price: 1500 }],
+      });
+      const bands = (await page("/bands?listed=1")).html;
+      expect(bands).toContain('href="/bands/velvet-pylon"');
+      expect(bands).not.toContain('href="/bands/quiet-vessel"');
+      expect(bands).not.toContain('href="/bands/draft-moth"');
+
+      const empty = await page("/bands/quiet-vessel");
+      expect(empty.status).toBe(200);
+      expect(empty.html).not.toContain("The story");
+      expect(empty.html).toContain("Merch coming soon.");
+      // A band with a story keeps its heading.
+      expect((await page("/bands/velvet-pylon")).html).toContain(">The story</h2>");
+    });
+
+    it("sorts a band under its name without a leading 'The', the same on /bands and in the band filter", async () => {
+      const db = app.database.db;
+      const saints = await makeBrand(db, {
+        title: "The Bracken Owls",
+        slug: "the-bracken-owls",
+      });
+      const brass = await makeBrand(db, { title: "Brass Tundra", slug: "brass-tundra" });
+      const azure = await makeBrand(db, { title: "Azure Ferry", slug: "azure-ferry" });
+      for (const band of [saints, brass, azure]) {
+        await makeProduct(db, {
+          brandId: band.id,
+          title: `${band.title} Tee`,
+          variants: [{ price: 1500 }],
+        });
+      }
+      const order = (html: string) =>
+        ["azure-ferry", "the-bracken-owls", "brass-tundra", "velvet-pylon"].map((slug) =>
+          html.indexOf(slug),
+        );
+      // A fresh address each: the anonymous page cache may hold the plain ones from earlier tests.
+      const bands = (await page("/bands?sorted=1")).html;
+      const inBands = order(bands);
+      expect(inBands.every((at) => at > 0)).toBe(true);
+      expect([...inBands].sort((a, b) => a - b)).toEqual(inBands);
+      // Under B, not T.
+      const letterB = /<section id="letter-B".*?<\/section>/s.exec(bands)?.[0] ?? "";
+      expect(letterB).toContain("The Bracken Owls");
+
+      const filter = (await page("/products?sort=newest")).html;
+      const values = (slug: string) => filter.indexOf(`name="brand" value="${slug}"`);
+      const inFilter = ["azure-ferry", "the-bracken-owls", "brass-tundra", "velvet-pylon"].map(
+        values,
+      );
+      expect(inFilter.every((at) => at > 0)).toBe(true);
+      expect([...inFilter].sort((a, b) => a - b)).toEqual(inFilter);
+    });
+
+    it("shows the first bands of the filter and the rest behind 'Show all N bands', which works without JavaScript", async () => {
+      const { html } = await page("/products");
+      const count = [...html.matchAll(/name="brand" value="/g)].length;
+      expect(count).toBeGreaterThan(8);
+      expect(html).toMatch(new RegExp(`Band <span[^>]*>\\(${count}\\)</span>`));
+      expect(html).toMatch(
+        new RegExp(`<details[^>]*><summary[^>]*><span[^>]*>Show all ${count} bands</span>`),
+      );
+      const hidden =
+        /<details[^>]*><summary[^>]*><span[^>]*>Show all.*?<\/details>/s.exec(html)?.[0] ?? "";
+      expect([...hidden.matchAll(/name="brand" value="/g)]).toHaveLength(count - 8);
+      // A band chosen from the rest keeps the list open.
+      const last = [...hidden.matchAll(/name="brand" value="([^"]+)"/g)].at(-1)?.[1];
+      expect((await page(`/products?brand=${last}`)).html).toMatch(/<details open=""/);
+    });
+
+    it("prints a band's name and its genre line once: over a hero whose art carries them, for screen readers only", async () => {
+      // The demo's Static Gulls: a hero with the name and "Indie · Brighton" in its lettering.
+      const lettered = (await page("/bands/static-gulls")).html;
+      expect(lettered).toMatch(/<img[^>]+\/api\/file\/[^>]*>/);
+      expect(lettered.match(/<h1[^>]*>Static Gulls<\/h1>/g)).toEqual([
+        '<h1 class="sr-only">Static Gulls</h1>',
+      ]);
+      expect(lettered.match(/<p[^>]*>Indie · Brighton<\/p>/g)).toEqual([
+        '<p class="sr-only">Indie · Brighton</p>',
+      ]);
+      // Without a hero the words are the page's own, shown once.
+      const db = app.database.db;
+      const plain = await makeBrand(db, {
+        title: "Harbour Lights",
+        slug: "harbour-lights",
+        genre: "Indie",
+        origin: "Brighton",
+      });
+      await makeProduct(db, {
+        brandId: plain.id,
+        title: "Harbour Tee",
+        variants: [{ price: 1500 }],
+      });
+      const { html } = await page("/bands/harbour-lights");
+      expect(html.match(/Indie · Brighton/g)).toHaveLength(1);
+      expect(html).toMatch(/<h1 class="font-display[^"]*">Harbour Lights<\/h1>/);
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { Breadcrumbs } from "../../components/breadcrumbs";
+import { Breadcrumbs, bandCrumbs } from "../../components/breadcrumbs";
 import { PageHeading } from "../../components/page-heading";
 import { ProductListing } from "../../components/product-listing";
 import { catalog } from "../../lib/catalog.server";
@@ -33,12 +33,7 @@ export default function ProductsBand({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <Breadcrumbs
-        crumbs={[
-          { name: "Home", to: "/" },
-          { name: "Bands", to: "/bands" },
-          { name: brand.title, to: `/bands/${brand.slug}` },
-          { name: "Merchandise", to: `/products/band/${brand.slug}` },
-        ]}
+        crumbs={[...bandCrumbs(brand), { name: "Merchandise", to: `/products/band/${brand.slug}` }]}
       />
       <PageHeading
         title={`${brand.title} merchandise`}

@@ -4,7 +4,8 @@ import { productTypeByTitle } from "../../../common/product-types";
 import { trackViewItem } from "../../client/analytics";
 import { addToBasket } from "../../client/basket";
 import { useBottomBar } from "../../client/bottom-bars";
-import { Breadcrumbs } from "../../components/breadcrumbs";
+import { Breadcrumbs, bandCrumbs } from "../../components/breadcrumbs";
+import { FreeDeliveryNote } from "../../components/free-delivery-note";
 import { Price } from "../../components/price";
 import { ProductGallery } from "../../components/product-gallery";
 import { ProductGrid } from "../../components/product-grid";
@@ -41,8 +42,10 @@ export const meta = (args: Route.MetaArgs) => {
     jsonLd: [
       productJsonLd(product, url, image),
       breadcrumbJsonLd([
-        { name: "Home", url: absoluteUrl(publicUrl, "/") },
-        { name: product.brand.title, url: absoluteUrl(publicUrl, `/bands/${product.brand.slug}`) },
+        ...bandCrumbs(product.brand).map((crumb) => ({
+          name: crumb.name,
+          url: absoluteUrl(publicUrl, crumb.to),
+        })),
         { name: product.title, url },
       ]),
     ],
@@ -52,14 +55,15 @@ export const meta = (args: Route.MetaArgs) => {
 export async function loader(args: Route.LoaderArgs) {
   const slug = requireSlug(args);
   const shop = catalog(args.context);
-  const [product, recommendations] = await Promise.all([
+  const [product, recommendations, freeDelivery] = await Promise.all([
     shop.getProduct(slug),
     shop.productRecommendations(slug),
+    shop.freeUkDelivery(),
   ]);
   if (!product || !recommendations) noRouteMatch(args.url);
   // A shared link opens with its choices made, server-rendered too: "M / Black" and its images.
   const initialChoices = choicesFromSearch(product, args.url.searchParams);
-  return { product, recommendations, initialChoices };
+  return { product, recommendations, initialChoices, freeDelivery };
 }
 
 function StockState({
@@ -88,6 +92,7 @@ function ProductPage({
   product,
   recommendations,
   initialChoices,
+  freeDelivery,
 }: Route.ComponentProps["loaderData"]) {
   const [chosen, setChosen] = useState(initialChoices);
   // One view_item per product shown: a revalidation (after adding to the basket) hands this page
@@ -128,8 +133,7 @@ function ProductPage({
     <>
       <Breadcrumbs
         crumbs={[
-          { name: "Home", to: "/" },
-          { name: product.brand.title, to: `/bands/${product.brand.slug}` },
+          ...bandCrumbs(product.brand),
           { name: product.title, to: `/products/${product.slug}` },
         ]}
       />
@@ -164,6 +168,11 @@ function ProductPage({
             </p>
           )}
           <p className="mt-1 text-sm text-muted">Price includes VAT.</p>
+          <FreeDeliveryNote
+            delivery={freeDelivery}
+            threshold
+            className="mt-1 text-sm font-semibold"
+          />
           {product.billingNote && (
             <p className="mt-2 inline-block rounded-md border border-line bg-white px-3 py-1.5 text-sm font-semibold text-ink">
               {product.billingNote}

@@ -12,17 +12,30 @@ import { brands, products } from "../schema.ts";
 const imageOf = (column: "logo_file_id" | "hero_file_id") =>
   imageRefOf(sql.raw(`"brands"."${column}"`), sql.raw(`"brands"."title"`));
 
+const storyOrNothing = (html: string) =>
+  /[^\s\u00a0]/.test(html.replace(/<[^>]*>/g, "").replace(/&nbsp;|&#160;/g, " ")) ? html : "";
+
 // SECURITY §22: staff text is made safe when read, whatever was stored: an allow-listed story,
 // and links only to web addresses (never javascript:).
+// A story with no words in it (empty paragraphs) is no story: the band page then prints no heading.
 const withSafeStory = (brand: BrandView): BrandView => ({
   ...brand,
-  story: sanitizeRichText(brand.story),
+  story: storyOrNothing(sanitizeRichText(brand.story)),
   links: Object.fromEntries(
     Object.entries(brand.links).filter(
       ([, href]) => typeof href === "string" && /^https?:\/\//.test(href),
     ),
   ),
 });
+
+/**
+ * Issue 29: the one order of band names, wherever bands are listed (the A–Z page, the band filter,
+ * the API): case ignored, and a leading "The " too, so "The Bramble Saints" sorts under B.
+ */
+export const bandSortKey = sql<string>`regexp_replace(lower(${brands.title}), '^the[[:space:]]+', '')`;
+
+/** Bands with something published to sell: the only ones the shop lists. */
+const hasPublishedProducts = sql`exists (select 1 from ${products} p where p.brand_id = "brands"."id" and p.status = 'published')`;
 
 const brandColumns = {
   id: brands.id,
@@ -39,18 +52,25 @@ const brandColumns = {
   productCount: sql<number>`(select count(*)::int from ${products} p where p.brand_id = "brands"."id" and p.status = 'published')`,
 };
 
-/** Bands A–Z (or only the featured ones), a page at a time. */
+/**
+ * Bands A–Z by `bandSortKey` (or only the featured ones), a page at a time. Issue 29: a band with
+ * no published product is not listed (its page stays, saying its merch is coming soon): a list of
+ * bands is a way to their merchandise.
+ */
 export async function listBrands(
   db: Db,
   query: { page: number; perPage: number; featured?: boolean },
 ): Promise<Page<BrandView>> {
-  const where = query.featured === undefined ? undefined : eq(brands.featured, query.featured);
+  const where = and(
+    hasPublishedProducts,
+    query.featured === undefined ? undefined : eq(brands.featured, query.featured),
+  );
   const [rows, [count]] = await Promise.all([
     db
       .select(brandColumns)
       .from(brands)
       .where(where)
-      .orderBy(sql`lower(${brands.title})`, asc(brands.id))
+      .orderBy(bandSortKey, asc(brands.id))
       .limit(query.perPage)
       .offset(pageOffset(query.page, query.perPage)),
     db.select({ total: sql<number>`count(*)::int` }).from(brands).where(where),

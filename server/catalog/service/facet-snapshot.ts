@@ -5,6 +5,7 @@ import { PRODUCT_TYPES, productTypeBySlug } from "../../../common/product-types.
 import type { Db } from "../../db/client.ts";
 import { attributes, attributeTypes, brands, products } from "../schema.ts";
 import { optionColumns } from "./attributes.ts";
+import { bandSortKey } from "./brands.ts";
 
 /**
  * How long a snapshot's counts are shown before the next request reloads it (in the background:
@@ -74,7 +75,11 @@ export async function takeFacetSnapshot(db: Db, now = new Date()): Promise<Facet
       })
       .from(products)
       .where(sql`${products.status} = 'published'`),
-    db.select({ id: brands.id, slug: brands.slug, title: brands.title }).from(brands),
+    // In the one order of band names: the counted list keeps it.
+    db
+      .select({ id: brands.id, slug: brands.slug, title: brands.title })
+      .from(brands)
+      .orderBy(bandSortKey, asc(brands.id)),
     db
       .select(optionColumns)
       .from(attributes)
@@ -418,11 +423,9 @@ export function countFacets(
     if ((failed === 0 || failed === STOCK) && available) inStock++;
   }
 
-  const brandList = snapshot.brands
-    .flatMap((brand, index) =>
-      brandListed[index] ? [{ ...brand, count: brandCounts[index] as number }] : [],
-    )
-    .sort((a, b) => a.title.toLowerCase().localeCompare(b.title.toLowerCase()) || a.id - b.id);
+  const brandList = snapshot.brands.flatMap((brand, index) =>
+    brandListed[index] ? [{ ...brand, count: brandCounts[index] as number }] : [],
+  );
   const types = PRODUCT_TYPES.flatMap((type, index) =>
     typeListed[index]
       ? [{ slug: type.slug, title: type.title, count: typeCounts[index] as number }]

@@ -4,6 +4,7 @@ import type { ProductListQuery } from "../../../common/product-list-query.ts";
 import { PRODUCT_TYPES } from "../../../common/product-types.ts";
 import type { Db } from "../../db/client.ts";
 import { attributes, attributeTypes, brands, products } from "../schema.ts";
+import { bandSortKey } from "./brands.ts";
 import { countFacets, FACET_SNAPSHOT_LIFETIME_MS, facetSnapshot } from "./facet-snapshot.ts";
 import { chosenOptionGroups, listingConditions, optionGroupCondition } from "./products.ts";
 
@@ -175,7 +176,7 @@ async function liveFacets(
         ),
       )
       .groupBy(brands.id)
-      .orderBy(sql`lower(${brands.title})`),
+      .orderBy(bandSortKey, asc(brands.id)),
     db
       .select({ title: products.productType, count: countWhere(forType) })
       .from(products)
