@@ -58,7 +58,7 @@ function launch() {
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  return Math.round(sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2);
 };
 
 /** `https://host/assets/x.js` → `/assets/x.js`; an inline script of the page → `(page)`. */
