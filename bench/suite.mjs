@@ -13,6 +13,7 @@ import { get, getJson } from "./http-get.mjs";
 import { measureLargeCatalogue } from "./large-catalogue.mjs";
 import { BROWSER_HEADERS, invalidReason, load, loadFigures } from "./load.mjs";
 import { cpuBusyShare } from "./machine.mjs";
+import { measureMainThread } from "./main-thread.mjs";
 import { pageWeight } from "./page-weight.mjs";
 import {
   cleanUp,
@@ -55,6 +56,7 @@ const USAGE = `Usage: npm run bench [-- options]
   --connections <n>    connections per load run (default 20)
   --duration <s>       seconds per measured run (default 6)
   --warmup <s>         seconds of unmeasured warm-up before each run (default 2)
+  --trace-runs <n>     traced loads of each storefront page for the main-thread figures (default 3)
 Uses PostgreSQL when DATABASE_URL is set, PGlite in a temporary folder otherwise.`;
 
 function parseOptions(argv) {
@@ -65,6 +67,7 @@ function parseOptions(argv) {
       "skip-large": { type: "boolean", default: false },
       only: { type: "string" },
       "large-database": { type: "string" },
+      "trace-runs": { type: "string", default: "3" },
       connections: { type: "string", default: "20" },
       duration: { type: "string", default: "6" },
       warmup: { type: "string", default: "2" },
@@ -75,12 +78,15 @@ function parseOptions(argv) {
     connections: Number(values.connections),
     duration: Number(values.duration),
     warmup: Number(values.warmup),
+    traceRuns: Number(values["trace-runs"]),
   };
   const valid =
     Number.isInteger(settings.connections) &&
     settings.connections > 0 &&
     settings.duration > 0 &&
     settings.warmup >= 0 &&
+    Number.isInteger(settings.traceRuns) &&
+    settings.traceRuns > 0 &&
     [undefined, "api", "pages", "drop-day", "large"].includes(values.only);
   return { values, settings, valid };
 }
@@ -396,6 +402,17 @@ async function measureMain(run, { options, databaseUrl, database, seededUrl }) {
         ...(await measurePages(app, catalogue, settings, run.details)),
         ...(await measureWeight(app, catalogue, run.details)),
       );
+    if (!apiOnly) {
+      run.details.mainThread = {};
+      run.figures.push(
+        ...(await measureMainThread(
+          app,
+          catalogue,
+          { runs: settings.traceRuns },
+          run.details.mainThread,
+        )),
+      );
+    }
     await sleep(SETTLE_MS);
     const steady = residentBytes(app.pid);
     if (steady !== undefined)

@@ -51,6 +51,37 @@ describe("product listing on a phone (issue 16, defect 2)", () => {
     await session.close();
   });
 
+  it("swaps the server's filters for the sheet without building the filter form again (issue 29)", async () => {
+    const session = await openSession(shop.browser, shop.app.url, { viewport: PHONE });
+    const { page } = session;
+    // Counts filter forms put into the page once the server's HTML is parsed: building them
+    // again as the hydrated page turns to the sheet was a long task on a phone.
+    await page.addInitScript(() => {
+      const counted = window as unknown as { filterFormsAdded: number };
+      counted.filterFormsAdded = 0;
+      const isForm = (node: Node) =>
+        node instanceof Element &&
+        (node.matches('form[aria-label="Filter products"]') ||
+          node.querySelector('form[aria-label="Filter products"]') !== null);
+      document.addEventListener("DOMContentLoaded", () => {
+        new MutationObserver((records) => {
+          for (const record of records)
+            counted.filterFormsAdded += [...record.addedNodes].filter(isForm).length;
+        }).observe(document.body, { childList: true, subtree: true });
+      });
+    });
+    await gotoHydrated(page, "/products");
+    await page.getByRole("button", { name: "Filter and sort" }).waitFor();
+    await expect.poll(() => page.getByRole("form", { name: "Filter products" }).count()).toBe(0);
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { filterFormsAdded: number }).filterFormsAdded,
+      ),
+    ).toBe(0);
+    await session.expectNoErrors();
+    await session.close();
+  });
+
   it("filters in a sheet: labelled, focus kept inside, a live count, Escape closes and focus returns", async () => {
     const facets = await api<ProductFilters>("/api/product-filters");
     const hoodies = facets.types.find((type) => type.slug === "hoodie");

@@ -3,6 +3,7 @@ import { createPath, useLocation, useNavigation } from "react-router";
 import { dismissAlertsOfOtherPages, pushAlert } from "./alerts";
 import { currentBuildId, newBuildAvailable } from "./build-status";
 import { installChunkReloadGuard, loadChunk } from "./chunk-reload";
+import { markHydrated } from "./hydration";
 
 /** spec §9: the first build manifest fetch waits 1 s after the page loads. */
 export const FIRST_BUILD_CHECK_DELAY_MS = 1000;
@@ -12,6 +13,8 @@ export const FIRST_BUILD_CHECK_DELAY_MS = 1000;
  * full page load on the next navigation once a new build is out), and offline notices.
  */
 export function useShopRuntime(): void {
+  // The root's effects run after every other one of the hydrating page.
+  useEffect(markHydrated, []);
   useEffect(() => {
     const removeGuard = installChunkReloadGuard();
     let stopCheck: (() => void) | undefined;

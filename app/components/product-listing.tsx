@@ -1,9 +1,10 @@
-import { type ReactNode, Suspense } from "react";
+import { type ReactNode, startTransition, useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import type { ProductFilters as Facets, ProductCard } from "../../common/catalog";
+import { formatCount } from "../../common/numbers";
 import type { CappedPage } from "../../common/pagination";
 import type { ProductListQuery } from "../../common/product-list-query";
-import { lazyComponent } from "../client/lazy";
+import { loadChunk } from "../client/chunk-reload";
 import { useMediaQuery } from "../client/media-query";
 import { activeFilterChips, clearedSearch, productCount } from "../lib/listing-filters";
 import { ProductFilters } from "./product-filters";
@@ -12,9 +13,32 @@ import { AppLink } from "./ui/app-link";
 import { listHref } from "./ui/list-query";
 import { Pagination } from "./ui/pagination";
 
-const FilterSheet = lazyComponent(() =>
-  import("./filter-sheet").then((module) => module.FilterSheet),
-);
+type Sheet = typeof import("./filter-sheet").FilterSheet;
+// The sheet's code once fetched: a later listing on this page shows the sheet from the start.
+let loadedSheet: Sheet | undefined;
+
+/**
+ * The phone's filter sheet once its code is in, fetched when `wanted`; until then (and if it
+ * cannot load) the disclosure stays. The swap is a transition, and comes only when the code is
+ * there: in a Suspense boundary the sheet's fallback built the filters' whole form again, in a
+ * synchronous render of 350–900 ms at phone speed right after hydration (issue 29).
+ */
+function useFilterSheet(wanted: boolean): Sheet | undefined {
+  const [sheet, setSheet] = useState(() => loadedSheet);
+  useEffect(() => {
+    if (!wanted || sheet) return;
+    let current = true;
+    void loadChunk(() => import("./filter-sheet")).then((module) => {
+      if (!module) return;
+      loadedSheet = module.FilterSheet;
+      if (current) startTransition(() => setSheet(() => module.FilterSheet));
+    });
+    return () => {
+      current = false;
+    };
+  }, [wanted, sheet]);
+  return wanted ? sheet : undefined;
+}
 
 type Props = {
   page: CappedPage<ProductCard>;
@@ -47,6 +71,7 @@ export function ProductListing({
 }: Props) {
   const location = useLocation();
   const sidebar = useMediaQuery(SIDEBAR_SCREEN);
+  const FilterSheet = useFilterSheet(sidebar === false);
   const chips = activeFilterChips(query, facets, brandFixed);
   const hrefOf = (search: string) =>
     search ? `${location.pathname}?${search}` : location.pathname;
@@ -83,12 +108,10 @@ export function ProductListing({
         Skip to results
       </a>
       <aside aria-label="Filters">
-        {sidebar === false ? (
-          <Suspense fallback={disclosure}>
-            <FilterSheet count={page.meta} chosen={chips.length} clearTo={clearTo}>
-              {filters}
-            </FilterSheet>
-          </Suspense>
+        {FilterSheet ? (
+          <FilterSheet count={page.meta} chosen={chips.length} clearTo={clearTo}>
+            {filters}
+          </FilterSheet>
         ) : (
           disclosure
         )}
@@ -133,9 +156,8 @@ export function ProductListing({
           // A page past the last (an old link, a hand-typed ?page=99): say so and offer the way.
           <div className="rounded-xl border border-dashed border-line bg-white p-10 text-center">
             <p className="text-lg font-semibold">
-              There is no page {page.meta.currentPage.toLocaleString("en-GB")}: these results have{" "}
-              {page.meta.lastPage.toLocaleString("en-GB")}{" "}
-              {page.meta.lastPage === 1 ? "page" : "pages"}.
+              There is no page {formatCount(page.meta.currentPage)}: these results have{" "}
+              {formatCount(page.meta.lastPage)} {page.meta.lastPage === 1 ? "page" : "pages"}.
             </p>
             <p className="mt-4 flex flex-wrap justify-center gap-4 font-semibold">
               <AppLink

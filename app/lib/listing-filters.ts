@@ -1,4 +1,5 @@
 import type { ProductFilters } from "../../common/catalog";
+import { formatCount } from "../../common/numbers";
 import type { CappedPage } from "../../common/pagination";
 import { DEFAULT_PRODUCT_SORT, type ProductListQuery } from "../../common/product-list-query";
 import { PRODUCT_TYPES } from "../../common/product-types";
@@ -118,7 +119,7 @@ export type CountedTotal = Pick<CappedPage<unknown>["meta"], "total" | "totalIsC
 
 /** "1,204", or "1,000+" when counting stopped at 1,000 and more match. */
 export const matchCount = ({ total, totalIsCapped }: CountedTotal) =>
-  `${total.toLocaleString("en-GB")}${totalIsCapped ? "+" : ""}`;
+  `${formatCount(total)}${totalIsCapped ? "+" : ""}`;
 
 /** "1 product", "1,204 products", "1,000+ products". */
 export const productCount = (count: CountedTotal) =>
