@@ -6,6 +6,10 @@ const globalSetup = ["tests/support/global-setup.ts"];
 // browser journeys in the system Chromium. `npm test` (scripts/test.mjs) runs them all.
 export default defineConfig({
   test: {
+    // Three test files at a time on CI's two cores: much of a file's time is spent waiting (on
+    // PostgreSQL, a child process, a lease running out, the browser), so a third worker uses the
+    // cores two leave idle and keeps the whole run within CI's 45 minutes.
+    maxWorkers: 3,
     projects: [
       {
         test: {
