@@ -37,3 +37,6 @@ export const DeliveryOptionGroup = z
       "The delivery options for the shopper's country, in the order the shop lists them.",
   });
 export type DeliveryOptionGroup = z.output<typeof DeliveryOptionGroup>;
+
+/** How near a goods subtotal is to free UK delivery: the threshold and what is still to spend. */
+export type FreeUkDelivery = { freeOver: number; remaining: number };

@@ -1,4 +1,4 @@
-import type { FreeUkDelivery } from "../../server/delivery/service";
+import type { FreeUkDelivery } from "../../common/delivery";
 import { formatPrice } from "../lib/money";
 
 /**

@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { countryInSentence } from "../../common/countries.ts";
-import type { DeliveryOption, DeliveryOptionGroup } from "../../common/delivery.ts";
+import type { DeliveryOption, DeliveryOptionGroup, FreeUkDelivery } from "../../common/delivery.ts";
 import { isBfpo, normaliseUkPostcode, UK_POSTCODE_COUNTRIES } from "../../common/postcode.ts";
 import { type Refusal, refuse } from "../../common/refusal.ts";
 import { resolveBasket } from "../basket/service.ts";
@@ -120,9 +120,6 @@ export async function deliveryOptionFor(
   }
   return chargedOption(option, input.goodsSubtotal);
 }
-
-/** How near a goods subtotal is to free UK delivery: the threshold and what is still to spend. */
-export type FreeUkDelivery = { freeOver: number; remaining: number };
 
 /**
  * Issue 29: the cheapest way to free delivery to the UK (GB), from the active options' own
