@@ -186,6 +186,17 @@ export const API_EXAMPLES: Record<string, RouteExample> = {
       dryRun: "true",
     },
   },
+  "GET /api/staff/search/synonyms": { as: "staff" },
+  "POST /api/staff/search/synonyms": {
+    as: "staff",
+    body: {
+      groups: [
+        ["t-shirt", "tee", "tshirt", "t shirt"],
+        ["sweatshirt", "jumper", "sweater"],
+        ["vinyl", "lp", "record", "album"],
+      ],
+    },
+  },
 
   // catalogue, public
   "GET /api/brands": { query: { featured: "1" } },
@@ -198,6 +209,7 @@ export const API_EXAMPLES: Record<string, RouteExample> = {
   "GET /api/product-attribute-types": {},
   "GET /api/product-attributes": { query: { types: "1,2" } },
   "GET /api/product-filters": { query: { type: "t-shirt" } },
+  "GET /api/search/suggestions": { query: { q: "statik gulls" } },
   "GET /api/product-collections/{id}": { params: { id: "tour-2026" }, query: { sort: "newest" } },
 
   // media

@@ -3606,6 +3606,168 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/search/synonyms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The search's synonym groups
+         * @description Words fans type for the same thing (tee, t-shirt, tshirt), one group each, in order: a search for any word of a group finds what the others find.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Done. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["SynonymGroups"];
+                        };
+                    };
+                };
+                /** @description No live token: the client signs out (spec §4). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Signed in, but not allowed here. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The shop is busy or its database is unavailable; try again after `Retry-After`. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Replace the search's synonym groups
+         * @description The whole list, in order (each group two to 20 words of letters, digits, spaces and hyphens, lower-cased). One audit entry; every storefront process searches with the new groups once it hears of the change.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        groups: string[][];
+                    };
+                };
+            };
+            responses: {
+                /** @description Done. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["SynonymGroups"];
+                        };
+                    };
+                };
+                /** @description No live token: the client signs out (spec §4). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Signed in, but not allowed here. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The request body is too large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body was not sent as `application/json`. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The page expired: sent from another site, or a cookie request without a valid X-XSRF-TOKEN header. */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The input broke a rule; `errors` names the fields. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationFailed"];
+                    };
+                };
+                /** @description The shop is busy or its database is unavailable; try again after `Retry-After`. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/products/generate-variants": {
         parameters: {
             query?: never;
@@ -4218,6 +4380,67 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["ProductCardPage"];
+                    };
+                };
+                /** @description The input broke a rule; `errors` names the fields. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationFailed"];
+                    };
+                };
+                /** @description The shop is busy or its database is unavailable; try again after `Retry-After`. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/suggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Bands and products for a search as it is typed
+         * @description The search box's suggestions: up to three bands the words name, the first five products (best first) and how many products the search finds. The words are widened by the shop's synonyms (tee finds T-shirts), and a misspelt word is corrected to the nearest word of the catalogue (`correctedFrom` then says what was typed).
+         */
+        get: {
+            parameters: {
+                query: {
+                    q: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Done. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["SearchSuggestions"];
+                        };
                     };
                 };
                 /** @description The input broke a rule; `errors` names the fields. */
@@ -15340,6 +15563,11 @@ export interface components {
             /** @description ISO 8601 UTC; send it back with an update to catch a colleague's save. */
             updatedAt: string;
         };
+        /** @description Words fans type for the same thing. */
+        SynonymGroups: {
+            /** @description Each group's words, lower case: a search for one finds what the others find. */
+            groups: string[][];
+        };
         GeneratedVariants: {
             created: components["schemas"]["VariantRow"][];
             kept: number;
@@ -15466,6 +15694,27 @@ export interface components {
             total: number;
             lastPage: number;
             /** @description True when more items match than were counted: there are more than `total`, and pages after `lastPage`. */
+            totalIsCapped: boolean;
+        };
+        /** @description Bands and products for a search as it is typed. */
+        SearchSuggestions: {
+            /** @description The words searched: what was typed, or its correction when a word was misspelt. */
+            searchedFor: string;
+            /** @description What was typed, when a misspelt word was corrected; otherwise null. */
+            correctedFrom: string | null;
+            /** @description Up to three bands the words name. */
+            bands: {
+                id: number;
+                slug: string;
+                title: string;
+                /** @description How many published products the band has. */
+                productCount: number;
+                logo: components["schemas"]["ImageRef"];
+            }[];
+            /** @description The first few products, best first. */
+            products: components["schemas"]["ProductCard"][];
+            /** @description How many products the search finds (up to a cap). */
+            total: number;
             totalIsCapped: boolean;
         };
         /** @description A published product with its variants, options and files. */

@@ -88,6 +88,7 @@ export const INTERNAL_KEYS = [
   "payments_reference_idx",
   "product_import_checks_hash_idx",
   "product_media_product_id_file_id_pk",
+  "search_terms_pkey",
   "test_payment_intents_order_idx",
   "test_payment_intents_pkey",
   "test_payment_refunds_key_idx",
