@@ -167,8 +167,13 @@ describe("start-up in the default layout (spec §2)", () => {
     const { page } = session;
     await setCookies(session, { token: "a-token-the-server-never-issued" });
     const { events } = recordStartupCalls(page);
+    // On a busy machine the network can fall quiet before the start-up's first call, so the test
+    // waits for that call and then for the first build poll, which comes after the start-up ran.
+    const csrfDone = finished(page, "csrf");
+    const polled = buildPoll(page);
     await page.goto("/");
-    await page.waitForLoadState("networkidle");
+    await csrfDone;
+    await polled;
     expect(events).toEqual(["start csrf", "finish csrf"]);
     expect((await session.context.cookies()).map((cookie) => cookie.name)).not.toContain("token");
     await page.getByRole("link", { name: "Sign in" }).waitFor();

@@ -2,7 +2,7 @@ import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CollectionView } from "../../common/catalog.ts";
 import type { CollectionEdit, StaffCollectionItem } from "../../common/catalog-admin.ts";
-import { startTestApp, type TestApp } from "../../tests/support/app.ts";
+import { changesHeard, startTestApp, type TestApp } from "../../tests/support/app.ts";
 import { databaseKinds } from "../../tests/support/databases.ts";
 import {
   auditCount,
@@ -42,6 +42,8 @@ describe.each(databaseKinds)("staff API for collections on %s", (kind) => {
   afterAll(() => app.close());
 
   const shop = async (slug: string) => {
+    // The shop's answers are cached until the change notice reaches this process's listener.
+    await changesHeard(app);
     const response = await app.fetch(`/api/product-collections/${slug}?perPage=100`);
     return response.status === 200 ? (await read<CollectionView>(response)).data : undefined;
   };

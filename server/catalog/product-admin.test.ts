@@ -7,7 +7,7 @@ import type {
   StaffProductItem,
   VariantEdit,
 } from "../../common/catalog-admin.ts";
-import { startTestApp, type TestApp } from "../../tests/support/app.ts";
+import { changesHeard, startTestApp, type TestApp } from "../../tests/support/app.ts";
 import { databaseKinds } from "../../tests/support/databases.ts";
 import { eventually } from "../../tests/support/eventually.ts";
 import {
@@ -82,6 +82,8 @@ describe.each(databaseKinds)("staff API for products and variants on %s", (kind)
     return (await read<ProductEdit>(response)).data;
   };
   const shop = async (slug: string) => {
+    // The shop's answers are cached until the change notice reaches this process's listener.
+    await changesHeard(app);
     const response = await app.fetch(`/api/products/${slug}`);
     return response.status === 200 ? (await read<ProductView>(response)).data : undefined;
   };

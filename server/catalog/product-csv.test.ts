@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProductView } from "../../common/catalog.ts";
 import type { ProductEdit } from "../../common/catalog-admin.ts";
 import type { ProductImportSummary } from "../../common/product-csv.ts";
-import { startTestApp, type TestApp } from "../../tests/support/app.ts";
+import { changesHeard, startTestApp, type TestApp } from "../../tests/support/app.ts";
 import { databaseKinds } from "../../tests/support/databases.ts";
 import {
   auditCount,
@@ -159,6 +159,8 @@ describe.each(databaseKinds)("products as CSV on %s", (kind) => {
     return { products: p?.n ?? 0, variants: v?.n ?? 0, rows: (v?.n ?? 0) + (bare?.n ?? 0) };
   };
   const shop = async (slug: string) => {
+    // The shop's answers are cached until the change notice reaches this process's listener.
+    await changesHeard(app);
     const response = await app.fetch(`/api/products/${slug}`);
     return response.status === 200 ? (await read<ProductView>(response)).data : undefined;
   };
