@@ -1,6 +1,7 @@
 import type { VatReceipt } from "../../common/vat-receipt";
 import { formatLongDate } from "../lib/dates";
 import { formatPrice } from "../lib/money";
+import { ScrollRegion } from "./ui/scroll-region";
 
 /**
  * A paid order's UK VAT receipt as the customer reads (and prints) it: the seller, its VAT number,
@@ -26,7 +27,9 @@ export function VatReceiptSection({ receipt }: { receipt: VatReceipt }) {
               </span>
             ))}
           </address>
-          <p className="mt-1">VAT registration number: {receipt.seller.vatNumber}</p>
+          <p className="mt-1">
+            VAT registration number: {receipt.seller.vatNumber}
+          </p>
         </div>
         <dl className="grid grid-cols-[max-content_1fr] content-start gap-x-3 gap-y-1">
           <dt className="font-semibold">Receipt number</dt>
@@ -35,9 +38,9 @@ export function VatReceiptSection({ receipt }: { receipt: VatReceipt }) {
           <dd>{formatLongDate(receipt.taxPoint)}</dd>
         </dl>
       </div>
-      <div className="mt-4 overflow-x-auto">
+      <ScrollRegion labelledBy="vat-receipt-lines" className="mt-4">
         <table className="w-full text-left text-sm">
-          <caption className="sr-only">
+          <caption id="vat-receipt-lines" className="sr-only">
             VAT on each item of order {receipt.number}, in pounds
           </caption>
           <thead className="border-y border-line">
@@ -69,7 +72,9 @@ export function VatReceiptSection({ receipt }: { receipt: VatReceipt }) {
                   {row.description}
                 </th>
                 <td className={cell}>{row.quantity}</td>
-                <td className={cell}>{row.vatRate === null ? "Mixed" : `${row.vatRate}%`}</td>
+                <td className={cell}>
+                  {row.vatRate === null ? "Mixed" : `${row.vatRate}%`}
+                </td>
                 <td className={cell}>{formatPrice(row.net)}</td>
                 <td className={cell}>{formatPrice(row.vat)}</td>
                 <td className={cell}>{formatPrice(row.gross)}</td>
@@ -84,7 +89,10 @@ export function VatReceiptSection({ receipt }: { receipt: VatReceipt }) {
                 ["Total paid", receipt.totals.gross],
               ] as const
             ).map(([label, amount]) => (
-              <tr key={label} className={label === "Total paid" ? "font-bold" : undefined}>
+              <tr
+                key={label}
+                className={label === "Total paid" ? "font-bold" : undefined}
+              >
                 <th scope="row" colSpan={5} className="py-1.5 text-right">
                   {label}
                 </th>
@@ -93,7 +101,7 @@ export function VatReceiptSection({ receipt }: { receipt: VatReceipt }) {
             ))}
           </tfoot>
         </table>
-      </div>
+      </ScrollRegion>
       <p className="mt-3 text-sm text-muted">
         {receipt.exported
           ? "Export outside the UK VAT area: zero-rated, no UK VAT charged."
