@@ -8,7 +8,8 @@ import { ScrollRegion } from "./ui/scroll-region";
  * the tax point, each line's VAT rate and VAT, and the totals. Every figure is the server's.
  */
 export function VatReceiptSection({ receipt }: { receipt: VatReceipt }) {
-  const cell = "py-2 pl-3 text-right tabular-nums whitespace-nowrap";
+  // Small on a phone, so all six columns fit its width and the totals are not scrolled out of sight.
+  const cell = "py-2 pl-2 text-right tabular-nums whitespace-nowrap sm:pl-3";
   return (
     <section
       aria-labelledby="vat-receipt"
@@ -39,7 +40,7 @@ export function VatReceiptSection({ receipt }: { receipt: VatReceipt }) {
         </dl>
       </div>
       <ScrollRegion labelledBy="vat-receipt-lines" className="mt-4">
-        <table className="w-full text-left text-sm">
+        <table className="w-full text-left text-xs sm:text-sm">
           <caption id="vat-receipt-lines" className="sr-only">
             VAT on each item of order {receipt.number}, in pounds
           </caption>
@@ -48,19 +49,19 @@ export function VatReceiptSection({ receipt }: { receipt: VatReceipt }) {
               <th scope="col" className="py-2">
                 Description
               </th>
-              <th scope="col" className="py-2 pl-3 text-right">
+              <th scope="col" className="py-2 pl-2 text-right sm:pl-3">
                 Qty
               </th>
-              <th scope="col" className="py-2 pl-3 text-right">
+              <th scope="col" className="py-2 pl-2 text-right sm:pl-3">
                 VAT rate
               </th>
-              <th scope="col" className="py-2 pl-3 text-right">
+              <th scope="col" className="py-2 pl-2 text-right sm:pl-3">
                 Net
               </th>
-              <th scope="col" className="py-2 pl-3 text-right">
+              <th scope="col" className="py-2 pl-2 text-right sm:pl-3">
                 VAT
               </th>
-              <th scope="col" className="py-2 pl-3 text-right">
+              <th scope="col" className="py-2 pl-2 text-right sm:pl-3">
                 Total
               </th>
             </tr>
