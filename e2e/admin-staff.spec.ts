@@ -14,29 +14,40 @@ describe("the staff screens in Chromium", () => {
     const { page } = session;
     await gotoLive(page, "/admin/staff");
     await page.getByRole("link", { name: "Invite staff" }).click();
-    await page.getByRole("heading", { level: 1, name: "Invite staff" }).waitFor();
+    await page
+      .getByRole("heading", { level: 1, name: "Invite staff" })
+      .waitFor();
     await page.getByLabel("Name").fill("Robin Picker");
     await page.getByLabel("Email").fill("robin.picker@example.com");
     await page.getByLabel(/^Admin/).check();
     await page.getByRole("button", { name: "Send invitation" }).click();
     await page.waitForURL(/\/admin\/staff$/);
     await page
-      .getByText("Invited Robin Picker. They have been emailed a link to choose their password.")
+      .getByText(
+        "Invited Robin Picker. They have been emailed a link to choose their password.",
+      )
       .first()
       .waitFor();
-    const row = page.getByRole("row").filter({ hasText: "robin.picker@example.com" });
+    const row = page
+      .getByRole("row")
+      .filter({ hasText: "robin.picker@example.com" });
     await row.getByText("Invited").waitFor();
     await row.getByText("Admin").waitFor();
 
     const { user } = await makeUser(shop.app.database.db, { role: "staff" });
     await gotoLive(page, `/admin/staff/${user.id}`);
     await page.getByRole("button", { name: "Deactivate account" }).click();
-    const dialog = page.getByRole("alertdialog", { name: `Deactivate ${user.name}?` });
+    const dialog = page.getByRole("alertdialog", {
+      name: `Deactivate ${user.name}?`,
+    });
     await dialog.waitFor();
     await dialog.getByRole("button", { name: "Deactivate account" }).click();
     await page.getByText(`Deactivated ${user.name}.`).first().waitFor();
     await page.getByRole("button", { name: "Reactivate account" }).waitFor();
-    const [after] = await shop.app.database.db.select().from(users).where(eq(users.id, user.id));
+    const [after] = await shop.app.database.db
+      .select()
+      .from(users)
+      .where(eq(users.id, user.id));
     expect(after?.deactivatedAt).not.toBeNull();
 
     // Your own account offers neither a role nor a deactivation.
@@ -46,9 +57,13 @@ describe("the staff screens in Chromium", () => {
       .where(eq(users.email, DEMO_ACCOUNTS.admin.email));
     await gotoLive(page, `/admin/staff/${me?.id}`);
     await page
-      .getByText("You cannot deactivate your own account or change your own role.")
+      .getByText(
+        "You cannot deactivate your own account or change your own role.",
+      )
       .waitFor();
-    expect(await page.getByRole("button", { name: "Deactivate account" }).count()).toBe(0);
+    expect(
+      await page.getByRole("button", { name: "Deactivate account" }).count(),
+    ).toBe(0);
     expect(await page.getByRole("radio").count()).toBe(0);
     await session.expectNoErrors();
     await session.close();
@@ -71,6 +86,32 @@ describe("the staff screens in Chromium", () => {
     await session.close();
   });
 
+  it("signs staff out to their sign-in page, which says so once", async () => {
+    const session = await staffSession(shop, "staff");
+    const { page } = session;
+    await gotoLive(page, "/admin");
+    const logoutCall = page.waitForRequest((request) =>
+      request.url().endsWith("/api/logout"),
+    );
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await logoutCall;
+    await page
+      .getByRole("status")
+      .filter({ hasText: "You have signed out." })
+      .waitFor();
+    await page.getByRole("heading", { name: "Staff sign in" }).waitFor();
+    // Said once: the mark leaves the address, so a reload shows the plain sign-in.
+    await page.waitForURL(
+      (url) => url.pathname === "/admin/login" && url.search === "",
+    );
+    await page.reload();
+    await page.getByRole("heading", { name: "Staff sign in" }).waitFor();
+    expect(await page.getByText("You have signed out.").count()).toBe(0);
+    expect(await violations(page)).toEqual([]);
+    await session.expectNoErrors();
+    await session.close();
+  });
+
   it("shows staff who are not admins no Staff section, and a refusal they can read at its address", async () => {
     const { user } = await makeUser(shop.app.database.db, { role: "staff" });
     const session = await staffSession(shop, "staff");
@@ -82,7 +123,10 @@ describe("the staff screens in Chromium", () => {
     for (const path of ["/admin/staff", `/admin/staff/${user.id}`]) {
       const answer = await page.goto(path);
       expect(answer?.status(), path).toBe(403);
-      await page.getByText("Your account is not allowed to see this.").first().waitFor();
+      await page
+        .getByText("Your account is not allowed to see this.")
+        .first()
+        .waitFor();
       expect(await page.getByText(user.email).count(), path).toBe(0);
       expect(await violations(page), `staff ${path}`).toEqual([]);
     }

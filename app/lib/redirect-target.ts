@@ -8,6 +8,8 @@ export const SIGNED_OUT_PATH = "/login?signed-out=1";
 /** The back office's first page, and its sign-in screen. */
 export const STAFF_HOME = "/admin";
 export const STAFF_LOGIN = "/admin/login";
+/** Where staff who chose to sign out land: their sign-in, saying so once. */
+export const STAFF_SIGNED_OUT_PATH = `${STAFF_LOGIN}?signed-out=1`;
 
 /**
  * The redirect target to follow after sign-in, only when it is a path on this site: never

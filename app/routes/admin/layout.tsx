@@ -4,7 +4,7 @@ import { BackOfficeNav } from "../../components/admin/back-office-nav";
 import { FlashMessages } from "../../components/flash-messages";
 import { AppLink } from "../../components/ui/app-link";
 import { clearFlash, takeFlash } from "../../lib/flash.server";
-import { STAFF_LOGIN } from "../../lib/redirect-target";
+import { STAFF_SIGNED_OUT_PATH } from "../../lib/redirect-target";
 import { routeMiddleware } from "../../lib/route-middleware.server";
 import { requireSession } from "../../lib/session.server";
 import type { Route } from "./+types/layout";
@@ -64,7 +64,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
               reloadDocument
               onSubmit={(event) => {
                 event.preventDefault();
-                void logout(STAFF_LOGIN);
+                void logout(STAFF_SIGNED_OUT_PATH);
               }}
             >
               <input type="hidden" name="area" value="staff" />

@@ -1,13 +1,14 @@
 import { signInFromForm } from "../../client/auth";
 import { PageHeading } from "../../components/page-heading";
 import { SignInForm } from "../../components/sign-in-form";
+import { SignedOutNotice } from "../../components/signed-out-notice";
 import { loginStaff, redirectSignedIn } from "../../lib/account-forms.server";
 import { LOGIN_FAILED, LOGIN_SUCCEEDED } from "../../lib/account-messages";
 import { formPageHeaders } from "../../lib/form-headers";
 import { formFailure, runFormRoute } from "../../lib/form-route.server";
 import { screenMeta } from "../../lib/meta";
 import { readSignIn } from "../../lib/page-query.server";
-import { STAFF_HOME, safeRedirectTarget } from "../../lib/redirect-target";
+import { STAFF_HOME, STAFF_LOGIN, safeRedirectTarget } from "../../lib/redirect-target";
 import { routeMiddleware } from "../../lib/route-middleware.server";
 import type { Route } from "./+types/login";
 
@@ -22,7 +23,11 @@ function staffTarget(target: string | null | undefined) {
 }
 
 export function loader({ request }: Route.LoaderArgs) {
-  return { redirectTo: staffTarget(readSignIn(new URL(request.url)).redirect ?? null) };
+  const query = readSignIn(new URL(request.url));
+  return {
+    redirectTo: staffTarget(query.redirect ?? null),
+    signedOut: query["signed-out"] === "1",
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -40,6 +45,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 export default function StaffLogin({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
+      <SignedOutNotice signedOut={loaderData.signedOut} path={STAFF_LOGIN} />
       <PageHeading title="Staff sign in" intro="The Encore back office, for the shop's staff." />
       <SignInForm result={actionData} redirectTo={loaderData.redirectTo} />
     </>

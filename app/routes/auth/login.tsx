@@ -1,10 +1,8 @@
-import { useEffect, useState } from "react";
-import { useNavigate } from "react-router";
 import { signInFromForm } from "../../client/auth";
 import { PageHeading } from "../../components/page-heading";
 import { SignInForm } from "../../components/sign-in-form";
+import { SignedOutNotice } from "../../components/signed-out-notice";
 import { AppLink } from "../../components/ui/app-link";
-import { FormMessage } from "../../components/ui/form";
 import { loginCustomer, redirectSignedIn } from "../../lib/account-forms.server";
 import { LOGIN_FAILED, LOGIN_SUCCEEDED } from "../../lib/account-messages";
 import { formPageHeaders } from "../../lib/form-headers";
@@ -27,21 +25,6 @@ export function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-/**
- * 'You have signed out' after the shopper's own sign-out (`?signed-out=1`), said once: the mark
- * leaves the address at once, so a reload or a later visit shows plain Login, while this page
- * keeps saying it.
- */
-function useSignedOutOnce(signedOut: boolean) {
-  const [shown] = useState(signedOut);
-  const navigate = useNavigate();
-  useEffect(() => {
-    // Sign-out lands on plain Login (SIGNED_OUT_PATH carries no other query).
-    if (signedOut) void navigate("/login", { replace: true, preventScrollReset: true });
-  }, [signedOut, navigate]);
-  return shown;
-}
-
 /** Without JavaScript: the server signs in and carries the success message in a flash cookie. */
 export async function action({ request, context }: Route.ActionArgs) {
   const result = await runFormRoute(loginCustomer, request, context, { message: LOGIN_FAILED });
@@ -57,14 +40,9 @@ export function clientAction({ request }: Route.ClientActionArgs) {
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const query = `?redirect=${encodeURIComponent(loaderData.redirectTo)}`;
-  const signedOut = useSignedOutOnce(loaderData.signedOut);
   return (
     <>
-      {signedOut && (
-        <div className="mb-6">
-          <FormMessage type="success">You have signed out.</FormMessage>
-        </div>
-      )}
+      <SignedOutNotice signedOut={loaderData.signedOut} path="/login" />
       <PageHeading title="Sign in" intro="Track your orders and check out faster." />
       <SignInForm result={actionData} redirectTo={loaderData.redirectTo} />
       <div className="mt-6 space-y-2 border-t border-line pt-6 text-sm">

@@ -1,0 +1,16 @@
+import { chromium } from "playwright-core";
+const base = "http://localhost:3210";
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium" });
+const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+const page = await context.newPage();
+await page.goto(`${base}/login`);
+await page.getByLabel("Email").fill("fan@example.com");
+await page.getByLabel("Password", { exact: true }).fill("encore-fan-2026");
+await page.getByRole("button", { name: /sign in/i }).click();
+await page.waitForURL(/customer/);
+await page.getByRole("link", { name: "EN-10016" }).click();
+const receipt = page.getByRole("region", { name: "VAT receipt" });
+await receipt.waitFor();
+await receipt.screenshot({ path: "/tmp/shots/receipt-phone.png" });
+console.log(await receipt.locator("tfoot").innerHTML().catch(() => "no tfoot"));
+await browser.close();
