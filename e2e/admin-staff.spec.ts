@@ -14,23 +14,17 @@ describe("the staff screens in Chromium", () => {
     const { page } = session;
     await gotoLive(page, "/admin/staff");
     await page.getByRole("link", { name: "Invite staff" }).click();
-    await page
-      .getByRole("heading", { level: 1, name: "Invite staff" })
-      .waitFor();
+    await page.getByRole("heading", { level: 1, name: "Invite staff" }).waitFor();
     await page.getByLabel("Name").fill("Robin Picker");
     await page.getByLabel("Email").fill("robin.picker@example.com");
     await page.getByLabel(/^Admin/).check();
     await page.getByRole("button", { name: "Send invitation" }).click();
     await page.waitForURL(/\/admin\/staff$/);
     await page
-      .getByText(
-        "Invited Robin Picker. They have been emailed a link to choose their password.",
-      )
+      .getByText("Invited Robin Picker. They have been emailed a link to choose their password.")
       .first()
       .waitFor();
-    const row = page
-      .getByRole("row")
-      .filter({ hasText: "robin.picker@example.com" });
+    const row = page.getByRole("row").filter({ hasText: "robin.picker@example.com" });
     await row.getByText("Invited").waitFor();
     await row.getByText("Admin").waitFor();
 
@@ -44,10 +38,7 @@ describe("the staff screens in Chromium", () => {
     await dialog.getByRole("button", { name: "Deactivate account" }).click();
     await page.getByText(`Deactivated ${user.name}.`).first().waitFor();
     await page.getByRole("button", { name: "Reactivate account" }).waitFor();
-    const [after] = await shop.app.database.db
-      .select()
-      .from(users)
-      .where(eq(users.id, user.id));
+    const [after] = await shop.app.database.db.select().from(users).where(eq(users.id, user.id));
     expect(after?.deactivatedAt).not.toBeNull();
 
     // Your own account offers neither a role nor a deactivation.
@@ -57,13 +48,9 @@ describe("the staff screens in Chromium", () => {
       .where(eq(users.email, DEMO_ACCOUNTS.admin.email));
     await gotoLive(page, `/admin/staff/${me?.id}`);
     await page
-      .getByText(
-        "You cannot deactivate your own account or change your own role.",
-      )
+      .getByText("You cannot deactivate your own account or change your own role.")
       .waitFor();
-    expect(
-      await page.getByRole("button", { name: "Deactivate account" }).count(),
-    ).toBe(0);
+    expect(await page.getByRole("button", { name: "Deactivate account" }).count()).toBe(0);
     expect(await page.getByRole("radio").count()).toBe(0);
     await session.expectNoErrors();
     await session.close();
@@ -90,20 +77,13 @@ describe("the staff screens in Chromium", () => {
     const session = await staffSession(shop, "staff");
     const { page } = session;
     await gotoLive(page, "/admin");
-    const logoutCall = page.waitForRequest((request) =>
-      request.url().endsWith("/api/logout"),
-    );
+    const logoutCall = page.waitForRequest((request) => request.url().endsWith("/api/logout"));
     await page.getByRole("button", { name: "Sign out" }).click();
     await logoutCall;
-    await page
-      .getByRole("status")
-      .filter({ hasText: "You have signed out." })
-      .waitFor();
+    await page.getByRole("status").filter({ hasText: "You have signed out." }).waitFor();
     await page.getByRole("heading", { name: "Staff sign in" }).waitFor();
     // Said once: the mark leaves the address, so a reload shows the plain sign-in.
-    await page.waitForURL(
-      (url) => url.pathname === "/admin/login" && url.search === "",
-    );
+    await page.waitForURL((url) => url.pathname === "/admin/login" && url.search === "");
     await page.reload();
     await page.getByRole("heading", { name: "Staff sign in" }).waitFor();
     expect(await page.getByText("You have signed out.").count()).toBe(0);
@@ -123,10 +103,7 @@ describe("the staff screens in Chromium", () => {
     for (const path of ["/admin/staff", `/admin/staff/${user.id}`]) {
       const answer = await page.goto(path);
       expect(answer?.status(), path).toBe(403);
-      await page
-        .getByText("Your account is not allowed to see this.")
-        .first()
-        .waitFor();
+      await page.getByText("Your account is not allowed to see this.").first().waitFor();
       expect(await page.getByText(user.email).count(), path).toBe(0);
       expect(await violations(page), `staff ${path}`).toEqual([]);
     }

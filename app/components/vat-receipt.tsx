@@ -28,9 +28,7 @@ export function VatReceiptSection({ receipt }: { receipt: VatReceipt }) {
               </span>
             ))}
           </address>
-          <p className="mt-1">
-            VAT registration number: {receipt.seller.vatNumber}
-          </p>
+          <p className="mt-1">VAT registration number: {receipt.seller.vatNumber}</p>
         </div>
         <dl className="grid grid-cols-[max-content_1fr] content-start gap-x-3 gap-y-1">
           <dt className="font-semibold">Receipt number</dt>
@@ -73,9 +71,7 @@ export function VatReceiptSection({ receipt }: { receipt: VatReceipt }) {
                   {row.description}
                 </th>
                 <td className={cell}>{row.quantity}</td>
-                <td className={cell}>
-                  {row.vatRate === null ? "Mixed" : `${row.vatRate}%`}
-                </td>
+                <td className={cell}>{row.vatRate === null ? "Mixed" : `${row.vatRate}%`}</td>
                 <td className={cell}>{formatPrice(row.net)}</td>
                 <td className={cell}>{formatPrice(row.vat)}</td>
                 <td className={cell}>{formatPrice(row.gross)}</td>
@@ -90,10 +86,7 @@ export function VatReceiptSection({ receipt }: { receipt: VatReceipt }) {
                 ["Total paid", receipt.totals.gross],
               ] as const
             ).map(([label, amount]) => (
-              <tr
-                key={label}
-                className={label === "Total paid" ? "font-bold" : undefined}
-              >
+              <tr key={label} className={label === "Total paid" ? "font-bold" : undefined}>
                 <th scope="row" colSpan={5} className="py-1.5 text-right">
                   {label}
                 </th>
