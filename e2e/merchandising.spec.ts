@@ -135,15 +135,27 @@ describe("the chosen variant in the address", () => {
 });
 
 describe("the phone's sticky add-to-basket bar", () => {
-  it("appears once the page's button has scrolled away, and adds the chosen variant", async () => {
+  it("stands in for the page's button while it is out of sight, and adds the chosen variant", async () => {
     const { product, second, size } = await tShirtInColours();
     const session = await openSession(shop.browser, shop.app.url, { viewport: PHONE });
     const { page } = session;
     await gotoHydrated(page, `/products/${product.slug}?size=${size.slug}&colour=${second.slug}`);
     const bar = page.locator("[data-sticky-add-bar]");
-    expect(await bar.count()).toBe(0);
-    await page.getByRole("heading", { name: "Description" }).scrollIntoViewIfNeeded();
-    await page.evaluate(() => window.scrollBy(0, 400));
+    // On arrival the gallery fills the screen: the bar shows the title, price and button.
+    await bar.waitFor();
+    expect(await bar.textContent()).toContain(product.title);
+    expect(await bar.getByRole("button", { name: "Add to basket" }).isVisible()).toBe(true);
+    // With the page's own button in view the bar goes; past it, it comes back.
+    await page
+      .locator("#add-to-basket")
+      .getByRole("button", { name: "Add to basket" })
+      .scrollIntoViewIfNeeded();
+    await bar.waitFor({ state: "detached" });
+    // Scrolled on until the button is 200 px above the screen.
+    await page.evaluate(() => {
+      const button = document.querySelector("#add-to-basket button[type=submit]");
+      window.scrollBy(0, (button?.getBoundingClientRect().bottom ?? 0) + 200);
+    });
     await bar.waitFor();
     expect(await bar.textContent()).toContain(`${size.title} / ${second.title}`);
     expect(await violations(page)).toEqual([]);
@@ -158,8 +170,11 @@ describe("the phone's sticky add-to-basket bar", () => {
     expect(await drawer.textContent()).toContain(product.title);
     await page.keyboard.press("Escape");
     await drawer.waitFor({ state: "hidden" });
-    // Back at the top, the page's own button is in view again and the bar goes.
-    await page.evaluate(() => window.scrollTo(0, 0));
+    // Back at the page's own button, the bar goes again.
+    await page
+      .locator("#add-to-basket")
+      .getByRole("button", { name: "Add to basket" })
+      .scrollIntoViewIfNeeded();
     await bar.waitFor({ state: "detached" });
     await session.expectNoErrors();
     await session.close();

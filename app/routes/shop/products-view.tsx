@@ -114,7 +114,7 @@ function ProductPage({
     );
   };
   const mainButton = useRef<HTMLButtonElement>(null);
-  const buttonScrolledPast = useScrolledPast(mainButton);
+  const buttonOutOfView = useOutOfView(mainButton);
   // Without scripts the server works out the variant from the posted options, so the button
   // is only disabled once this page can tell which variant is chosen.
   const [hydrated, setHydrated] = useState(false);
@@ -261,7 +261,7 @@ function ProductPage({
           />
         </section>
       )}
-      {buttonScrolledPast && !soldOut && (
+      {buttonOutOfView && !soldOut && (
         <StickyAddBar
           title={product.title}
           price={variant?.price ?? product.priceFrom}
@@ -287,31 +287,27 @@ function optionsOf(
 }
 
 /**
- * Whether `target` has scrolled up out of view (not merely not reached yet): from then on the
- * phone's sticky bar stands in for it.
+ * Whether `target` is out of the screen, above it or still below it: then the phone's sticky bar
+ * stands in for it. On a phone the gallery fills the first screen, so without the bar a shopper
+ * arrives seeing neither the title, the price nor the button (issue 29).
  */
-function useScrolledPast(target: RefObject<HTMLElement | null>) {
-  const [past, setPast] = useState(false);
+function useOutOfView(target: RefObject<HTMLElement | null>) {
+  const [out, setOut] = useState(false);
   useEffect(() => {
     const element = target.current;
     if (!element) return;
-    // The root reaches far below the screen, so only leaving by the top edge counts, and a jump
-    // from above the screen to below it (back to the top) still crosses that edge.
-    const observer = new IntersectionObserver(
-      ([entry]) => {
-        if (entry) setPast(!entry.isIntersecting);
-      },
-      { rootMargin: "0px 0px 100000px 0px" },
-    );
+    const observer = new IntersectionObserver(([entry]) => {
+      if (entry) setOut(!entry.isIntersecting);
+    });
     observer.observe(element);
     return () => observer.disconnect();
   }, [target]);
-  return past;
+  return out;
 }
 
 /**
- * A phone's add-to-basket bar, fixed at the foot of the screen once the page's own button has
- * scrolled away: it submits the same form, or, before a variant is chosen, takes the shopper back
+ * A phone's add-to-basket bar, fixed at the foot of the screen while the page's own button is
+ * out of sight (not reached yet, or scrolled away): it submits the same form, or, before a variant is chosen, takes the shopper back
  * to the options. Hidden from 641 px, where the button stays near the images.
  */
 function StickyAddBar({
