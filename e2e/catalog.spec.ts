@@ -191,6 +191,8 @@ describe("search (spec §2)", () => {
     expect(await box.getAttribute("aria-activedescendant")).toBeTruthy();
     await box.press("Enter");
     await page.waitForURL("**/bands/static-gulls");
+    // The new page takes focus (its heading) once rendered: typing before that would be cut off.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe("H1");
     // Up from the top wraps to "See all", which opens the results page.
     const again = page.getByRole("combobox", { name: "Search products and bands" });
     await again.fill("");

@@ -151,38 +151,62 @@ describe.each(databaseKinds)("product listing on the demo shop on %s", (kind) =>
     expect(last.meta).toMatchObject({ total: published, totalIsCapped: false });
   });
 
-  it("lists a search by relevance, ties by id, page by page", async () => {
-    const expected = (
-      await database.db
-        .select({ id: products.id })
-        .from(products)
-        .where(
-          sql`${products.status} = 'published' and ${products.searchDocument} @@ to_tsquery('english', 'shirt:*')`,
-        )
-        .orderBy(
-          sql`ts_rank(${products.searchDocument}, to_tsquery('english', 'shirt:*')) desc, ${products.id}`,
-        )
-    ).map((row) => row.id);
-    expect(expected.length).toBeGreaterThan(10);
-    const listed: number[] = [];
-    for (let page = 1; listed.length < expected.length; page++) {
-      const { data } = await listProducts(database.db, { q: "shirt", page, perPage: 7 });
-      expect(data.length).toBeGreaterThan(0);
-      listed.push(...data.map((card) => card.id));
-    }
-    expect(listed).toEqual(expected);
-  });
+  // Decision 0039: the products a search names (every word in the title or the band's name) come
+  // first, then the others it finds, each part in the featured order; each page's own rows are
+  // then ranked (named first, `ts_rank`, then that order). "black" is in the names of some
+  // products and only in the type, tags or description of others; `countCap` 5 makes the count
+  // stop early, as a search matching thousands does, which reads the rest another way.
+  it.each([
+    ["every match counted", undefined],
+    ["the count stopped at 5", 5],
+  ])(
+    "lists a search's named products first, then the rest, page by page (%s)",
+    async (_label, countCap) => {
+      const rows = (
+        await database.db.execute(sql`
+        select id, search_name @@ to_tsquery('english', 'black:*') as named,
+          ts_rank(search_document, to_tsquery('english', 'black:*')) as rank
+        from products
+        where status = 'published' and search_document @@ to_tsquery('english', 'black:*')
+        order by named desc, ${sql.raw(expectedOrder.featured)}`)
+      ).rows as Array<{ id: number; named: boolean; rank: number }>;
+      // Both parts are there, and the rest reaches over a page boundary.
+      expect(rows.filter((row) => row.named).length).toBeGreaterThan(7);
+      expect(rows.filter((row) => !row.named).length).toBeGreaterThan(7);
+      const perPage = 7;
+      const pages = Math.ceil(rows.length / perPage);
+      for (let page = 1; page <= pages; page++) {
+        const expected = rows
+          .slice((page - 1) * perPage, page * perPage)
+          .map((row, at) => ({ ...row, at }))
+          .sort((a, b) => Number(b.named) - Number(a.named) || b.rank - a.rank || a.at - b.at)
+          .map((row) => row.id);
+        const { data, meta } = await listProducts(
+          database.db,
+          { q: "black", page, perPage },
+          countCap ? { countCap } : {},
+        );
+        expect(
+          data.map((card) => card.id),
+          `page ${page}`,
+        ).toEqual(expected);
+        if (!countCap) expect(meta.total).toBe(rows.length);
+      }
+      const past = await listProducts(database.db, { q: "black", page: pages + 1, perPage });
+      expect(past.data).toEqual([]);
+    },
+  );
 
   it("counts a search's matches, up to the cap, on every page and past the last", async () => {
     const [row] = await database.db
       .select({ count: sql<number>`count(*)::int` })
       .from(products)
       .where(
-        sql`${products.status} = 'published' and ${products.searchDocument} @@ to_tsquery('english', 'shirt:*')`,
+        sql`${products.status} = 'published' and ${products.searchDocument} @@ to_tsquery('english', 'black:*')`,
       );
     const matches = row?.count ?? 0;
     expect(matches).toBeGreaterThan(10);
-    const search = { q: "shirt", perPage: 5 };
+    const search = { q: "black", perPage: 5 };
     const first = await listProducts(database.db, { ...search, page: 1 });
     expect(first.meta).toMatchObject({ total: matches, totalIsCapped: false });
     const past = await listProducts(database.db, { ...search, page: Math.ceil(matches / 5) + 1 });

@@ -193,10 +193,18 @@ export async function listingConditions(
     conditions.push(sql`(${products.stockTotal} > 0 or ${products.preOrder})`);
   const tsquery = query.q ? await searchTsquery(db, query.q) : undefined;
   if (query.q && !tsquery) return undefined;
-  if (tsquery)
-    conditions.push(sql`${products.searchDocument} @@ to_tsquery('english', ${tsquery})`);
+  if (tsquery) conditions.push(foundBy(products.searchDocument, tsquery));
   return conditions;
 }
+
+/** Whether the search names the product (false, never null, for a name not yet written). */
+const namedBy = (tsquery: string) => sql`coalesce(${foundBy(products.searchName, tsquery)}, false)`;
+
+/** A product whose `document` (its whole search document, or its name alone) holds the search. */
+const foundBy = (
+  document: typeof products.searchDocument | typeof products.searchName,
+  tsquery: string,
+) => sql`${document} @@ to_tsquery('english', ${tsquery})`;
 
 // spec §3: a product's image is its first IMAGE file, its alt text the product's title. The outer
 // product is named in full ("products"."id"): see the note in brands.ts.
@@ -229,19 +237,10 @@ export const cardColumns = {
   image: firstImage,
 };
 
-/**
- * How well a product matches a search: the listing's order when searching without a sort. The
- * weights (title and band, then type and tags, then the description) and how often each word
- * occurs; `ts_rank`, not `ts_rank_cd`, whose cover search cost a third of a search's time at
- * 100,000 products and ordered the sixty searches of `search-queries.test.ts` no better.
- */
-const relevance = (tsquery: string) =>
-  sql<number>`ts_rank(${products.searchDocument}, to_tsquery('english', ${tsquery}))`;
-
 // "nulls last" as the listing indexes are built (schema.ts), so an index can serve the order.
 const idDescending = sql`${products.id} desc nulls last`;
 
-function ordering(query: ProductListQuery, tsquery: string | undefined): SQL[] {
+function ordering(query: ProductListQuery): SQL[] {
   switch (query.sort) {
     case "newest":
       return [sql`${products.publishedAt} desc nulls last`, idDescending];
@@ -253,8 +252,7 @@ function ordering(query: ProductListQuery, tsquery: string | undefined): SQL[] {
     case "title":
       return [asc(products.title), asc(products.id)];
     default:
-      // Searching without a chosen sort ranks by relevance; otherwise the team's featured order.
-      if (tsquery) return [sql`${relevance(tsquery)} desc`, asc(products.id)];
+      // A search without a chosen sort has its own order (`searchPage`).
       return [
         sql`${products.featuredRank} asc nulls last`,
         sql`${products.publishedAt} desc nulls last`,
@@ -286,7 +284,6 @@ function pageIdsQuery(
   db: Db,
   query: ProductListQuery,
   where: SQL | undefined,
-  tsquery: string | undefined,
   teamCollectionId: number | undefined,
 ) {
   const { page, perPage } = query;
@@ -297,7 +294,7 @@ function pageIdsQuery(
         .select({ id: products.id })
         .from(products)
         .where(where)
-        .orderBy(...ordering(query, tsquery))
+        .orderBy(...ordering(query))
         .limit(perPage)
         .offset(pageOffset(page, perPage))
     : db
@@ -330,19 +327,13 @@ async function pageIdsAndCount(
   limit: number,
 ): Promise<{ ids: number[]; counted: number }> {
   const teamCollectionId = await teamOrderedCollection(db, query, tsquery);
-  const rankedBySearch = tsquery && teamCollectionId === undefined && isDefaultSort(query);
-  if (rankedBySearch) {
-    const ranked = await rankedPage(db, query, where, tsquery);
-    // Every match counted: past `limit` it reads as "more than `limit`" all the same.
-    if (ranked) return { ids: ranked.ids, counted: ranked.matches };
-  }
   const matches = db
     .select({ one: sql`1` })
     .from(products)
     .where(where)
     .limit(limit + 1);
   const result = await db.execute(sql`select
-    array${pageIdsQuery(db, query, where, tsquery, teamCollectionId)} as ids,
+    array${pageIdsQuery(db, query, where, teamCollectionId)} as ids,
     (select count(*)::int from ${matches} as matches) as counted`);
   const [row] = (result as unknown as { rows: { ids: number[]; counted: number }[] }).rows;
   if (!row) throw new Error("The listing's page query returned no row");
@@ -353,34 +344,89 @@ const isDefaultSort = (query: ProductListQuery) =>
   query.sort === undefined || query.sort === "featured";
 
 /**
- * A page of a search in relevance order with every match counted, in one scan: ranking reads
- * every match anyway, so counting them there spares the second scan a capped count would make
- * (a band's name matches thousands of products, each on a page of its own). The rank is taken
- * in the scan, below an `offset 0` the planner does not flatten, so the count's window holds ids
- * and ranks, not documents (flattened, the window kept each match's document and ranked above
- * it: 15 ms against 11 for a band's name at 100,000 products). Undefined for a page past the
- * last, which has no row to carry the count.
+ * A page of a search without a chosen sort (decision 0039): first the products it names (every
+ * word in the title or the band's name, `search_name`), then the others it finds (in the type,
+ * tags or description), each part in the shop's featured order, and the page's own rows ranked
+ * (`rankedWithinPage`); the matches counted up to `limit` + 1 as a listing's are. Both parts
+ * are read in an index's order and stop at the page: ranking every match read each one's row,
+ * 3,400 for a band's name at 100,000 products. The named part needs only `search_name`, whose
+ * words the whole document holds.
  */
-async function rankedPage(
+async function searchPage(
   db: Db,
   query: ProductListQuery,
-  where: SQL | undefined,
+  filters: SQL[],
   tsquery: string,
-): Promise<{ ids: number[]; matches: number } | undefined> {
+  limit: number,
+): Promise<{ ids: number[]; counted: number }> {
   const { page, perPage } = query;
+  const skip = pageOffset(page, perPage);
+  const wanted = skip + perPage;
+  const found = and(...filters, foundBy(products.searchDocument, tsquery));
+  const named = db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(...filters, foundBy(products.searchName, tsquery)))
+    .orderBy(...ordering(query))
+    .limit(wanted);
+  const matches = db
+    .select({ one: sql`1` })
+    .from(products)
+    .where(found)
+    .limit(limit + 1);
+  const result = await db.execute(sql`select
+    array${named} as ids,
+    (select count(*)::int from ${matches} as matches) as counted`);
+  const [row] = (result as unknown as { rows: { ids: number[]; counted: number }[] }).rows;
+  if (!row) throw new Error("The search's page query returned no row");
+  if (row.ids.length === wanted || row.counted === 0) {
+    return { ids: await rankedWithinPage(db, row.ids.slice(skip), tsquery), counted: row.counted };
+  }
+  // The page reaches past the named products, to the rest, in the featured order too. With more
+  // matches than were counted they are many, and walking the featured order finds the page's soon;
+  // with every match counted they are few (at most `limit`), read through the search index in a
+  // query of their own (materialised), since walking the order would look for rows that are not
+  // there: PostgreSQL cannot tell, as it takes the two documents' matches to be unrelated.
+  const namedCount = row.ids.length;
+  const restSkip = Math.max(0, skip - namedCount);
+  const restLimit = wanted - namedCount - restSkip;
+  const unnamed = sql`not ${namedBy(tsquery)}`;
+  const rest = await db.execute(
+    row.counted > limit
+      ? sql`select ${products.id} as id from ${products} where ${found} and ${unnamed}
+          order by ${sql.join(ordering(query), sql`, `)}
+          limit ${restLimit} offset ${restSkip}`
+      : sql`with matched as materialized (
+            select ${products.id} as id, ${products.featuredRank} as featured_rank,
+              ${products.publishedAt} as published_at, ${unnamed} as unnamed
+            from ${products} where ${found}
+          )
+          select id from matched where unnamed
+          order by featured_rank asc nulls last, published_at desc nulls last, id desc
+          limit ${restLimit} offset ${restSkip}`,
+  );
+  const restIds = (rest as unknown as { rows: { id: number }[] }).rows.map((entry) => entry.id);
+  return {
+    ids: await rankedWithinPage(db, [...row.ids.slice(skip), ...restIds], tsquery),
+    counted: row.counted,
+  };
+}
+
+/**
+ * A search's page in the order its products match best: the named ones still first, then by
+ * `ts_rank` (title and band weigh most, then type and tags, then the description), ties in the
+ * order the page was read. Only the page's rows are ranked, so which products a page holds stays
+ * fixed and paging never repeats or skips one.
+ */
+async function rankedWithinPage(db: Db, ids: number[], tsquery: string): Promise<number[]> {
+  if (ids.length < 2) return ids;
   const result = await db.execute(sql`
-    select id, matches from (
-      select id, rank, (count(*) over ())::int as matches from (
-        select ${products.id} as id, ${relevance(tsquery)} as rank
-        from ${products} where ${where} offset 0
-      ) scored
-    ) ranked
-    order by rank desc, id
-    limit ${perPage} offset ${pageOffset(page, perPage)}`);
-  const rows = (result as unknown as { rows: { id: number; matches: number }[] }).rows;
-  const [first] = rows;
-  if (!first) return page === 1 ? { ids: [], matches: 0 } : undefined;
-  return { ids: rows.map((row) => row.id), matches: first.matches };
+    select ${products.id} as id from ${products}
+    where ${products.id} = any(${sql.param(ids)}::int[])
+    order by ${namedBy(tsquery)} desc,
+      ts_rank(${products.searchDocument}, to_tsquery('english', ${tsquery})) desc,
+      array_position(${sql.param(ids)}::int[], ${products.id})`);
+  return (result as unknown as { rows: { id: number }[] }).rows.map((entry) => entry.id);
 }
 
 /**
@@ -394,10 +440,22 @@ export async function listProducts(
 ): Promise<CappedPage<ProductCard>> {
   const { page, perPage } = query;
   const limit = countLimit(page, perPage, countCap);
-  const conditions = await listingConditions(db, query);
-  if (!conditions) return { data: [], meta: cappedPageMeta(page, perPage, 0, limit) };
+  const filters = await listingConditions(db, { ...query, q: undefined });
   const tsquery = query.q ? await searchTsquery(db, query.q) : undefined;
-  const { ids, counted } = await pageIdsAndCount(db, query, and(...conditions), tsquery, limit);
+  if (!filters || (query.q && !tsquery)) {
+    return { data: [], meta: cappedPageMeta(page, perPage, 0, limit) };
+  }
+  // A search has no team order, even in a curated collection (`teamOrderedCollection`).
+  const { ids, counted } =
+    tsquery !== undefined && isDefaultSort(query)
+      ? await searchPage(db, query, filters, tsquery, limit)
+      : await pageIdsAndCount(
+          db,
+          query,
+          and(...filters, ...(tsquery ? [foundBy(products.searchDocument, tsquery)] : [])),
+          tsquery,
+          limit,
+        );
   return {
     data: await productCardsByIds(db, ids),
     meta: cappedPageMeta(page, perPage, counted, limit),

@@ -3,8 +3,8 @@ import type { Db } from "../../db/client.ts";
 
 /**
  * Recomputes each product's variant summary (price range, the cheapest variant's compare-at price,
- * total stock, attribute ids) and its search document (title and band weigh most, then type and
- * tags, then the description's text). Call it in the same transaction as any variant or product
+ * total stock, attribute ids) and its search documents: the whole (title and band weigh most, then
+ * type and tags, then the description's text) and the name alone (title and band). Call it in the same transaction as any variant or product
  * change; `ids` omitted means every product. `stamp: false` leaves `updated_at` alone, for rows
  * just created with their own.
  */
@@ -44,6 +44,7 @@ export async function refreshProductSummaries(
         setweight(to_tsvector('english', p.product_type), 'B') ||
         setweight(to_tsvector('english', translate(array_to_string(p.tags, ' '), '-', ' ')), 'B') ||
         setweight(to_tsvector('english', regexp_replace(p.description, '<[^>]*>', ' ', 'g')), 'C'),
+      search_name = to_tsvector('english', p.title) || to_tsvector('english', b.title),
       updated_at = ${stamp ? sql`now()` : sql`p.updated_at`}
     from summary s left join options o on o.id = s.id, brands b
     where p.id = s.id and b.id = p.brand_id

@@ -107,6 +107,7 @@ export type NewProduct = Omit<
   | "stockTotal"
   | "attributeIds"
   | "searchDocument"
+  | "searchName"
 > & {
   /** In display order; each variant is stamped with the product's `createdAt`. */
   variants: NewVariant[];
