@@ -327,10 +327,14 @@ async function pageIdsAndCount(
   limit: number,
 ): Promise<{ ids: number[]; counted: number }> {
   const teamCollectionId = await teamOrderedCollection(db, query, tsquery);
+  // Counted in the page's own order: PostgreSQL then reads the index the page reads and stops at
+  // the cap, where unordered it may combine whole bitmaps of the filters' indexes first (T-shirts
+  // in M up to £30 at 100,000 products: 12.7 ms against 1.0, decision 0039).
   const matches = db
     .select({ one: sql`1` })
     .from(products)
     .where(where)
+    .orderBy(...ordering(query))
     .limit(limit + 1);
   const result = await db.execute(sql`select
     array${pageIdsQuery(db, query, where, teamCollectionId)} as ids,
