@@ -31,6 +31,7 @@ const targets = {
   mixedRate: atLeast(500, "req/s"),
   mixedP99: atMost(100, "ms"),
   rss: atMost(200, "MB"),
+  facetMismatches: atMost(0, "counts"),
 };
 
 function allSkipped(reason) {
@@ -40,6 +41,13 @@ function allSkipped(reason) {
     skipped("large.search.p50", "100k: search p50", "ms", targets.latency, reason),
     skipped("large.facets.p50", "100k: facets p50", "ms", targets.latency, reason),
     skipped("large.rss.peak", "100k: server RSS peak under load", "MB", targets.rss, reason),
+    skipped(
+      "large.facets.mismatches",
+      "100k: facet counts off the listing",
+      "counts",
+      targets.facetMismatches,
+      reason,
+    ),
   ];
 }
 
@@ -87,6 +95,52 @@ function sizeIdOf(attributes) {
       attribute.attributeType?.slug === "size" || attribute.attributeType?.title === "Size",
   );
   return (sizes.find((size) => size.title === "M" || size.slug === "m") ?? sizes[0])?.id;
+}
+
+/** At most this many facet counts are checked against the listing, over every base query. */
+const FACET_CHECKS = 160;
+
+/**
+ * Issue 29's facets at scale: each count the sidebar shows for a listing (`/api/product-filters`,
+ * from the facet snapshot at this size) against the listing it leads to (that option as its
+ * group's only choice, every other choice kept). A listing counted past its cap (1,000+) agrees
+ * with any count of at least its cap. Returns how many were checked and the ones that differ.
+ * @param {string} url
+ * @param {URLSearchParams[]} bases
+ */
+export async function facetMismatches(url, bases) {
+  const checked = [];
+  const mismatches = [];
+  for (const base of bases) {
+    const facets = (await getJson(`${url}/api/product-filters?${base}`)).json?.data;
+    if (!facets) continue;
+    const leadsTo = [
+      ...facets.brands.map((brand) => [`band ${brand.slug}`, brand.count, { brand: brand.slug }]),
+      ...facets.types.map((type) => [`type ${type.slug}`, type.count, { type: type.slug }]),
+      ...facets.attributeTypes.flatMap((group) => {
+        const own = new Set(group.attributes.map((attribute) => String(attribute.id)));
+        const others = (base.get("attributes") ?? "").split(",").filter((id) => id && !own.has(id));
+        return group.attributes.map((attribute) => [
+          `${group.slug} ${attribute.slug}`,
+          attribute.count,
+          { attributes: [...others, attribute.id].join(",") },
+        ]);
+      }),
+      ["in stock", facets.inStock, { inStock: "true" }],
+    ];
+    for (const [facet, shown, choice] of leadsTo) {
+      if (checked.length >= FACET_CHECKS) break;
+      const query = new URLSearchParams(base);
+      for (const [key, value] of Object.entries(choice)) query.set(key, String(value));
+      query.set("perPage", "1");
+      const meta = (await getJson(`${url}/api/products?${query}`)).json?.meta;
+      if (!meta) continue;
+      checked.push(facet);
+      const agrees = meta.totalIsCapped ? shown >= meta.total : shown === meta.total;
+      if (!agrees) mismatches.push({ base: String(base), facet, shown, listed: meta.total });
+    }
+  }
+  return { checked: checked.length, mismatches };
 }
 
 /**
@@ -245,6 +299,27 @@ async function measureSeeded(env, settings, seedSeconds) {
         ),
       );
     }
+    const bases = [
+      new URLSearchParams(),
+      new URLSearchParams({ type: "t-shirt" }),
+      ...(sizeId
+        ? [new URLSearchParams({ type: "t-shirt", attributes: String(sizeId), priceMax: "3000" })]
+        : []),
+      ...(word ? [new URLSearchParams({ q: word })] : []),
+      ...(product ? [new URLSearchParams({ brand: product.brand.slug, inStock: "true" })] : []),
+    ];
+    const facetCheck = await facetMismatches(app.url, bases);
+    details.facetConsistency = facetCheck;
+    figures.push(
+      measured(
+        "large.facets.mismatches",
+        `100k: facet counts off the listing (of ${facetCheck.checked})`,
+        facetCheck.mismatches.length,
+        "counts",
+        targets.facetMismatches,
+        facetCheck.checked === 0 ? "no facet count could be checked" : undefined,
+      ),
+    );
     const peak = memory.stop();
     figures.push(
       peak === undefined

@@ -5,7 +5,7 @@ import { root } from "./processes.mjs";
 
 const resultsDir = join(root, "bench/results");
 // Units of whole counts, shown without decimals.
-const COUNTS = new Set(["orders", "units", "answers"]);
+const COUNTS = new Set(["orders", "units", "answers", "counts"]);
 
 function formatValue(figure) {
   if (figure.value === null) return "—";
