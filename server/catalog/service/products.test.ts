@@ -162,14 +162,15 @@ describe.each(databaseKinds)("product listing on the demo shop on %s", (kind) =>
   ])(
     "lists a search's named products first, then the rest, page by page (%s)",
     async (_label, countCap) => {
-      const rows = (
-        await database.db.execute(sql`
+      const result = (await database.db.execute(sql`
         select id, search_name @@ to_tsquery('english', 'black:*') as named,
           ts_rank(search_document, to_tsquery('english', 'black:*')) as rank
         from products
         where status = 'published' and search_document @@ to_tsquery('english', 'black:*')
-        order by named desc, ${sql.raw(expectedOrder.featured)}`)
-      ).rows as Array<{ id: number; named: boolean; rank: number }>;
+        order by named desc, ${sql.raw(expectedOrder.featured)}`)) as unknown as {
+        rows: Array<{ id: number; named: boolean; rank: number }>;
+      };
+      const { rows } = result;
       // Both parts are there, and the rest reaches over a page boundary.
       expect(rows.filter((row) => row.named).length).toBeGreaterThan(7);
       expect(rows.filter((row) => !row.named).length).toBeGreaterThan(7);
