@@ -14,6 +14,7 @@ import {
 } from "./admin-resource.server";
 import { readForm, runFormRoute } from "./form-route.server";
 import { penceAsPounds, poundsToPence } from "./money";
+import { MEMBER_COUNT_INTENT } from "./segment-intents";
 
 type Context = Readonly<RouterContextProvider>;
 type Args = {
@@ -141,7 +142,11 @@ export type RuleBuilderData = {
 export async function ruleBuilderAction({ request, context }: Args) {
   const form = await readForm(request.clone());
   const intent = text(form, "intent");
-  if (intent !== "count" && intent !== "add-rule" && !intent.startsWith("remove-rule:")) {
+  if (
+    intent !== MEMBER_COUNT_INTENT &&
+    intent !== "add-rule" &&
+    !intent.startsWith("remove-rule:")
+  ) {
     return undefined;
   }
   const values: Record<string, string> = {};
@@ -160,7 +165,7 @@ export async function ruleBuilderAction({ request, context }: Args) {
     rows = rows.filter((index) => index !== gone);
   }
   values.ruleIndexes = rows.join(",");
-  if (intent !== "count") return data<RuleBuilderData>({ intent: "save", values });
+  if (intent !== MEMBER_COUNT_INTENT) return data<RuleBuilderData>({ intent: "save", values });
   const made = segmentBody(form);
   const result = await runFormRoute<unknown, unknown, unknown, SegmentPreview>(
     staffRoute(segmentsRoutes, "post", "/segments/preview"),

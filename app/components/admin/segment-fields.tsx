@@ -3,6 +3,7 @@ import { useFetcher } from "react-router";
 import { SEGMENT_RULE_LABELS } from "../../../common/segment-labels";
 import type { SegmentRuleType } from "../../../common/segments";
 import type { SegmentPreview } from "../../../common/segments-admin";
+import { MEMBER_COUNT_INTENT } from "../../lib/segment-intents";
 import { Button } from "../ui/button";
 import { MoneyField, SelectField, TextAreaField, TextField } from "../ui/form";
 import { useField, useFormFields, useMarkDirty } from "./resource-form";
@@ -49,7 +50,7 @@ export function SegmentFields({
       const form = box.current?.closest("form");
       if (!form) return;
       const data = new FormData(form);
-      data.set("intent", "count");
+      data.set("intent", MEMBER_COUNT_INTENT);
       void ask(data, { method: "post" });
     }, 350);
     return () => clearTimeout(timer);
@@ -212,7 +213,13 @@ export function SegmentFields({
             )}
             {fetcher.state !== "idle" && <span className="ml-2 text-muted">Counting…</span>}
           </p>
-          <Button type="submit" name="intent" value="count" variant="secondary" size="sm">
+          <Button
+            type="submit"
+            name="intent"
+            value={MEMBER_COUNT_INTENT}
+            variant="secondary"
+            size="sm"
+          >
             Count members
           </Button>
         </div>

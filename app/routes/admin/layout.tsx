@@ -1,4 +1,4 @@
-import { Form, Outlet } from "react-router";
+import { Form, Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import { logout } from "../../client/auth";
 import { BackOfficeNav } from "../../components/admin/back-office-nav";
 import { FlashMessages } from "../../components/flash-messages";
@@ -6,6 +6,7 @@ import { AppLink } from "../../components/ui/app-link";
 import { clearFlash, takeFlash } from "../../lib/flash.server";
 import { STAFF_SIGNED_OUT_PATH } from "../../lib/redirect-target";
 import { routeMiddleware } from "../../lib/route-middleware.server";
+import { MEMBER_COUNT_INTENT } from "../../lib/segment-intents";
 import { requireSession } from "../../lib/session.server";
 import type { Route } from "./+types/layout";
 
@@ -15,6 +16,19 @@ import type { Route } from "./+types/layout";
  */
 export const middleware = [clearFlash, ...routeMiddleware("staff")];
 export const headers = () => ({ "Cache-Control": "private, no-store" });
+
+/**
+ * The live member count of the segment screens posts the form as the rules change, and changes
+ * nothing: this loader (the staff member, and the flash a save's redirect left) is not run again
+ * for it. Run again, it could take the flash meant for the page a save is landing on, in a request
+ * whose answer React Router then drops for the save's own, and the message would never show.
+ */
+export function shouldRevalidate({
+  formData,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return formData?.get("intent") === MEMBER_COUNT_INTENT ? false : defaultShouldRevalidate;
+}
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const { user } = requireSession(context);
