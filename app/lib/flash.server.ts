@@ -1,4 +1,4 @@
-import type { MiddlewareFunction } from "react-router";
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { FLASH_COOKIE, readCookie } from "../../common/cookies";
 import type { Alert } from "../client/alerts";
 import { appContext } from "./app-context.server";
@@ -11,9 +11,19 @@ export function flashCookie(messages: Flash, secure: boolean): string {
   return `${FLASH_COOKIE}=${encodeURIComponent(JSON.stringify(messages.slice(0, 5)))}; Path=/; Max-Age=60; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
 
-/** The messages waiting in the request (shown once: `clearFlash` deletes them). */
-export function takeFlash(request: Request): { messages: Flash } {
+/** Whether a layout's loader took the messages in this request (`takeFlash`). */
+const flashTaken = createContext<boolean>(false);
+
+/**
+ * The messages waiting in the request, for the page to show (shown once: `clearFlash` deletes
+ * them from the request that took them).
+ */
+export function takeFlash(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+): { messages: Flash } {
   const raw = readCookie(request.headers.get("Cookie"), FLASH_COOKIE);
+  if (raw) context.set(flashTaken, true);
   if (!raw) return { messages: [] };
   try {
     const parsed: unknown = JSON.parse(raw);
@@ -30,10 +40,15 @@ export function takeFlash(request: Request): { messages: Flash } {
   }
 }
 
-/** Layout middleware: messages from a form post are shown once; the page showing them deletes them. */
-export const clearFlash: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+/**
+ * Layout middleware: messages from a form post are shown once; the request that took them for its
+ * page deletes them. Only that one: a post (a form's, or a fetcher's such as a live count) or a
+ * reload that did not run the layout's loader leaves them for the page they are meant for, which
+ * may be loading at that very moment (a CI run lost "Added the segment" to a count's request).
+ */
+export const clearFlash: MiddlewareFunction<Response> = async ({ context }, next) => {
   const response = await next();
-  if (readCookie(request.headers.get("Cookie"), FLASH_COOKIE) !== undefined) {
+  if (context.get(flashTaken)) {
     // The same attributes as the cookie it removes, Secure included under https.
     const secure = context.get(appContext).config.secure ? "; Secure" : "";
     response.headers.append(

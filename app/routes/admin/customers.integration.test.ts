@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setCookie } from "../../../server/auth/test-helpers.ts";
 import { users } from "../../../server/customers/schema.ts";
 import { segments } from "../../../server/segments/schema.ts";
 import { adminPages, flashOf } from "../../../tests/support/admin-pages.ts";
@@ -55,6 +56,28 @@ describe.each(databaseKinds)("the customers and segments screens on %s", (kind) 
     expect(flashOf(erased).join(" ")).toContain(`Erased customer #${person.id}.`);
     const [row] = await app.database.db.select().from(users).where(eq(users.id, person.id));
     expect(row?.name).toBe("Erased customer");
+  });
+
+  it("leaves a waiting message for its page: the live count's post keeps it, the page that shows it deletes it", async () => {
+    const body = `Added the segment ${tag}.`;
+    const waiting = `flash=${encodeURIComponent(JSON.stringify([{ type: "SUCCESS", body }]))}`;
+    // As the live count sends it with JavaScript (a fetcher's post: the action's data alone).
+    const counted = await pages.post("/admin/segments/new.data", `${pages.staff}; ${waiting}`, {
+      title: `Waiting ${tag}`,
+      description: "",
+      ruleIndexes: "0",
+      ruleIndex: ["0"],
+      "rules.0.type": "signed-up-after",
+      "rules.0.date": "2000-01-01",
+      intent: "count",
+    });
+    expect(counted.status).toBe(200);
+    expect(setCookie(counted, "flash")).toBeUndefined();
+    const shown = await app.fetch("/admin/segments", {
+      headers: { Cookie: `${pages.staff}; ${waiting}` },
+    });
+    expect(await shown.text()).toContain(body);
+    expect(setCookie(shown, "flash")?.attributes).toContain("max-age=0");
   });
 
   it("builds a segment without JavaScript: add a rule, count the members, save", async () => {

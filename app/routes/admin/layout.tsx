@@ -32,7 +32,10 @@ export function shouldRevalidate({
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const { user } = requireSession(context);
-  return { staff: { name: user.name, role: user.role }, flash: takeFlash(request).messages };
+  return {
+    staff: { name: user.name, role: user.role },
+    flash: takeFlash(request, context).messages,
+  };
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

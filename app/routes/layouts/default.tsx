@@ -22,7 +22,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const cookies = request.headers.get("Cookie");
   const basketCount = storedBasketCount(parseStoredBasket(readCookie(cookies, BASKET_COOKIE)));
   const hasToken = Boolean(context.get(sessionContext));
-  return { hasToken, basketCount, flash: takeFlash(request).messages };
+  return { hasToken, basketCount, flash: takeFlash(request, context).messages };
 }
 
 export default function DefaultLayout({ loaderData }: Route.ComponentProps) {

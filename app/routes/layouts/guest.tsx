@@ -6,8 +6,8 @@ import type { Route } from "./+types/guest";
 
 export const middleware = [clearFlash];
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { flash: takeFlash(request).messages };
+export function loader({ request, context }: Route.LoaderArgs) {
+  return { flash: takeFlash(request, context).messages };
 }
 
 /** The guest layout (spec §2): a focused page for signing in, without the shop's navigation. */
