@@ -8,6 +8,7 @@ import {
   productsOfBillingModels,
 } from "../catalog/service/billing-usage.ts";
 import type { Db } from "../db/client.ts";
+import { nameTaken } from "../db/names.ts";
 import { pageMeta, pageOffset } from "../db/pagination.ts";
 import type { ResourceService } from "../http/resource.ts";
 import { billingModels } from "./schema.ts";
@@ -63,6 +64,16 @@ function periodRefusal(type: BillingModelType, period: BillingPeriod | null): Re
   return undefined;
 }
 
+/** A billing model's name is its own: the product CSV names a model by it (issue 30). */
+const modelNameTaken = (tx: Db, title: string | undefined, exceptId?: number) =>
+  nameTaken(
+    tx,
+    { table: billingModels, title: billingModels.title, id: billingModels.id },
+    title,
+    "Another billing model already has this name. Choose another.",
+    exceptId,
+  );
+
 export const billingModelService: ResourceService<
   StaffBillingModelListQuery,
   StaffBillingModelItem,
@@ -75,7 +86,7 @@ export const billingModelService: ResourceService<
 
   async create(tx, input) {
     const period = input.period ?? null;
-    const problem = periodRefusal(input.type, period);
+    const problem = (await modelNameTaken(tx, input.title)) ?? periodRefusal(input.type, period);
     if (problem) return problem;
     const [row] = await tx
       .insert(billingModels)
@@ -92,7 +103,8 @@ export const billingModelService: ResourceService<
     // A model that stops being a membership drops its period unless one is sent.
     const period =
       input.period !== undefined ? input.period : type === "membership" ? before.period : null;
-    const problem = periodRefusal(type, period);
+    const problem =
+      (await modelNameTaken(tx, input.title, before.id)) ?? periodRefusal(type, period);
     if (problem) return problem;
     if (type !== before.type) {
       const [user] = await productsOfBillingModels(tx, [before.id], 1);

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, pgTable, serial, text } from "drizzle-orm/pg-core";
+import { check, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { BILLING_MODEL_TYPES, BILLING_PERIODS } from "../../common/billing.ts";
 import { timestamps } from "../db/columns.ts";
 
@@ -18,6 +18,9 @@ export const billingModels = pgTable(
     ...timestamps(),
   },
   (table) => [
+    // The product CSV names a product's billing model by its name: two of one name would leave
+    // the import to pick one (issue 30). Compared without case, as the import reads it.
+    uniqueIndex("billing_models_title_unique").on(sql`lower(${table.title})`),
     check("billing_models_type", sql`${table.type} in ('one_off', 'pre_order', 'membership')`),
     // Only a membership renews, and it always has a period.
     check(

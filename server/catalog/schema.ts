@@ -46,7 +46,12 @@ export const brands = pgTable(
     seoDescription: text("seo_description").notNull().default(""),
     ...timestamps(),
   },
-  (table) => [index("brands_title_idx").on(table.title)],
+  (table) => [
+    index("brands_title_idx").on(table.title),
+    // A name identifies a band to fans and staff: two "Static Gulls" would both list on /bands
+    // (issue 30). Compared without case, as people read names.
+    uniqueIndex("brands_title_unique").on(sql`lower(${table.title})`),
+  ],
 );
 
 /**
@@ -193,14 +198,18 @@ export const productVariants = pgTable(
 );
 
 /** Size, Colour, Fit, Format … */
-export const attributeTypes = pgTable("attribute_types", {
-  id: serial("id").primaryKey(),
-  slug: text("slug").notNull().unique(),
-  title: text("title").notNull(),
-  display: text("display", { enum: ATTRIBUTE_DISPLAYS }).notNull().default("buttons"),
-  position: integer("position").notNull().default(0),
-  ...timestamps(),
-});
+export const attributeTypes = pgTable(
+  "attribute_types",
+  {
+    id: serial("id").primaryKey(),
+    slug: text("slug").notNull().unique(),
+    title: text("title").notNull(),
+    display: text("display", { enum: ATTRIBUTE_DISPLAYS }).notNull().default("buttons"),
+    position: integer("position").notNull().default(0),
+    ...timestamps(),
+  },
+  (table) => [uniqueIndex("attribute_types_title_unique").on(sql`lower(${table.title})`)],
+);
 
 /** The values of an attribute type, in their natural order (XS, S, M … not alphabetical). */
 export const attributes = pgTable(
@@ -218,6 +227,11 @@ export const attributes = pgTable(
   },
   (table) => [
     uniqueIndex("attributes_type_slug_idx").on(table.attributeTypeId, table.slug),
+    // A value's name is what shoppers choose by: two "Red"s of one option would both be offered.
+    uniqueIndex("attributes_type_title_unique").on(
+      table.attributeTypeId,
+      sql`lower(${table.title})`,
+    ),
     check("attributes_swatch", sql`${table.swatch} is null or ${table.swatch} ~ '^#[0-9a-f]{6}$'`),
   ],
 );
@@ -266,17 +280,21 @@ export const productMedia = pgTable(
  */
 export type CollectionRule = CollectionRuleView;
 
-export const productCollections = pgTable("product_collections", {
-  id: serial("id").primaryKey(),
-  slug: text("slug").notNull().unique(),
-  title: text("title").notNull(),
-  description: text("description").notNull().default(""),
-  kind: text("kind", { enum: COLLECTION_KINDS }).notNull().default("curated"),
-  rule: jsonb("rule").$type<CollectionRule>(),
-  heroFileId: integer("hero_file_id").references(() => mediaFiles.id, { onDelete: "set null" }),
-  position: integer("position").notNull().default(0),
-  ...timestamps(),
-});
+export const productCollections = pgTable(
+  "product_collections",
+  {
+    id: serial("id").primaryKey(),
+    slug: text("slug").notNull().unique(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    kind: text("kind", { enum: COLLECTION_KINDS }).notNull().default("curated"),
+    rule: jsonb("rule").$type<CollectionRule>(),
+    heroFileId: integer("hero_file_id").references(() => mediaFiles.id, { onDelete: "set null" }),
+    position: integer("position").notNull().default(0),
+    ...timestamps(),
+  },
+  (table) => [uniqueIndex("product_collections_title_unique").on(sql`lower(${table.title})`)],
+);
 
 export const collectionProducts = pgTable(
   "collection_products",

@@ -36,6 +36,27 @@ export const NATURAL_KEYS: Record<string, { field: string; message: string }> = 
     field: "slug",
     message: "A value saved at the same moment took this slug.",
   },
+  // Names that identify (issue 30): the services refuse a taken name; these answer a race.
+  brands_title_unique: {
+    field: "title",
+    message: "A band saved at the same moment took this name.",
+  },
+  attribute_types_title_unique: {
+    field: "title",
+    message: "An option saved at the same moment took this name.",
+  },
+  attributes_type_title_unique: {
+    field: "title",
+    message: "A value saved at the same moment took this name.",
+  },
+  product_collections_title_unique: {
+    field: "title",
+    message: "A collection saved at the same moment took this name.",
+  },
+  billing_models_title_unique: {
+    field: "title",
+    message: "A billing model saved at the same moment took this name.",
+  },
   blogs_slug_unique: { field: "slug", message: "A blog saved at the same moment took this slug." },
   articles_blog_slug_idx: {
     field: "slug",

@@ -254,6 +254,22 @@ describe.each(databaseKinds)("the bands screens on %s", (kind) => {
     expect(imageHtml).toContain("Choose an image from the media library.");
     expect(imageHtml).toContain('value="Image Test Band"');
     expect(await bandCount()).toBe(before);
+
+    // Issue 30: a band's name is its own, whatever its case (two "Static Gulls" both listed).
+    const [existing] = await app.database.db.select().from(brands).limit(1);
+    const again = await post(
+      "/admin/bands/new",
+      staff,
+      bandForm({ title: ` ${existing?.title.toUpperCase()} `, genre: "Copy" }),
+    );
+    expect(again.status).toBe(422);
+    const againHtml = decode(await again.text());
+    expect(againHtml).toMatch(
+      /name="title"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*name="title"/,
+    );
+    expect(againHtml).toContain("Another band already has this name. Choose another.");
+    expect(againHtml).toContain('value="Copy"');
+    expect(await bandCount()).toBe(before);
   });
 
   it("saves an edit with the updatedAt it was opened with, and refuses a stale one with the 409 message", async () => {

@@ -8,6 +8,7 @@ import type {
 import type { Page } from "../../../common/pagination.ts";
 import { refuse } from "../../../common/refusal.ts";
 import type { Db } from "../../db/client.ts";
+import { nameTaken } from "../../db/names.ts";
 import { pageMeta, pageOffset } from "../../db/pagination.ts";
 import { freeSlug } from "../../db/slugs.ts";
 import { containing, orderings } from "../../db/staff-lists.ts";
@@ -22,7 +23,7 @@ import type {
   StaffAttributeListQuery,
   StaffAttributeTypeListQuery,
 } from "../validators.ts";
-import { checkedWrite } from "./staff-checks.ts";
+import { checkedWrite, OPTION_NAME_TAKEN, VALUE_NAME_TAKEN } from "./staff-checks.ts";
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
 
@@ -102,6 +103,16 @@ const typeSlug = (tx: Db, input: { slug?: string; title?: string }, exceptId?: n
     exceptId,
   });
 
+/** An option's name is its own: another option of that name, in any case, is refused. */
+const optionNameTaken = (tx: Db, title: string | undefined, exceptId?: number) =>
+  nameTaken(
+    tx,
+    { table: attributeTypes, title: attributeTypes.title, id: attributeTypes.id },
+    title,
+    OPTION_NAME_TAKEN,
+    exceptId,
+  );
+
 /** Option types (Size, Colour, Fit, Format …) as staff manage them (decision 0014). */
 export const attributeTypeService: ResourceService<
   StaffAttributeTypeListQuery,
@@ -118,6 +129,8 @@ export const attributeTypeService: ResourceService<
       const slug = await typeSlug(tx, input);
       if (typeof slug !== "string")
         return slug ?? refuse("invalid", "Enter the option's name.", "title");
+      const taken = await optionNameTaken(tx, input.title);
+      if (taken) return taken;
       const [last] = await tx
         .select({ position: sql<number>`coalesce(max(${attributeTypes.position}), -1)::int` })
         .from(attributeTypes);
@@ -139,6 +152,8 @@ export const attributeTypeService: ResourceService<
     checkedWrite(async () => {
       const slug = input.slug ? await typeSlug(tx, input, input.id) : undefined;
       if (slug !== undefined && typeof slug !== "string") return slug;
+      const taken = await optionNameTaken(tx, input.title, input.id);
+      if (taken) return taken;
       const { id, slug: _slug, ...fields } = input;
       await tx
         .update(attributeTypes)
@@ -292,6 +307,21 @@ const valueSlug = (
     },
   );
 
+/** A value's name need only be free among its option's values (`Red` of Colour, `Red` of Ink). */
+const valueNameTaken = (tx: Db, typeId: number, title: string | undefined, exceptId?: number) =>
+  nameTaken(
+    tx,
+    {
+      table: attributes,
+      title: attributes.title,
+      id: attributes.id,
+      within: eq(attributes.attributeTypeId, typeId),
+    },
+    title,
+    VALUE_NAME_TAKEN,
+    exceptId,
+  );
+
 /** Option values (XS … 3XL, Black, White …) as staff manage them (decision 0014). */
 export const attributeService: ResourceService<
   StaffAttributeListQuery,
@@ -313,6 +343,8 @@ export const attributeService: ResourceService<
       const slug = await valueSlug(tx, type.id, input);
       if (typeof slug !== "string")
         return slug ?? refuse("invalid", "Enter the value's name.", "title");
+      const taken = await valueNameTaken(tx, type.id, input.title);
+      if (taken) return taken;
       const [last] = await tx
         .select({ position: sql<number>`coalesce(max(${attributes.position}), -1)::int` })
         .from(attributes)
@@ -340,6 +372,8 @@ export const attributeService: ResourceService<
         ? await valueSlug(tx, before.attributeTypeId, input, input.id)
         : undefined;
       if (slug !== undefined && typeof slug !== "string") return slug;
+      const taken = await valueNameTaken(tx, before.attributeTypeId, input.title, input.id);
+      if (taken) return taken;
       const { id, slug: _slug, ...fields } = input;
       await tx
         .update(attributes)

@@ -4,6 +4,7 @@ import { fileUrl, IMAGE_WIDTHS } from "../../../common/file-urls.ts";
 import type { Page } from "../../../common/pagination.ts";
 import { refuse } from "../../../common/refusal.ts";
 import type { Db } from "../../db/client.ts";
+import { nameTaken } from "../../db/names.ts";
 import { pageMeta, pageOffset } from "../../db/pagination.ts";
 import { freeSlug } from "../../db/slugs.ts";
 import { containing, orderings } from "../../db/staff-lists.ts";
@@ -13,7 +14,7 @@ import { mediaFileView } from "../../media/service.ts";
 import { sanitizeRichText } from "../../platform/rich-text.ts";
 import { brands, products } from "../schema.ts";
 import type { BrandCreateInput, BrandUpdateInput, StaffBrandListQuery } from "../validators.ts";
-import { checkedWrite, notAnImage } from "./staff-checks.ts";
+import { BAND_NAME_TAKEN, checkedWrite, notAnImage } from "./staff-checks.ts";
 import { refreshProductSummaries } from "./summaries.ts";
 
 const productCount = sql<number>`(select count(*)::int from ${products} p where p.brand_id = "brands"."id")`;
@@ -92,6 +93,16 @@ const brandSlug = (tx: Db, input: { slug?: string; title?: string }, exceptId?: 
     exceptId,
   });
 
+/** A band's name is its own: another band of that name, in any case, is refused. */
+const bandNameTaken = (tx: Db, title: string | undefined, exceptId?: number) =>
+  nameTaken(
+    tx,
+    { table: brands, title: brands.title, id: brands.id },
+    title,
+    BAND_NAME_TAKEN,
+    exceptId,
+  );
+
 /** The checks a band's images get: each must be an image in the media library. */
 const missingImage = (tx: Db, input: Partial<BrandCreateInput>) =>
   notAnImage(tx, { logoFileId: input.logoFileId, heroFileId: input.heroFileId });
@@ -123,7 +134,7 @@ export const brandService: ResourceService<
       const slug = await brandSlug(tx, input);
       if (typeof slug !== "string")
         return slug ?? refuse("invalid", "Enter the band's name.", "title");
-      const problem = await missingImage(tx, input);
+      const problem = (await bandNameTaken(tx, input.title)) ?? (await missingImage(tx, input));
       if (problem) return problem;
       const [row] = await tx
         .insert(brands)
@@ -137,7 +148,8 @@ export const brandService: ResourceService<
     checkedWrite(async () => {
       const slug = input.slug ? await brandSlug(tx, input, input.id) : undefined;
       if (slug !== undefined && typeof slug !== "string") return slug;
-      const problem = await missingImage(tx, input);
+      const problem =
+        (await bandNameTaken(tx, input.title, input.id)) ?? (await missingImage(tx, input));
       if (problem) return problem;
       await tx
         .update(brands)

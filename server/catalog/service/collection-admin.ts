@@ -8,6 +8,7 @@ import { fileUrl, IMAGE_WIDTHS } from "../../../common/file-urls.ts";
 import type { Page } from "../../../common/pagination.ts";
 import { type Refusal, refuse } from "../../../common/refusal.ts";
 import type { Db } from "../../db/client.ts";
+import { nameTaken } from "../../db/names.ts";
 import { pageMeta, pageOffset } from "../../db/pagination.ts";
 import { freeSlug } from "../../db/slugs.ts";
 import { containing, orderings } from "../../db/staff-lists.ts";
@@ -22,7 +23,7 @@ import type {
   StaffCollectionListQuery,
 } from "../validators.ts";
 import { collectionCondition } from "./products.ts";
-import { checkedWrite, notAnImage } from "./staff-checks.ts";
+import { COLLECTION_NAME_TAKEN, checkedWrite, notAnImage } from "./staff-checks.ts";
 
 const ORDER = orderings(
   {
@@ -117,6 +118,16 @@ async function collectionEdit(db: Db, id: number): Promise<CollectionEdit | unde
   };
 }
 
+/** A collection's name is its own: another collection of that name, in any case, is refused. */
+const collectionNameTaken = (tx: Db, title: string | undefined, exceptId?: number) =>
+  nameTaken(
+    tx,
+    { table: productCollections, title: productCollections.title, id: productCollections.id },
+    title,
+    COLLECTION_NAME_TAKEN,
+    exceptId,
+  );
+
 const collectionSlug = (tx: Db, input: { slug?: string; title?: string }, exceptId?: number) =>
   freeSlug(
     tx,
@@ -196,7 +207,8 @@ export const collectionService: ResourceService<
       if (typeof slug !== "string")
         return slug ?? refuse("invalid", "Enter the collection's title.", "title");
       const rule = input.rule ?? null;
-      const problem = await contentRefusal(tx, input, rule);
+      const problem =
+        (await collectionNameTaken(tx, input.title)) ?? (await contentRefusal(tx, input, rule));
       if (problem) return problem;
       const [last] = await tx
         .select({ position: sql<number>`coalesce(max(${productCollections.position}), -1)::int` })
@@ -224,7 +236,9 @@ export const collectionService: ResourceService<
       const slug = input.slug ? await collectionSlug(tx, input, input.id) : undefined;
       if (slug !== undefined && typeof slug !== "string") return slug;
       const rule = input.rule === undefined ? before.rule : input.rule;
-      const problem = await contentRefusal(tx, input, rule);
+      const problem =
+        (await collectionNameTaken(tx, input.title, input.id)) ??
+        (await contentRefusal(tx, input, rule));
       if (problem) return problem;
       await tx
         .update(productCollections)

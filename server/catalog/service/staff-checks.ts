@@ -41,6 +41,12 @@ export async function notAnImage(
   return wrong ? refuse("invalid", NOT_AN_IMAGE, wrong[0]) : undefined;
 }
 
+/** The words for a name another record already has (issue 30; `nameTaken`). */
+export const BAND_NAME_TAKEN = "Another band already has this name. Choose another.";
+export const OPTION_NAME_TAKEN = "Another option already has this name. Choose another.";
+export const VALUE_NAME_TAKEN = "Another value of this option has this name. Choose another.";
+export const COLLECTION_NAME_TAKEN = "Another collection already has this name. Choose another.";
+
 /**
  * The catalogue's database checks, each as the form field it is about: the service checks first,
  * so these answer only a race (two saves at once taking the same SKU), as a 422, never a 500.
@@ -55,6 +61,10 @@ const CONSTRAINT_FIELDS: Record<string, [field: string, message: string]> = {
   product_variants_sku_unique: ["sku", "Another variant already has this SKU. Choose another."],
   products_slug_unique: ["slug", "Another product already has this slug. Choose another."],
   brands_slug_unique: ["slug", "Another band already has this slug. Choose another."],
+  brands_title_unique: ["title", BAND_NAME_TAKEN],
+  attribute_types_title_unique: ["title", OPTION_NAME_TAKEN],
+  attributes_type_title_unique: ["title", VALUE_NAME_TAKEN],
+  product_collections_title_unique: ["title", COLLECTION_NAME_TAKEN],
   products_vat_rate: ["vatRate", "The VAT rate is 0 to 100."],
   attribute_types_slug_unique: ["slug", "Another option already has this slug. Choose another."],
   attributes_type_slug_idx: ["slug", "Another value of this option has this slug. Choose another."],
