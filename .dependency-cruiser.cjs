@@ -1,5 +1,6 @@
-// Import rules that `npm run lint` checks (decision record 0008). Each rule names the part of
-// DESIGN.md it enforces; a violation prints the rule's name, the importing file and the import.
+// Import rules that `npm run lint` checks (decision record 0008, docs/architecture.md §9). Each
+// rule names the section of docs/architecture.md it enforces; a violation prints the rule's name,
+// the importing file and the import.
 
 /** Tests may reach anything: they set up databases and check one module through another. */
 const TEST_FILE = "(\\.test\\.tsx?|/test-helpers\\.ts)$";
@@ -12,9 +13,9 @@ module.exports = {
       name: "server-not-to-app",
       severity: "error",
       comment:
-        "DESIGN §3: server/ is the domain and HTTP; app/ is the UI that calls it. The server never " +
-        "imports the UI, so each can be built and reasoned about alone. Shared code without " +
-        "either side's runtime goes to common/.",
+        "architecture.md §2: server/ is the domain and HTTP; app/ is the UI that calls it. The " +
+        "server never imports the UI, so each can be built and reasoned about alone. Shared code " +
+        "without either side's runtime goes to common/.",
       from: { path: "^server/" },
       to: { path: "^app/" },
     },
@@ -22,10 +23,10 @@ module.exports = {
       name: "app-to-server-only-from-server-files",
       severity: "error",
       comment:
-        "DESIGN §6.5: code under app/ that touches the server is named *.server.ts(x), so a browser " +
-        "import fails the build instead of leaking server code (or its types' modules) into the " +
-        "bundle. Route loaders call an app/lib/*.server.ts helper; components import types from " +
-        "common/.",
+        "architecture.md §7.5: code under app/ that touches the server is named *.server.ts(x), " +
+        "so a browser import fails the build instead of leaking server code (or its types' " +
+        "modules) into the bundle. Route loaders call an app/lib/*.server.ts helper; components " +
+        "import types from common/.",
       from: { path: "^app/", pathNot: [TEST_FILE, "\\.server\\.tsx?$"] },
       to: { path: "^server/" },
     },
@@ -33,15 +34,15 @@ module.exports = {
       name: "common-is-neutral",
       severity: "error",
       comment:
-        "DESIGN §3: common/ holds types and plain values that both app/ and server/ use; it " +
-        "imports neither, or it would drag one side's runtime into the other.",
+        "architecture.md §2: common/ holds types and plain values that both app/ and server/ " +
+        "use; it imports neither, or it would drag one side's runtime into the other.",
       from: { path: "^common/" },
       to: { path: "^(app|server)/" },
     },
     {
       name: "no-test-support-in-production-code",
       severity: "error",
-      comment: "DESIGN §3: tests/ is shared test support only; the shop never runs it.",
+      comment: "architecture.md §2: tests/ is shared test support only; the shop never runs it.",
       from: { path: "^(app|server|common)/", pathNot: TEST_FILE },
       to: { path: TEST_AREAS },
     },
@@ -49,10 +50,11 @@ module.exports = {
       name: "no-other-modules-tables",
       severity: "error",
       comment:
-        "DESIGN §6.3: modules call each other's services, never each other's tables, so a module " +
-        "can change its tables without breaking another. Read another module's data through a " +
-        "function its service exports. Exempt: a schema.ts naming another module's table in a " +
-        "foreign key (§6.3 allows those), server/db/ (schema aggregate, migrations, seed) and tests.",
+        "architecture.md §7.3: modules call each other's services, never each other's tables, so " +
+        "a module can change its tables without breaking another. Read another module's data " +
+        "through a function or read-only view its service exports. Exempt: a schema.ts naming " +
+        "another module's table in a foreign key (§7.3 allows those), server/db/ (schema " +
+        "aggregate, migrations, seed) and tests.",
       from: {
         path: "^server/([^/]+)/",
         pathNot: ["^server/db/", "^server/[^/]+/schema\\.ts$", TEST_FILE],
@@ -63,9 +65,10 @@ module.exports = {
       name: "no-cycles-between-server-modules",
       severity: "error",
       comment:
-        "DESIGN §3: each server module is a unit a newcomer reads on its own; a cycle that passes " +
-        "through another module (server/http/ and server/db/ count as modules) ties them into one. " +
-        "Break it by moving the shared piece, often a type, to the module that owns it.",
+        "architecture.md §6: each server module is a unit a newcomer reads on its own; a cycle " +
+        "that passes through another module (server/http/ and server/db/ count as modules) ties " +
+        "them into one. Break it by moving the shared piece, often a type, to the module that " +
+        "owns it.",
       from: { path: "^server/([^/]+)/", pathNot: TEST_FILE },
       to: { circular: true, via: { pathNot: "^server/$1/" } },
     },

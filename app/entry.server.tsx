@@ -145,7 +145,7 @@ function answerInputFault(
 }
 
 /**
- * SECURITY §15: a page whose loader failed because the database did not answer is not a bug.
+ * security.md #15: a page whose loader failed because the database did not answer is not a bug.
  * Its errors become a 503 with `Retry-After` and the shop's "busy" words, which the error screen
  * shows (and the browser hydrates) instead of a 500.
  */

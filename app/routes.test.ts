@@ -7,7 +7,7 @@ const paths = (entries: Entry[]): string[] =>
   entries.flatMap((entry) => [...(entry.path ? [entry.path] : []), ...paths(entry.children ?? [])]);
 
 describe("route table", () => {
-  it("holds every screen of spec §2 and the eight legal pages", () => {
+  it("holds every screen of behaviour.md §2 and the eight legal pages", () => {
     const all = paths(routes as Entry[]);
     for (const path of [
       "bands",

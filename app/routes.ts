@@ -1,7 +1,7 @@
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 import { legalPages } from "./lib/legal-pages";
 
-// One line per screen of spec §2; later issues fill the screens, the paths are fixed here.
+// One line per screen of behaviour.md §2; later issues fill the screens, the paths are fixed here.
 export default [
   route("collections/*", "routes/seo/collections-redirect.ts"),
   route("robots.txt", "routes/seo/robots.ts"),

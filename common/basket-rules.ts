@@ -1,6 +1,6 @@
 import { MAX_ID } from "./ids.ts";
 
-/** spec §4: the stored basket is a map of variant id to quantity. */
+/** behaviour.md §4: the stored basket is a map of variant id to quantity. */
 export type StoredBasket = Record<string, number>;
 
 export const BASKET_COOKIE = "basket";
@@ -15,8 +15,8 @@ export type BasketChange =
   | { kind: "empty" };
 
 /**
- * spec §4: adding a variant already there adds to its quantity; a quantity set below 0 is ignored;
- * set to 0 removes the line; the basket can be emptied. Returns a new map.
+ * behaviour.md §4: adding a variant already there adds to its quantity; a quantity set below 0 is
+ * ignored; set to 0 removes the line; the basket can be emptied. Returns a new map.
  */
 export function applyBasketChange(stored: StoredBasket, change: BasketChange): StoredBasket {
   switch (change.kind) {

@@ -7,7 +7,7 @@ import {
   toLineRequests,
 } from "./basket-rules.ts";
 
-describe("basket rules (spec §4)", () => {
+describe("basket rules (behaviour.md §4)", () => {
   it("adds to the quantity of a line already there", () => {
     expect(applyBasketChange({ 5: 1 }, { kind: "add", id: 5, quantity: 2 })).toEqual({ 5: 3 });
     expect(applyBasketChange({}, { kind: "add", id: 7, quantity: 1 })).toEqual({ 7: 1 });

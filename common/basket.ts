@@ -5,7 +5,10 @@ import { FILE_TYPES, ImageRef } from "./images.ts";
 const Id = z.number().int().min(1);
 const Pence = z.number().int().min(0);
 
-/** spec §3: a basket line as the shop shows it; prices come from the database, never the client. */
+/**
+ * behaviour.md §3: a basket line as the shop shows it; prices come from the database, never the
+ * client.
+ */
 export const BasketLine = z
   .object({
     key: z.string(),

@@ -1,11 +1,12 @@
 /**
- * How a product is paid for and sent (spec §7 billing model types): bought outright, pre-ordered
- * (charged now, sent from its release date), or a fan-club membership that renews each period.
+ * How a product is paid for and sent (behaviour.md §7 billing model types): bought outright,
+ * pre-ordered (charged now, sent from its release date), or a fan-club membership that renews each
+ * period.
  */
 export const BILLING_MODEL_TYPES = ["one_off", "pre_order", "membership"] as const;
 export type BillingModelType = (typeof BILLING_MODEL_TYPES)[number];
 
-/** How often a membership renews (spec §7 billing periods). */
+/** How often a membership renews (behaviour.md §7 billing periods). */
 export const BILLING_PERIODS = ["month", "year"] as const;
 export type BillingPeriod = (typeof BILLING_PERIODS)[number];
 
@@ -16,14 +17,14 @@ export type BillingPeriod = (typeof BILLING_PERIODS)[number];
 export const DISPATCH_PLANS = ["split", "together"] as const;
 export type DispatchPlan = (typeof DISPATCH_PLANS)[number];
 
-/** What staff read for each billing model type (spec §7 `GET /billing-model-types`). */
+/** What staff read for each billing model type (behaviour.md §7 `GET /billing-model-types`). */
 export const BILLING_MODEL_TYPE_TITLES: Readonly<Record<BillingModelType, string>> = {
   one_off: "One-off",
   pre_order: "Pre-order",
   membership: "Membership",
 };
 
-/** What staff read for each renewal period (spec §7 `GET /billing-periods`). */
+/** What staff read for each renewal period (behaviour.md §7 `GET /billing-periods`). */
 export const BILLING_PERIOD_TITLES: Readonly<Record<BillingPeriod, string>> = {
   month: "Monthly",
   year: "Yearly",

@@ -59,7 +59,7 @@ export const BrandPage = pageOf(BrandView).meta({
   description: "One page of bands, A to Z.",
 });
 
-/** A product in a list (SECURITY §3: allow-listed public fields only). */
+/** A product in a list (security.md #3: allow-listed public fields only). */
 export const ProductCard = z
   .object({
     id: Id,

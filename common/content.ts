@@ -19,7 +19,7 @@ export const BlogView = z
   .meta({ id: "BlogView", description: "A blog and how many articles it has published." });
 export type BlogView = z.output<typeof BlogView>;
 
-/** An article in a list (SECURITY §3: allow-listed public fields only). */
+/** An article in a list (security.md #3: allow-listed public fields only). */
 export const ArticleSummary = z
   .object({
     id: Id,

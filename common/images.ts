@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** spec §3: the kinds of file the shop stores; only IMAGE files are shown as pictures. */
+/** behaviour.md §3: the kinds of file the shop stores; only IMAGE files are shown as pictures. */
 export const FILE_TYPES = ["IMAGE", "VIDEO", "AUDIO", "DOCUMENT", "ARCHIVE"] as const;
 
 /** An image as the shop links to it: `/api/file/{slug}`, with its size when known. */

@@ -1,4 +1,7 @@
-/** spec §2's eight legal pages: their paths and titles, and a one-line summary for search results. */
+/**
+ * behaviour.md §2's eight legal pages: their paths and titles, and a one-line summary for search
+ * results.
+ */
 export const LEGAL_PAGES = [
   {
     slug: "accessibility-policy",

@@ -30,7 +30,7 @@ export const StaffMediaFolderPage = pageOf(StaffMediaFolder).meta({
 export const StaffMediaFile = z
   .object({
     id: z.number().int(),
-    /** spec §3: a random UUID and the extension of the file's type. */
+    /** behaviour.md §3: a random UUID and the extension of the file's type. */
     slug: z.string(),
     /** Where the shop serves it: `/api/file/{slug}` (images also at `?w=` widths). */
     url: z.string(),

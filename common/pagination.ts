@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** DESIGN §4: where a page sits in the whole list. */
+/** architecture.md §4: where a page sits in the whole list. */
 export const PageMeta = z
   .object({
     currentPage: z.number().int().min(1),

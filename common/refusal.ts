@@ -1,7 +1,8 @@
 /**
- * An expected "no" from a service (DESIGN §6.4): a wrong password, a code that has expired, a
- * limit reached. Services return it as a value; bugs stay exceptions. `server/http/refusals.ts`
- * turns it into the JSON answer, and into a form's field errors, in one place each.
+ * An expected "no" from a service (architecture.md §7.4): a wrong password, a code that has
+ * expired, a limit reached. Services return it as a value; bugs stay exceptions.
+ * `server/http/refusals.ts` turns it into the JSON answer, and into a form's field errors, in one
+ * place each.
  */
 export type Refusal = {
   readonly refused: RefusalCode;

@@ -52,7 +52,7 @@ describe("the API's answer schemas", () => {
 describe("pageOf", () => {
   const Page = pagination.pageOf(z.object({ id: z.number().int() }));
 
-  it("reads a list answer as DESIGN §4 gives it", () => {
+  it("reads a list answer as architecture.md §4 gives it", () => {
     const page = {
       data: [{ id: 1 }],
       meta: { currentPage: 1, perPage: 24, total: 1, lastPage: 1 },

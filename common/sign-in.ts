@@ -1,5 +1,5 @@
 /**
- * SECURITY §19: one answer for every wrong detail, naming neither the email nor the password.
+ * security.md #19: one answer for every wrong detail, naming neither the email nor the password.
  * Here rather than in the auth service so the sign-in form can tell it from a field's own
  * problem and say it once, as the form's message.
  */

@@ -49,7 +49,7 @@ describe("signing in and out in Chromium", () => {
     await page.getByRole("link", { name: "My account" }).waitFor();
     const token = (await session.context.cookies()).find((cookie) => cookie.name === "token");
     expect(token?.httpOnly).toBe(true);
-    // The alert goes on its own (spec §9: 3000 ms).
+    // The alert goes on its own (behaviour.md §9: 3000 ms).
     await page.getByText("Logged in successfully.").waitFor({ state: "detached", timeout: 5000 });
     await session.expectNoErrors();
     await session.close();
@@ -104,7 +104,7 @@ describe("signing in and out in Chromium", () => {
     await session.close();
   });
 
-  it("logs out on a 401 from any call: a token revoked after the page loaded (spec §4)", async () => {
+  it("logs out on a 401 from any call: a token revoked after the page loaded (behaviour.md §4)", async () => {
     const session = await openSession(shop.browser, shop.app.url);
     const { page } = session;
     const cookie = await signedInCookie(shop.app);

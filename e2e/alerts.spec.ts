@@ -21,7 +21,7 @@ const offlineAlert = (page: Page) =>
 const onlineAlert = (page: Page) =>
   notifications(page).getByRole("status").filter({ hasText: "Success: You are back online." });
 
-describe("alerts (spec §4, §9)", () => {
+describe("alerts (behaviour.md §4, §9)", () => {
   it("warns when the connection drops, and the warning goes away on its own after about 3 s", async () => {
     const session = await openSession(shop.browser, shop.app.url);
     const { page, context } = session;

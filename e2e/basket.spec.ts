@@ -55,7 +55,7 @@ async function putOneInBasket(context: BrowserContext) {
 
 const drawer = (page: Page) => page.getByRole("dialog", { name: "Your basket" });
 
-describe("basket with JavaScript (spec §4)", () => {
+describe("basket with JavaScript (behaviour.md §4)", () => {
   it("adds from the product page, stays there, confirms and opens the drawer; Esc closes it", async () => {
     const session = await openSession(shop.browser, shop.app.url);
     const { page } = session;
@@ -250,7 +250,7 @@ describe("basket layers and the phone checkout bar", () => {
   });
 });
 
-describe("basket without JavaScript (spec §4)", () => {
+describe("basket without JavaScript (behaviour.md §4)", () => {
   it("adds with a form post that lands on /basket, then changes, discounts and empties it", async () => {
     const session = await openSession(shop.browser, shop.app.url, { javaScriptEnabled: false });
     const { page } = session;

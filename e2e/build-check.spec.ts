@@ -51,7 +51,7 @@ function readMarker(page: Page): Promise<string | undefined> {
   return page.evaluate(() => (window as Window & { __marker?: string }).__marker);
 }
 
-describe("new-build check (spec §2, §9)", () => {
+describe("new-build check (behaviour.md §2, §9)", () => {
   it("polls /builds/latest.json with a timestamp, first no earlier than 1 s after the page came to life", async () => {
     const session = await openSession(shop.browser, shop.app.url);
     const { page } = session;

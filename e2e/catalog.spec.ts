@@ -24,7 +24,7 @@ async function tShirtInColours(): Promise<ProductView> {
 
 const mainImage = (page: Page) => page.locator("main img[fetchpriority='high']").first();
 
-describe("product page (spec §2)", () => {
+describe("product page (behaviour.md §2)", () => {
   it("picks size and colour, shows the variant's price and stock, and shows that colour's images", async () => {
     const product = await tShirtInColours();
     const session = await openSession(shop.browser, shop.app.url);
@@ -106,7 +106,7 @@ describe("product page (spec §2)", () => {
   });
 });
 
-describe("product filters (spec §2)", () => {
+describe("product filters (behaviour.md §2)", () => {
   it("filters by type and size in the URL, counts the results, and clears", async () => {
     const facets = await api<{ types: Array<{ slug: string; title: string; count: number }> }>(
       "/api/product-filters",
@@ -163,7 +163,7 @@ describe("product filters (spec §2)", () => {
   });
 });
 
-describe("search (spec §2)", () => {
+describe("search (behaviour.md §2)", () => {
   it("suggests bands, products and every result as you type; arrow keys and Enter open one", async () => {
     const expected = await api<SearchSuggestions>("/api/search/suggestions?q=gull");
     expect(expected.bands[0]?.slug).toBe("static-gulls");

@@ -45,8 +45,8 @@ describe("checkout in the browser", () => {
     await page.getByRole("heading", { name: "Thank you for your order" }).waitFor();
     expect(page.url()).toMatch(/\/checkout\/orders\/\d+\?token=.+&placed=1$/);
     await page.getByRole("link", { name: "Basket 0 items" }).waitFor();
-    // spec §9: the start, each guest step and the purchase are each counted once, at their value;
-    // a reload of the confirmation counts no second sale.
+    // behaviour.md §9: the start, each guest step and the purchase are each counted once, at their
+    // value; a reload of the confirmation counts no second sale.
     await expect.poll(counted).toHaveLength(4);
     await gotoHydrated(page, new URL(page.url()).pathname + new URL(page.url()).search);
     await page.getByRole("heading", { name: "Thank you for your order" }).waitFor();

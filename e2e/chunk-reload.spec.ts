@@ -38,7 +38,7 @@ function storedReloads(page: Page): Promise<Record<string, number>> {
   return page.evaluate((key) => JSON.parse(sessionStorage.getItem(key) ?? "{}"), RELOADS_KEY);
 }
 
-describe("failed chunk loads (spec §4, §8)", () => {
+describe("failed chunk loads (behaviour.md §4, §8)", () => {
   it("reloads the page once, then shows an error instead of reloading again", async () => {
     const { session, documents } = await openWithBrokenChunk();
     const { page } = session;

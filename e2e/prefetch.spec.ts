@@ -53,7 +53,7 @@ async function openHome(page: Page) {
   await hydrated;
 }
 
-describe("route prefetching (spec §2)", () => {
+describe("route prefetching (behaviour.md §2)", () => {
   it("prefetches a header link's route when the pointer rests on it", async () => {
     const session = await openSession(shop.browser, shop.app.url);
     const { page } = session;

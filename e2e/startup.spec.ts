@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { openSession, type Session } from "./support/browser.ts";
 import { shopUnderTest } from "./support/shop.ts";
 
-// spec §2: the start-up calls, in the order the default layout makes them.
+// behaviour.md §2: the start-up calls, in the order the default layout makes them.
 const startupCalls = {
   csrf: "GET /sanctum/csrf-cookie",
   user: "GET /api/user/user/show",
@@ -78,7 +78,7 @@ async function setCookies(session: Session, cookies: Record<string, string>) {
 
 const basketCookie = encodeURIComponent(JSON.stringify({ 12: 2 }));
 
-describe("start-up in the default layout (spec §2)", () => {
+describe("start-up in the default layout (behaviour.md §2)", () => {
   it("runs token → CSRF cookie → user → basket → discount, each call after the previous one finished", async () => {
     const session = await openSession(shop.browser, shop.app.url);
     const { page } = session;
@@ -106,7 +106,8 @@ describe("start-up in the default layout (spec §2)", () => {
 
     const xsrf = (await session.context.cookies()).find((cookie) => cookie.name === "XSRF-TOKEN");
     expect(xsrf?.value).toMatch(/^[\w-]+\.[\w-]+$/);
-    // spec §4, §7: the stored map is restored through the server, with the CSRF header echoed.
+    // behaviour.md §4, §7: the stored map is restored through the server, with the CSRF header
+    // echoed.
     const lines = [{ id: 12, quantity: 2 }];
     expect(requests.get("basket")?.postDataJSON()).toEqual({ lines });
     expect(requests.get("basket")?.headers()["x-xsrf-token"]).toBe(xsrf?.value);
@@ -235,7 +236,7 @@ describe("start-up in the default layout (spec §2)", () => {
   });
 });
 
-describe("the guest layout (spec §2)", () => {
+describe("the guest layout (behaviour.md §2)", () => {
   it("does not run the start-up on the Login page", async () => {
     const session = await openSession(shop.browser, shop.app.url);
     const { page } = session;

@@ -184,7 +184,7 @@ export type Config = {
   databasePoolSize: number;
   /** How long PostgreSQL may take to connect, run a statement, or hold an idle transaction. */
   databaseTimeouts: DatabaseTimeouts;
-  /** How long a request may take before it is answered 503 (SECURITY §15: nothing hangs). */
+  /** How long a request may take before it is answered 503 (security.md #15: nothing hangs). */
   requestDeadlineMs: number;
   /**
    * How many processes serve the shop on PostgreSQL (one per core unless set); the embedded

@@ -18,7 +18,7 @@ const post = (url: string, body: unknown, headers: Record<string, string> = {}) 
     body: JSON.stringify(body),
   });
 
-// SECURITY §12, issue 13: a process killed between charging and placing loses nothing. The shop
+// security.md #12, issue 13: a process killed between charging and placing loses nothing. The shop
 // runs as `npm start` runs it, on a database other processes share; it is killed with SIGKILL
 // while the shopper's bank is still deciding, the bank approves while no shop process runs, and
 // the next process's reconciler settles the order from the provider's state at start.

@@ -11,7 +11,7 @@ export type Alert = {
   forNextPage?: boolean;
 };
 
-/** spec §9: an alert shows for 3000 ms unless told otherwise. */
+/** behaviour.md §9: an alert shows for 3000 ms unless told otherwise. */
 export const ALERT_TIMEOUT_MS = 3000;
 
 export const alertsStore = createStore<Alert[]>([]);

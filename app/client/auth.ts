@@ -14,7 +14,10 @@ import { createStore } from "./store";
 export type User = { id: number; name: string; email: string; role: string };
 type AuthState = { hasToken: boolean; user: User | null };
 
-/** spec §4: logged in means having user details; the token itself stays in an HttpOnly cookie. */
+/**
+ * behaviour.md §4: logged in means having user details; the token itself stays in an HttpOnly
+ * cookie.
+ */
 export const authStore = createStore<AuthState>({ hasToken: false, user: null });
 
 /** Start-up step 1: whether the browser holds a `token` cookie (the server tells us). */
@@ -30,11 +33,11 @@ export async function loadUser(): Promise<void> {
 }
 
 /**
- * A sign-in form's submission with JavaScript on (spec §7: POST /login-user or /login-admin).
- * Success stores the user (logged in), says 'Logged in successfully.' and goes to the redirect
- * target when it is a same-site path; failure hands 'Please check your details and try again.'
- * and the field messages back to the form, which says it in its own alert (no toast on top: the
- * shopper reads one message, once).
+ * A sign-in form's submission with JavaScript on (behaviour.md §7: POST /login-user or
+ * /login-admin). Success stores the user (logged in), says 'Logged in successfully.' and goes to
+ * the redirect target when it is a same-site path; failure hands 'Please check your details and try
+ * again.' and the field messages back to the form, which says it in its own alert (no toast on top:
+ * the shopper reads one message, once).
  */
 export async function signInFromForm(
   request: Request,
@@ -65,7 +68,10 @@ export async function signInFromForm(
 
 let loggingOut = false;
 
-/** spec §4: logout clears the token and goes to Login (the staff sign-in from the back office). */
+/**
+ * behaviour.md §4: logout clears the token and goes to Login (the staff sign-in from the back
+ * office).
+ */
 export async function logout(to = "/login"): Promise<void> {
   if (loggingOut) return;
   loggingOut = true;
@@ -77,13 +83,13 @@ export async function logout(to = "/login"): Promise<void> {
   }
 }
 
-// spec §4: a 401 on any call logs out, but only someone who was signed in.
+// behaviour.md §4: a 401 on any call logs out, but only someone who was signed in.
 setUnauthorizedHandler(() => {
   if (authStore.get().hasToken) void logout();
 });
 
 /**
- * The dashboard's password change with JavaScript on (spec §7: POST /user/password/update);
+ * The dashboard's password change with JavaScript on (behaviour.md §7: POST /user/password/update);
  * field messages go back to the form.
  */
 export async function changePasswordFromForm(

@@ -44,9 +44,9 @@ export function onBasketChanged(handler: () => void): void {
 
 const sameBasket = (a: StoredBasket, b: StoredBasket) => JSON.stringify(a) === JSON.stringify(b);
 
-// spec §4: the stored map is written on every change, in a cookie the server can read too.
+// behaviour.md §4: the stored map is written on every change, in a cookie the server can read too.
 function store(stored: StoredBasket): void {
-  // biome-ignore lint/suspicious/noDocumentCookie: spec §4 stores it in a cookie the server reads too.
+  // biome-ignore lint/suspicious/noDocumentCookie: a cookie the server reads too (behaviour.md §4).
   document.cookie = basketCookie(stored, window.location.protocol === "https:");
 }
 
@@ -98,8 +98,8 @@ export async function restoreBasket(): Promise<void> {
 }
 
 /**
- * Applies a change (spec §4 rules), stores it at once, then settles it with the server. A change
- * the server refuses (a second membership) is undone, and its reason kept in `refusal`; the
+ * Applies a change (behaviour.md §4 rules), stores it at once, then settles it with the server. A
+ * change the server refuses (a second membership) is undone, and its reason kept in `refusal`; the
  * answer is then null.
  */
 export async function changeBasket(change: BasketChange): Promise<Basket | null> {
@@ -136,7 +136,7 @@ export async function addToBasket(variantId: number, quantity = 1): Promise<void
   openBasketDrawer();
 }
 
-/** spec §4: opening the drawer records view_cart. */
+/** behaviour.md §4: opening the drawer records view_cart. */
 export function openBasketDrawer(): void {
   basketStore.set((state) => ({ ...state, drawerOpen: true }));
   trackBasket("view_cart", basketStore.get().lines);

@@ -4,7 +4,7 @@ export const CHECK_INTERVAL_MS = 5 * 60 * 1000;
 
 async function checkLatest(currentId: string): Promise<void> {
   try {
-    // spec §7: the poll carries a timestamp query so no cache answers it.
+    // behaviour.md §7: the poll carries a timestamp query so no cache answers it.
     const response = await fetch(`/builds/latest.json?t=${Date.now()}`, { cache: "no-store" });
     if (!response.ok) return;
     const latest = (await response.json()) as { id?: unknown };
@@ -16,7 +16,8 @@ async function checkLatest(currentId: string): Promise<void> {
 
 /**
  * Polls /builds/latest.json now, then on an interval and whenever the tab becomes visible.
- * This module is loaded lazily 1 s after the page (spec §9), so the first poll is that late.
+ * This module is loaded lazily 1 s after the page (behaviour.md §9), so the first poll is that
+ * late.
  */
 export function startBuildCheck(currentId: string, intervalMs = CHECK_INTERVAL_MS): () => void {
   const check = () => {

@@ -56,7 +56,10 @@ const shopperBasket = () => ({
   code: readCookie(document.cookie, DISCOUNT_COOKIE) || null,
 });
 
-/** A key for a new request (DESIGN §4), where `crypto.randomUUID` needs HTTPS and this may not. */
+/**
+ * A key for a new request (architecture.md §4), where `crypto.randomUUID` needs HTTPS and this may
+ * not.
+ */
 function newIdempotencyKey(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
@@ -79,7 +82,7 @@ export function useCardPayment(options: {
   amount: number;
   /** The page's key for its pay button; a new one comes with each render of the form. */
   idempotencyKey: string;
-  /** The shopper reached the card (spec §9's checkout steps). */
+  /** The shopper reached the card (behaviour.md §9's checkout steps). */
   onFocus: () => void;
 }) {
   const { publishableKey, amount, idempotencyKey } = options;

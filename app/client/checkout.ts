@@ -148,9 +148,10 @@ export function useCheckoutDraft(
 }
 
 /**
- * spec §9: a guest's checkout steps, each recorded once per visit. Moving on to payment means the
- * address and delivery are given (`add_shipping_info`); moving on to the review and pay button
- * means the payment is chosen (`add_payment_info`). A signed-in customer's steps are not counted.
+ * behaviour.md §9: a guest's checkout steps, each recorded once per visit. Moving on to payment
+ * means the address and delivery are given (`add_shipping_info`); moving on to the review and pay
+ * button means the payment is chosen (`add_payment_info`). A signed-in customer's steps are not
+ * counted.
  */
 export function useGuestCheckoutSteps(lines: CheckoutLine[], total: number, guest: boolean) {
   const recorded = useRef(new Set<string>());
@@ -171,8 +172,8 @@ export function useGuestCheckoutSteps(lines: CheckoutLine[], total: number, gues
 }
 
 /**
- * spec §7 `has-full-account`: while a guest types their email, whether it has an account they
- * could sign in to (for their saved details). Asked once per distinct address, on leaving the
+ * behaviour.md §7 `has-full-account`: while a guest types their email, whether it has an account
+ * they could sign in to (for their saved details). Asked once per distinct address, on leaving the
  * field; a failed check just offers nothing.
  */
 export function useAccountOffer() {

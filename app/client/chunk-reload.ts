@@ -2,7 +2,9 @@ import { type ClientInstrumentation, type DataRouteObject, matchRoutes } from "r
 import { alertsStore, pushAlert } from "./alerts";
 import { reportClientError } from "./report-error";
 
-/** spec §9: after a failed chunk load, at most one full reload per 10 s for the same path. */
+/**
+ * behaviour.md §9: after a failed chunk load, at most one full reload per 10 s for the same path.
+ */
 export const RELOAD_GUARD_MS = 10_000;
 const STORAGE_KEY = "encore:chunk-reloads";
 const CHUNK_FAILED_NOTICE =
@@ -104,11 +106,12 @@ export async function loadRouteModules(url: URL): Promise<void> {
 }
 
 /**
- * spec §4 for client-side navigations. React Router loads a route's module once a navigation has
- * begun and, when that fails, reloads the page being left, unguarded (decision 0003). So each
- * navigation first loads the modules of the page it opens: when one fails, the guard loads that
- * page in full (at most once per 10 s for its path) or says it could not load, and the navigation
- * never starts. Back and forward need nothing: the address is already the page being opened.
+ * behaviour.md §4 for client-side navigations. React Router loads a route's module once a
+ * navigation has begun and, when that fails, reloads the page being left, unguarded (decision
+ * 0003). So each navigation first loads the modules of the page it opens: when one fails, the guard
+ * loads that page in full (at most once per 10 s for its path) or says it could not load, and the
+ * navigation never starts. Back and forward need nothing: the address is already the page being
+ * opened.
  */
 export const chunkReloadInstrumentation: ClientInstrumentation = {
   router({ instrument }) {

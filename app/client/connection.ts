@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 type NetworkInformation = EventTarget & { saveData?: boolean; effectiveType?: string };
 const SLOW_TYPES = new Set(["slow-2g", "2g"]);
 
-/** spec §2: no prefetching in data-saver mode or on a 2g-or-slower connection. */
+/** behaviour.md §2: no prefetching in data-saver mode or on a 2g-or-slower connection. */
 export function prefetchAllowed(connection: NetworkInformation | undefined): boolean {
   if (!connection) return true;
   if (connection.saveData) return false;

@@ -30,7 +30,7 @@ export const discountStore = createStore<DiscountState>({
 });
 
 function store(code: string | null): void {
-  // biome-ignore lint/suspicious/noDocumentCookie: spec §4 stores it in a cookie the server reads too.
+  // biome-ignore lint/suspicious/noDocumentCookie: a cookie the server reads too (behaviour.md §4).
   document.cookie = discountCookie(code, window.location.protocol === "https:");
 }
 
@@ -82,8 +82,9 @@ export function removeDiscountCode(): void {
 }
 
 /**
- * spec §4: whenever the code or the lines change, the discount is worked out again by the server.
- * A stored code that no longer applies stays, with the reason, so it counts again when it can.
+ * behaviour.md §4: whenever the code or the lines change, the discount is worked out again by the
+ * server. A stored code that no longer applies stays, with the reason, so it counts again when it
+ * can.
  */
 export async function recalculateDiscount(): Promise<void> {
   const { code } = discountStore.get();

@@ -26,8 +26,8 @@ export type PlausibleEvent = {
 export type PlausiblePage = { url: string; referrer?: string };
 
 /**
- * spec §9's events under the names a Plausible dashboard shows as goals (readable, and in the
- * shop's words: basket, not cart). Only guests' checkout steps are recorded.
+ * behaviour.md §9's events under the names a Plausible dashboard shows as goals (readable, and in
+ * the shop's words: basket, not cart). Only guests' checkout steps are recorded.
  */
 export const PLAUSIBLE_EVENT_NAMES: Record<EventName, string> = {
   view_item: "View product",

@@ -3,8 +3,8 @@ import { isRouteErrorResponse, useRouteError } from "react-router";
 import { isChunkLoadError, reloadAfterChunkFailure } from "./chunk-reload";
 
 /**
- * The error an error boundary shows, as status and words (spec §8's "Page not found: …" for a
- * 404), for every boundary alike; a script chunk that failed to load (a new release) reloads
+ * The error an error boundary shows, as status and words (behaviour.md §8's "Page not found: …" for
+ * a 404), for every boundary alike; a script chunk that failed to load (a new release) reloads
  * the page instead.
  */
 export function useRouteErrorView(): { status: number; message: string } {

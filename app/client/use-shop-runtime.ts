@@ -5,7 +5,7 @@ import { currentBuildId, newBuildAvailable } from "./build-status";
 import { installChunkReloadGuard, loadChunk } from "./chunk-reload";
 import { markHydrated } from "./hydration";
 
-/** spec §9: the first build manifest fetch waits 1 s after the page loads. */
+/** behaviour.md §9: the first build manifest fetch waits 1 s after the page loads. */
 export const FIRST_BUILD_CHECK_DELAY_MS = 1000;
 
 /**
@@ -20,7 +20,8 @@ export function useShopRuntime(): void {
     let stopCheck: (() => void) | undefined;
     let cancelled = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    // spec §9: the first manifest fetch is 1 s after the page has loaded (images and fonts too).
+    // behaviour.md §9: the first manifest fetch is 1 s after the page has loaded (images and fonts
+    // too).
     const startTimer = () => {
       timer = setTimeout(async () => {
         const id = currentBuildId();

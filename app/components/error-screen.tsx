@@ -1,6 +1,6 @@
 import { buttonClasses } from "./ui/button";
 
-/** spec §2: the full-page error: 'Oops!', the status code, the message and a way home. */
+/** behaviour.md §2: the full-page error: 'Oops!', the status code, the message and a way home. */
 export function ErrorScreen({ status, message }: { status: number; message: string }) {
   return (
     <main

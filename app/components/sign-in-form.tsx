@@ -6,8 +6,8 @@ import { FormMessage, SubmitButton, TextField } from "./ui/form";
 /**
  * Email and password, posted to the route's action (or its client action with JavaScript on);
  * the redirect target travels in a hidden field. Wrong details are said once, in the form's
- * alert (spec §8's words), which both fields point to: the API's own wording of the same refusal
- * on `email` is not repeated beside it.
+ * alert (behaviour.md §8's words), which both fields point to: the API's own wording of the same
+ * refusal on `email` is not repeated beside it.
  */
 export function SignInForm({ result, redirectTo }: { result?: FormResult; redirectTo: string }) {
   const navigation = useNavigation();

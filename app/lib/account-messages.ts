@@ -1,4 +1,4 @@
-/** spec §8: what the shopper is told after a sign-in attempt. */
+/** behaviour.md §8: what the shopper is told after a sign-in attempt. */
 export const LOGIN_SUCCEEDED = "Logged in successfully.";
 export const LOGIN_FAILED = "Please check your details and try again.";
 

@@ -55,7 +55,7 @@ const PATH = "/admin/products";
 /** The catalogue's staff routes the product screens run in process (server/catalog/staff-api.ts). */
 const routes = {
   products: resourceRouteSet(catalogRoutes, "products"),
-  // spec §7 names its create route `POST /product-variants/create`.
+  // behaviour.md §7 names its create route `POST /product-variants/create`.
   variants: resourceRouteSet(catalogRoutes, "product-variants", { storePath: "create" }),
   generate: staffRoute(catalogRoutes, "post", "/products/generate-variants"),
   bulkStatus: staffRoute(catalogRoutes, "post", "/products/bulk-status"),

@@ -100,8 +100,8 @@ const textValues = (form: FormData) =>
   );
 
 /**
- * The refund screen's action (DESIGN §6.1: the page runs the API's own routes in process, with
- * their validation and idempotency): `preview` works the amount out and asks to confirm,
+ * The refund screen's action (architecture.md §7.1: the page runs the API's own routes in process,
+ * with their validation and idempotency): `preview` works the amount out and asks to confirm,
  * `refund` gives it back, `cancel` cancels the order. Done, it goes back to the screen with a
  * message; refused, the message and each field's error are shown beside the form.
  */

@@ -259,7 +259,7 @@ export function staffRoute(groups: RouteGroup[], method: "get" | "post", path: s
 
 /**
  * A resource's staff routes, found by its name in its module's route groups. `storePath` is the
- * create route's last segment when the resource declares another than `store` (spec §7's
+ * create route's last segment when the resource declares another than `store` (behaviour.md §7's
  * `POST /product-variants/create`), as its `Resource.storePath` says.
  */
 export function resourceRouteSet(

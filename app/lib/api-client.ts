@@ -1,7 +1,7 @@
 import { camelizeKeys } from "./case";
 import { readCookie } from "./cookies";
 
-/** spec §7: the three API areas and their prefixes. */
+/** behaviour.md §7: the three API areas and their prefixes. */
 export const areaPrefixes = { default: "/api", user: "/api/user", staff: "/api/staff" } as const;
 export type Area = keyof typeof areaPrefixes;
 
@@ -19,7 +19,10 @@ export class ApiRequestError extends Error {
   }
 }
 
-/** spec §5: a 422, or any answer with an `errors` field, is 'Validation failed' with the server's data. */
+/**
+ * behaviour.md §5: a 422, or any answer with an `errors` field, is 'Validation failed' with the
+ * server's data.
+ */
 export class ValidationFailedError extends ApiRequestError {
   constructor(status: number, data: unknown) {
     super("Validation failed", status, data);
@@ -34,19 +37,22 @@ export class ValidationFailedError extends ApiRequestError {
 
 let apiBaseUrl = "";
 
-/** spec §7: calls go to the configured API base URL (same origin unless set) plus the area prefix. */
+/**
+ * behaviour.md §7: calls go to the configured API base URL (same origin unless set) plus the area
+ * prefix.
+ */
 export function setApiBaseUrl(url: string): void {
   apiBaseUrl = url.replace(/\/+$/, "");
 }
 
 let onUnauthorized: () => void = () => {};
 
-/** spec §4: any 401 logs the shopper out; the auth store registers what that means. */
+/** behaviour.md §4: any 401 logs the shopper out; the auth store registers what that means. */
 export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
 }
 
-/** spec §7: GET payloads go in the query string, arrays joined by commas. */
+/** behaviour.md §7: GET payloads go in the query string, arrays joined by commas. */
 export function toQueryString(query: Query = {}): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -93,7 +99,8 @@ const xsrfCookie = () =>
 /**
  * POST a JSON body, with the CSRF header from the XSRF-TOKEN cookie. A page that has not asked
  * for the cookie yet (the back office, the guest layout) gets it first, so the post is not a 419.
- * A money-moving call (DESIGN §4) sends its `idempotencyKey`, so a retry answers the first outcome.
+ * A money-moving call (architecture.md §4) sends its `idempotencyKey`, so a retry answers the first
+ * outcome.
  */
 export async function apiPost<T>(
   area: Area,
@@ -109,7 +116,7 @@ export async function apiPost<T>(
   return send<T>(area, path, { method: "POST", headers, body: JSON.stringify(body) });
 }
 
-/** spec §7: GET /sanctum/csrf-cookie sets the XSRF-TOKEN cookie that POSTs echo. */
+/** behaviour.md §7: GET /sanctum/csrf-cookie sets the XSRF-TOKEN cookie that POSTs echo. */
 export async function fetchCsrfCookie(): Promise<void> {
   const response = await fetch(`${apiBaseUrl}/sanctum/csrf-cookie`, { credentials: "same-origin" });
   if (!response.ok)

@@ -1,7 +1,7 @@
 const toCamel = (key: string) =>
   key.replace(/[_-]([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
 
-/** spec §7: response keys are converted to camelCase, deeply. */
+/** behaviour.md §7: response keys are converted to camelCase, deeply. */
 export function camelizeKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(camelizeKeys);
   if (

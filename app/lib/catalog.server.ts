@@ -18,8 +18,9 @@ const servedKept = new WeakSet<object>();
 export const servedKeptCatalogue = (context: object) => servedKept.has(context);
 
 /**
- * The catalogue services with this request's database: what loaders call (DESIGN §6.1). Each
- * answer is kept, so while the database falters a page seen before still renders (SECURITY §15).
+ * The catalogue services with this request's database: what loaders call (architecture.md §7.1).
+ * Each answer is kept, so while the database falters a page seen before still renders
+ * (security.md #15).
  */
 export function catalog(context: Readonly<RouterContextProvider>) {
   const { db, lastGoodCatalog } = context.get(appContext);

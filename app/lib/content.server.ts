@@ -12,7 +12,7 @@ import { appContext } from "./app-context.server";
 // The contact page's form runs the contact API's own route.
 export { sendContact } from "../../server/content/api.ts";
 
-/** The content services with this request's database: what loaders call (DESIGN §6.1). */
+/** The content services with this request's database: what loaders call (architecture.md §7.1). */
 export function content(context: Readonly<RouterContextProvider>) {
   const { db } = context.get(appContext);
   return {

@@ -9,7 +9,7 @@ describe("cookies", () => {
     expect(readCookie(null, "token")).toBeUndefined();
   });
 
-  it("knows a customer by the token cookie (spec §4)", () => {
+  it("knows a customer by the token cookie (behaviour.md §4)", () => {
     expect(hasTokenCookie(new Request("http://x/", { headers: { Cookie: "token=abc" } }))).toBe(
       true,
     );

@@ -104,10 +104,10 @@ function typedValues(form: FormData) {
 }
 
 /**
- * Runs an API route for a page's form (DESIGN §6.1): the route's validator, limit and service
- * call, so the form and the JSON API cannot drift. A refusal or a bad field comes back as
+ * Runs an API route for a page's form (architecture.md §7.1): the route's validator, limit and
+ * service call, so the form and the JSON API cannot drift. A refusal or a bad field comes back as
  * `FormFailure` with the status the API would answer; `message` is shown above the form
- * whenever it fails (spec §8's sign-in message).
+ * whenever it fails (behaviour.md §8's sign-in message).
  */
 export async function runFormRoute<P, Q, B, V>(
   route: ApiRoute<P, Q, B, V>,
@@ -153,7 +153,7 @@ export async function runFormRoute<P, Q, B, V>(
   const call: CallContext = {
     ...callContextOf(context),
     // A money-moving form carries the key its page was rendered with, so a double submit or a
-    // reload answers the first outcome (SECURITY §11).
+    // reload answers the first outcome (security.md #11).
     idempotencyKey: (form.get("idempotencyKey") as string | null) ?? undefined,
   };
   const input = { params: {}, query: {}, body: parsed?.data };
@@ -168,7 +168,7 @@ export async function runFormRoute<P, Q, B, V>(
   return { ok: true, value, form };
 }
 
-/** The handles a route's `call` needs, for a page running it in process (DESIGN §6.1). */
+/** The handles a route's `call` needs, for a page running it in process (architecture.md §7.1). */
 export function callContextOf(context: Readonly<RouterContextProvider>): CallContext {
   const { db, config, logger, clientAddress } = context.get(appContext);
   return { db, config, logger, clientAddress, account: context.get(sessionContext) ?? undefined };

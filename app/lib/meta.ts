@@ -4,9 +4,9 @@ export const SHOP_DESCRIPTION =
   "Official licensed music merchandise in the UK: band T-shirts, hoodies, posters, vinyl and bundles, shipped from the United Kingdom.";
 
 /**
- * spec §1: 'Official music merchandise | {product} | United Kingdom'. The {product} part is the
- * page's own short name followed by the shop's name ('Pylon & Sparks Tee – Encore'): the spec's
- * fixed words are the same on every tab, so the page's name and the shop's are what tell one tab,
+ * behaviour.md §1: 'Official music merchandise | {product} | United Kingdom'. The {product} part is
+ * the page's own short name followed by the shop's name ('Pylon & Sparks Tee – Encore'): the
+ * title's fixed words are the same on every tab, so the page's name and the shop's are what tell one tab,
  * bookmark or history entry from another.
  */
 export function pageTitle(page: string): string {

@@ -15,7 +15,7 @@ export const STAFF_SIGNED_OUT_PATH = `${STAFF_LOGIN}?signed-out=1`;
  * The redirect target to follow after sign-in, only when it is a path on this site: never
  * `//host`, `/\host`, a scheme, or anything with control characters, which browsers could read
  * as another site (an open redirect). What comes out is checked too, as normalising can make
- * `/.//host` into `//host` (SECURITY §18). Anything else gives `fallback`.
+ * `/.//host` into `//host` (security.md #18). Anything else gives `fallback`.
  */
 export function safeRedirectTarget(
   target: string | null | undefined,

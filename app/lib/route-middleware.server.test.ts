@@ -6,7 +6,7 @@ describe("routeMiddleware", () => {
     expect(routeMiddleware("session", "auth", "guest", "staff", "staff-guest")).toHaveLength(5);
   });
 
-  it("throws 'Unknown route middleware' for a name it does not know (spec §8)", () => {
+  it("throws 'Unknown route middleware' for a name it does not know (behaviour.md §8)", () => {
     expect(() => routeMiddleware("auth", "admin-only")).toThrow(
       "Unknown route middleware: admin-only",
     );

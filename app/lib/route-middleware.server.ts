@@ -27,8 +27,8 @@ async function customerSession({ request, context }: Parameters<Middleware>[0]) 
 }
 
 /**
- * spec §4: /customer/* is for signed-in customers; anyone else goes to Login (302) with the page
- * as the redirect target. The token is checked, not just the cookie's presence.
+ * behaviour.md §4: /customer/* is for signed-in customers; anyone else goes to Login (302) with the
+ * page as the redirect target. The token is checked, not just the cookie's presence.
  */
 const auth: Middleware = async (args) => {
   const live = await customerSession(args);

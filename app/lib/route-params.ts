@@ -7,7 +7,7 @@ const POSITIVE_INTEGER = /^[1-9][0-9]{0,15}$/;
 // `url` is React Router's normalised URL: without the `.data` suffix of client navigations.
 type Args = { url: URL; params: Record<string, string | undefined> };
 
-/** spec §2: a parameter failing validation is a 404 'Page Not Found: {fullPath}'. */
+/** behaviour.md §2: a parameter failing validation is a 404 'Page Not Found: {fullPath}'. */
 function pageNotFound(url: URL): never {
   throw data(`Page Not Found: ${url.pathname}${url.search}`, { status: 404 });
 }
@@ -44,7 +44,9 @@ export function optionalId(args: Args): number | undefined {
   return args.params.id === undefined ? undefined : requireId(args);
 }
 
-/** spec §2, §8: no route matched: a 404 'Page not found: {path}', the path with its query. */
+/**
+ * behaviour.md §2, §8: no route matched: a 404 'Page not found: {path}', the path with its query.
+ */
 export function noRouteMatch(url: URL): never {
   throw data(`Page not found: ${url.pathname}${url.search}`, { status: 404 });
 }

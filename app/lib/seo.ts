@@ -1,6 +1,6 @@
 // SEO descriptors for route `meta` functions: canonical link, social cards, robots, JSON-LD.
 // React Router renders `script:ld+json` with `<`, `>` and `&` escaped as \u003c, \u003e and
-// \u0026, so shop text such as `</script>` cannot close the tag (SECURITY §22; see seo.test.ts).
+// \u0026, so shop text such as `</script>` cannot close the tag (security.md #22; see seo.test.ts).
 import type { ProductView, VariantView } from "../../common/catalog";
 
 export const SITE_NAME = "Encore";

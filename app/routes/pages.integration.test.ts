@@ -9,7 +9,7 @@ const h1Of = (html: string) => /<h1[^>]*>(.*?)<\/h1>/.exec(html)?.[1]?.replace(/
 const decode = (text: string | undefined) =>
   text?.replaceAll("&amp;", "&").replaceAll("&#x27;", "'").replaceAll("&quot;", '"');
 
-// spec §2: every screen, with the name its title carries.
+// behaviour.md §2: every screen, with the name its title carries.
 const screens: Array<[path: string, name: string]> = [
   ["/", "Home"],
   ["/bands", "Bands"],
@@ -41,7 +41,7 @@ describe.each(databaseKinds)("pages on %s", (kind) => {
     expect(decode(titleOf(html))).toBe(
       `Official music merchandise | ${name} – Encore | United Kingdom`,
     );
-    // spec §1: the shop-wide description, unless the page has its own (content pages do).
+    // behaviour.md §1: the shop-wide description, unless the page has its own (content pages do).
     expect(html).toMatch(/<meta name="description" content="[^"]{40,}"/);
     expect(h1Of(html)).toBeTruthy();
   });
@@ -250,7 +250,7 @@ describe.each(databaseKinds)("pages on %s", (kind) => {
     const response = await app.fetch("/no/such/page?x=1&y=%3Cb%3E");
     expect(response.status).toBe(404);
     const html = await response.text();
-    // spec §8: the full path, with its query, as the browser sent it.
+    // behaviour.md §8: the full path, with its query, as the browser sent it.
     expect(html).toContain("Page not found: /no/such/page?x=1&amp;y=%3Cb%3E");
     expect(html).toContain("Oops!");
     expect(html).toContain(">404<");

@@ -4,7 +4,7 @@ import createClient from "openapi-fetch";
 
 /**
  * A client of the API at `baseUrl`, typed by the document's paths: signed in with a bearer
- * `token` when given one (bearer requests need no CSRF token, DESIGN §4).
+ * `token` when given one (bearer requests need no CSRF token, architecture.md §4).
  */
 export function apiClient(baseUrl, { token } = {}) {
   return createClient({

@@ -272,7 +272,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -348,7 +348,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -446,7 +446,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -581,7 +581,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -711,7 +711,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -834,7 +834,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -910,7 +910,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -996,7 +996,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -1119,7 +1119,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -1249,7 +1249,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -1373,7 +1373,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -1449,7 +1449,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -1535,7 +1535,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -1657,7 +1657,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -1787,7 +1787,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -1915,7 +1915,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -1991,7 +1991,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -2099,7 +2099,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -2245,7 +2245,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -2375,7 +2375,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -2500,7 +2500,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -2576,7 +2576,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -2663,7 +2663,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -2786,7 +2786,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -2916,7 +2916,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -3040,7 +3040,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -3116,7 +3116,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -3233,7 +3233,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -3387,7 +3387,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -3517,7 +3517,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -3637,7 +3637,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -3697,7 +3697,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -3813,7 +3813,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -3943,7 +3943,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -4061,7 +4061,7 @@ export interface paths {
                         "text/csv": string;
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -4148,7 +4148,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -4943,7 +4943,7 @@ export interface paths {
                         "application/json": components["schemas"]["StaffMediaFolderPage"];
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -5022,7 +5022,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -5114,7 +5114,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -5225,7 +5225,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -5352,7 +5352,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -5475,7 +5475,7 @@ export interface paths {
                         "application/json": components["schemas"]["StaffMediaFilePage"];
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -5575,7 +5575,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -5697,7 +5697,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -5798,7 +5798,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -5885,7 +5885,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -6012,7 +6012,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -6110,7 +6110,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Count a shop event (spec §9); cookieless, from the shop's own pages only */
+        /** Count a shop event (behaviour.md §9); cookieless, from the shop's own pages only */
         post: {
             parameters: {
                 query?: never;
@@ -6223,7 +6223,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * The stored basket's lines, priced and checked against stock (spec §4)
+         * The stored basket's lines, priced and checked against stock (behaviour.md §4)
          * @description A basket with more than one fan-club membership, or two of one, is refused (422).
          */
         post: {
@@ -6553,7 +6553,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -6629,7 +6629,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -6732,7 +6732,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -6872,7 +6872,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -7002,7 +7002,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -7130,7 +7130,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -7282,7 +7282,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -7383,7 +7383,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -7457,7 +7457,7 @@ export interface paths {
                         "text/csv": string;
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -7640,7 +7640,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -7716,7 +7716,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -7801,7 +7801,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -7923,7 +7923,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -8053,7 +8053,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -8178,7 +8178,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -8254,7 +8254,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -8345,7 +8345,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -8473,7 +8473,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -8603,7 +8603,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -9309,7 +9309,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -9431,7 +9431,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -9505,7 +9505,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -9648,7 +9648,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -9727,7 +9727,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -9820,7 +9820,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -9952,7 +9952,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -10079,7 +10079,7 @@ export interface paths {
                         "text/csv": string;
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -10170,7 +10170,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -10697,7 +10697,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -10773,7 +10773,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -10859,7 +10859,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -10981,7 +10981,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -11111,7 +11111,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -11210,8 +11210,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Sign in a customer: sets the token cookie and answers the token (spec §7)
-         * @description Every wrong detail gets the same 422 on `email`; the sixth failure for one email from one client in 15 minutes is a 429 (SECURITY §19, §20).
+         * Sign in a customer: sets the token cookie and answers the token (behaviour.md §7)
+         * @description Every wrong detail gets the same 422 on `email`; the sixth failure for one email from one client in 15 minutes is a 429 (security.md #19, #20).
          */
         post: {
             parameters: {
@@ -11312,8 +11312,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Sign in a staff member: sets the token cookie and answers the token (spec §7)
-         * @description Every wrong detail gets the same 422 on `email`; the sixth failure for one email from one client in 15 minutes is a 429 (SECURITY §19, §20).
+         * Sign in a staff member: sets the token cookie and answers the token (behaviour.md §7)
+         * @description Every wrong detail gets the same 422 on `email`; the sixth failure for one email from one client in 15 minutes is a 429 (security.md #19, #20).
          */
         post: {
             parameters: {
@@ -12121,7 +12121,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -12186,7 +12186,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -12260,7 +12260,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -12368,7 +12368,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -12433,7 +12433,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -12518,7 +12518,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -12646,7 +12646,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -12764,7 +12764,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -12851,7 +12851,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -12933,7 +12933,7 @@ export interface paths {
                         "text/csv": string;
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -13009,7 +13009,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -13083,7 +13083,7 @@ export interface paths {
                         "application/json": string;
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -13172,7 +13172,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -13321,7 +13321,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -13426,7 +13426,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -13502,7 +13502,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -13608,7 +13608,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -13750,7 +13750,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -13880,7 +13880,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -14001,7 +14001,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -14077,7 +14077,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -14163,7 +14163,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -14302,7 +14302,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -14436,7 +14436,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -14560,7 +14560,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -14636,7 +14636,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -14722,7 +14722,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -14845,7 +14845,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -14975,7 +14975,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -15092,7 +15092,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -15157,7 +15157,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No live token: the client signs out (spec §4). */
+                /** @description No live token: the client signs out (behaviour.md §4). */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -15326,7 +15326,7 @@ export interface components {
                 status: "ready";
             };
         };
-        /** @description The input broke a rule: 422 (spec §5). */
+        /** @description The input broke a rule: 422 (behaviour.md §5). */
         ValidationFailed: {
             /** @enum {string} */
             message: "Validation failed";

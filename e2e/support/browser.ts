@@ -33,8 +33,9 @@ export type Session = {
   /** Console errors and uncaught page errors, in the order they happened. */
   errors: string[];
   /**
-   * DESIGN §7: console errors are failures. Waits until each pattern in `expected` has matched an
-   * error (the console reports some a moment after the response), then fails on any other error.
+   * architecture.md §10: console errors are failures. Waits until each pattern in `expected` has
+   * matched an error (the console reports some a moment after the response), then fails on any
+   * other error.
    */
   expectNoErrors(expected?: RegExp[]): Promise<void>;
   close(): Promise<void>;

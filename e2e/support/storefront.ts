@@ -4,8 +4,8 @@ import { LEGAL_PAGES } from "../../common/legal-pages.ts";
 import type { Shop } from "./shop.ts";
 
 /**
- * Every storefront screen of spec §2 in the default layout (header, basket drawer, footer), as the
- * demo seed fills them; `/customer/…` pages need a signed-in customer.
+ * Every storefront screen of behaviour.md §2 in the default layout (header, basket drawer, footer),
+ * as the demo seed fills them; `/customer/…` pages need a signed-in customer.
  */
 export const SHOP_PAGES = [
   "/",

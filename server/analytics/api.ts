@@ -12,7 +12,7 @@ const recordEvents = defineRoute({
   method: "post",
   path: "/events",
   tag: "analytics",
-  summary: "Count a shop event (spec §9); cookieless, from the shop's own pages only",
+  summary: "Count a shop event (behaviour.md §9); cookieless, from the shop's own pages only",
   middleware: [smallBody(EVENT_BODY_LIMIT)],
   body: PublicEventInput,
   // A page sends a handful of events a minute; past this a client is counting for sport.

@@ -10,7 +10,7 @@ const Pounds = z
     message: "Must be an amount in pounds with at most two decimal places.",
   });
 
-/** One item of an event in GA4's item shape (SECURITY §4: unknown keys are refused). */
+/** One item of an event in GA4's item shape (security.md #4: unknown keys are refused). */
 export const PublicEventItem = z.strictObject({
   item_id: z.string().trim().min(1).max(100),
   item_name: z.string().trim().min(1).max(200),

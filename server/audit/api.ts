@@ -40,7 +40,7 @@ const AuditEntryView = z
   })
   .meta({ id: "AuditEntry", description: "One staff write: who, what, when, the fields changed." });
 
-/** DESIGN §5: the audit log of every staff write, newest first. */
+/** architecture.md §5: the audit log of every staff write, newest first. */
 export const auditRoutes: RouteGroup[] = [
   {
     area: "staff",

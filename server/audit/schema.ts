@@ -11,8 +11,8 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export type AuditFields = Record<string, unknown>;
 
 /**
- * DESIGN §5: every staff write, written in the transaction of the change itself, so a change
- * and its entry commit or roll back together. `before` and `after` hold only the fields that
+ * architecture.md §5: every staff write, written in the transaction of the change itself, so a
+ * change and its entry commit or roll back together. `before` and `after` hold only the fields that
  * changed (all of them for a create or a delete). The actor's email is kept as it was, so the
  * entry still names who did it after the account is renamed or removed. Entries are never
  * updated or deleted by the shop.

@@ -36,8 +36,8 @@ export function changedFields(before: AuditFields, after: AuditFields) {
 }
 
 /**
- * Records a staff write in the caller's transaction (DESIGN §5), so the entry and the change
- * commit together or not at all. An update that changed nothing is not recorded.
+ * Records a staff write in the caller's transaction (architecture.md §5), so the entry and the
+ * change commit together or not at all. An update that changed nothing is not recorded.
  */
 export async function recordAudit(tx: Db, write: AuditWrite): Promise<void> {
   await recordAudits(tx, [write]);

@@ -227,7 +227,7 @@ describe.each(databaseKinds)("account API on %s", (kind) => {
         expect(await json(response)).toEqual({ data: { message: RESET_REQUESTED } });
       }
       const { url, mail } = await resetLink(user.email, /Reset your Encore password/);
-      // SECURITY §21: the link is built from PUBLIC_URL, not from the request's Host.
+      // security.md #21: the link is built from PUBLIC_URL, not from the request's Host.
       expect(url.startsWith("http://localhost:3000/reset-password?token=")).toBe(true);
       expect(mail.text).toContain("works once, for 60 minutes");
       const queued = await db.select().from(mailOutbox);
@@ -248,7 +248,7 @@ describe.each(databaseKinds)("account API on %s", (kind) => {
       const { token } = await resetLink(user.email, /Reset/);
       const everything = JSON.stringify(await db.execute(sql`select * from password_resets`));
       expect(everything).not.toContain(token);
-      // Nor does the outbox keep the link once it has gone (SECURITY §21).
+      // Nor does the outbox keep the link once it has gone (security.md #21).
       const outbox = JSON.stringify(await db.execute(sql`select * from mail_outbox`));
       expect(outbox).not.toContain(token);
 

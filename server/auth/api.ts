@@ -51,7 +51,7 @@ const tag = "accounts";
 const NO_STORE = { "Cache-Control": "no-store" };
 const SIGN_IN_SECONDS = Math.floor(TOKEN_LIFETIME_MS / 1000);
 
-// Made now, so the first unknown email takes as long as any other (SECURITY §19).
+// Made now, so the first unknown email takes as long as any other (security.md #19).
 dummyPasswordHash().catch(() => {});
 
 /** The answer to a sign-in: the cookie for browsers, the token for other clients. */
@@ -65,9 +65,9 @@ const login = (ability: TokenAbility, path: string, who: string) =>
     method: "post",
     path,
     tag,
-    summary: `Sign in ${who}: sets the token cookie and answers the token (spec §7)`,
+    summary: `Sign in ${who}: sets the token cookie and answers the token (behaviour.md §7)`,
     description:
-      "Every wrong detail gets the same 422 on `email`; the sixth failure for one email from one client in 15 minutes is a 429 (SECURITY §19, §20).",
+      "Every wrong detail gets the same 422 on `email`; the sixth failure for one email from one client in 15 minutes is a 429 (security.md #19, #20).",
     body: LoginInput,
     headers: NO_STORE,
     answers: { data: SignedIn },
@@ -249,7 +249,10 @@ const updateSavedDetails = (kind: "shipping" | "billing") =>
 export const updateShippingDetails = updateSavedDetails("shipping");
 export const updateBillingDetails = updateSavedDetails("billing");
 
-/** spec §7: sign-in, sign-out and accounts (default area), and the customer's own (user area). */
+/**
+ * behaviour.md §7: sign-in, sign-out and accounts (default area), and the customer's own (user
+ * area).
+ */
 /**
  * Back-office accounts, managed by admins (decision 0014). Only admins list or open them: who
  * has a back-office account, and with what role, is a map for whoever took over a staff

@@ -4,7 +4,7 @@ const MINUTE = 60_000;
 
 /**
  * Per client address: how often each account call may be made, from the API or a page's form
- * alike (SECURITY §19, §20): enough for a person, too few to enumerate accounts or flood mail.
+ * alike (security.md #19, #20): enough for a person, too few to enumerate accounts or flood mail.
  */
 export const ACCOUNT_LIMITS = {
   hasFullAccount: { bucket: "has-full-account", limit: 20, windowMs: 10 * MINUTE },

@@ -33,7 +33,7 @@ export function requestToken(
 }
 
 /**
- * SECURITY §16: a request that rides on the `token` cookie and may change something must echo
+ * security.md #16: a request that rides on the `token` cookie and may change something must echo
  * the signed `XSRF-TOKEN` cookie in `X-XSRF-TOKEN` and must not come from another site. Bearer
  * requests and GET/HEAD/OPTIONS pass.
  */

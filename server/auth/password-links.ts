@@ -86,7 +86,7 @@ function linkEmail(why: PasswordLinkPurpose, user: User, link: string) {
 
 /**
  * Mails `user` a single-use link to choose a password, or to confirm the address for one already
- * chosen (SECURITY §21): the token is random, kept only as a hash, and replaces any link sent
+ * chosen (security.md #21): the token is random, kept only as a hash, and replaces any link sent
  * before; the link is built from `publicUrl`, never from the request. At most three links an hour
  * go to one address, so nobody can flood an inbox.
  */
@@ -122,13 +122,14 @@ export async function sendPasswordLink(
 /**
  * However fast or slow the work, a reset request is answered no sooner than this after it
  * arrives: queueing a link takes a few writes and an unknown email none, and the difference must
- * not tell anyone which emails have accounts (SECURITY §19).
+ * not tell anyone which emails have accounts (security.md #19).
  */
 export const RESET_ANSWER_FLOOR_MS = 150;
 
 /**
  * POST /api/password/forgot: a link for an account with this email, guest or full. Unknown
- * emails get nothing, and the caller answers the same either way, in the same time (SECURITY §19).
+ * emails get nothing, and the caller answers the same either way, in the same time
+ * (security.md #19).
  */
 export async function requestPasswordReset(
   db: Db,
@@ -143,7 +144,7 @@ export async function requestPasswordReset(
   });
 }
 
-/** The answer to a reset request, whether or not the email has an account (SECURITY §19). */
+/** The answer to a reset request, whether or not the email has an account (security.md #19). */
 export const RESET_REQUESTED =
   "If an account uses that email address, we have sent it a link to choose a new password.";
 

@@ -71,7 +71,7 @@ let dummy: Promise<string> | undefined;
 
 /**
  * A hash of a random password nobody knows, made once: checking against it when the email is
- * unknown costs what a real check costs (SECURITY §19).
+ * unknown costs what a real check costs (security.md #19).
  */
 export function dummyPasswordHash(): Promise<string> {
   dummy ??= hashPassword(randomBytes(32).toString("base64url"));

@@ -18,7 +18,7 @@ export const TOKEN_ABILITIES = ["customer", "staff"] as const;
 export type TokenAbility = (typeof TOKEN_ABILITIES)[number];
 
 /**
- * Sign-in tokens (SECURITY §17). The token itself is shown once, at sign-in; only its SHA-256
+ * Sign-in tokens (security.md #17). The token itself is shown once, at sign-in; only its SHA-256
  * (hex) is kept, so a copy of this table signs nobody in. A token works while `revoked_at` is null
  * and `expires_at` is in the future; each use moves `expires_at` on (at most once a minute).
  */
@@ -45,7 +45,7 @@ export const accessTokens = pgTable(
 );
 
 /**
- * Every sign-in attempt, for the brute-force limit (SECURITY §20): keyed on the normalised email
+ * Every sign-in attempt, for the brute-force limit (security.md #20): keyed on the normalised email
  * as typed (known or not) and the client's address from the connection, never from a header.
  */
 export const loginAttempts = pgTable(
@@ -64,7 +64,7 @@ export const loginAttempts = pgTable(
 );
 
 /**
- * Password-reset links (SECURITY §21): a random token mailed once, stored only as its SHA-256;
+ * Password-reset links (security.md #21): a random token mailed once, stored only as its SHA-256;
  * it works for an hour and only once (`used_at`), and asking again replaces older links.
  */
 export const passwordResets = pgTable(

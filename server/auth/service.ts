@@ -29,14 +29,15 @@ import { issueToken } from "./tokens.ts";
 export type NewSession = { token: string; expiresAt: Date; user: PublicUser };
 
 export { DETAILS_DO_NOT_MATCH };
-/** SECURITY §20: what the sixth guess in the window is told. */
+/** security.md #20: what the sixth guess in the window is told. */
 export const TOO_MANY_SIGN_INS = "Too many attempts to sign in. Please try again later.";
 
 /**
  * Checks an email and password for the shop (`customer`) or the staff area (`staff`, staff and
  * admin accounts only) and issues a token with that ability. Every refusal looks and takes the
  * same: an unknown email, a guest, a wrong password and a customer at the staff door are all
- * checked against a hash (SECURITY §19) and all counted for the brute-force limit (SECURITY §20).
+ * checked against a hash (security.md #19) and all counted for the brute-force limit
+ * (security.md #20).
  */
 export async function signIn(
   db: Db,
@@ -194,7 +195,7 @@ export async function createAccountFromOrder(
 }
 
 export const PASSWORD_CHANGED = "Your password has been changed. You stay signed in here.";
-/** SECURITY §20: a stolen session may not guess the current password without end. */
+/** security.md #20: a stolen session may not guess the current password without end. */
 const PASSWORD_CHANGE_LIMIT = { bucket: "password-change", limit: 5, windowMs: 15 * 60 * 1000 };
 export const TOO_MANY_PASSWORD_CHANGES =
   "Too many attempts to change your password. Please try again later.";

@@ -2,7 +2,7 @@ import { and, desc, eq, gt, inArray, lt, ne } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { loginAttempts } from "./schema.ts";
 
-/** SECURITY §20: this many failures for one email from one client… */
+/** security.md #20: this many failures for one email from one client… */
 export const MAX_FAILURES = 5;
 /** …within this window, and the next attempt is refused until the oldest of them ages out. */
 export const FAILURE_WINDOW_MS = 15 * 60 * 1000;

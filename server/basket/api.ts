@@ -8,7 +8,7 @@ export const priceBasketLines = defineRoute({
   method: "post",
   path: "/basket/lines",
   tag: "basket",
-  summary: "The stored basket's lines, priced and checked against stock (spec §4)",
+  summary: "The stored basket's lines, priced and checked against stock (behaviour.md §4)",
   description: "A basket with more than one fan-club membership, or two of one, is refused (422).",
   body: PublicBasketLinesInput,
   headers: { "Cache-Control": "no-store" },

@@ -82,7 +82,8 @@ export async function resolveBasket(db: Db, requested: BasketLineRequest[]): Pro
         attributeId: file.attributeId,
       }));
     const images = files.filter((file) => file.fileType === "IMAGE");
-    // spec §3: the line's image is the product's first IMAGE file (its chosen colour's, when it has one).
+    // behaviour.md §3: the line's image is the product's first IMAGE file (its chosen colour's,
+    // when it has one).
     const image =
       images.find((file) => options.some((option) => option.id === file.attributeId)) ?? images[0];
     lines.push({
@@ -197,8 +198,8 @@ async function lineChange(db: Db, input: BasketLineChange): Promise<BasketChange
 }
 
 /**
- * Applies a form's change to the stored basket by spec §4's rules, then prices and checks it as
- * `priceBasket` does: what was capped or dropped comes back as warnings, an added item as a
+ * Applies a form's change to the stored basket by behaviour.md §4's rules, then prices and checks
+ * it as `priceBasket` does: what was capped or dropped comes back as warnings, an added item as a
  * success. A variant the chosen options do not name is refused, and so is a second membership.
  */
 export async function changeBasket(

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MAX_ID } from "../http/query-schemas.ts";
 
-/** spec §3: checkout and basket lines are a variant id and a quantity. */
+/** behaviour.md §3: checkout and basket lines are a variant id and a quantity. */
 export const BasketLineInput = z.strictObject({
   id: z
     .number({ error: "Must be a variant id." })

@@ -51,7 +51,7 @@ describe.each(databaseKinds)("staff API for billing models on %s", (kind) => {
     ).toBe(403);
   });
 
-  it("names the types and periods (spec §7)", async () => {
+  it("names the types and periods (behaviour.md §7)", async () => {
     const types = await read<BillingChoice[]>(await call("/billing-model-types", "staff"));
     expect(types.data).toEqual([
       { id: "one_off", title: "One-off" },

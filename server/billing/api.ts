@@ -19,7 +19,7 @@ const tag = "billing";
 /** The billing models' resource name: its routes' path segment and the audit log's name. */
 export const BILLING_MODELS = "billing-models";
 
-/** spec §7 staff: billing models, their types and their renewal periods (issue 15). */
+/** behaviour.md §7 staff: billing models, their types and their renewal periods (issue 15). */
 export const billingStaffRoutes = [
   ...resourceRoutes({
     name: BILLING_MODELS,

@@ -34,8 +34,8 @@ const NO_PRODUCT = "No product with that id or slug.";
 const tag = "catalogue";
 
 /**
- * spec §7: the public catalogue (bands, products, attributes, filters and collections), and the
- * staff API of bands, products, variants, options and collections (staff-api.ts).
+ * behaviour.md §7: the public catalogue (bands, products, attributes, filters and collections), and
+ * the staff API of bands, products, variants, options and collections (staff-api.ts).
  */
 export const catalogRoutes: RouteGroup[] = [
   { area: "staff", routes: catalogStaffRoutes },

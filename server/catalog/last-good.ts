@@ -13,7 +13,7 @@ export type LastGoodAnswers = {
 };
 
 /**
- * SECURITY §15: while the database falters, catalogue pages a shopper has seen before are
+ * security.md #15: while the database falters, catalogue pages a shopper has seen before are
  * served from the last answer this process read (prices may be minutes old; the checkout prices
  * everything again). Kept per process, least recently used out, and used only on failure: a
  * working database is always read.

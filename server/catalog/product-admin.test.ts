@@ -287,7 +287,7 @@ describe.each(databaseKinds)("staff API for products and variants on %s", (kind)
         field,
       );
     }
-    // SECURITY §4: the summaries are the server's; a body that sets one is refused whole.
+    // security.md #4: the summaries are the server's; a body that sets one is refused whole.
     for (const key of ["priceFrom", "stockTotal", "publishedAt", "id"]) {
       const tampered = await call("/products/store", "staff", { ...good, [key]: 1 });
       expect(tampered.status).toBe(422);
@@ -309,7 +309,7 @@ describe.each(databaseKinds)("staff API for products and variants on %s", (kind)
     expect(await auditCount(app)).toBe(entries);
   });
 
-  it("edits variants: create (spec §7), price, compare-at, SKU, stock and options; the shop sees it at once", async () => {
+  it("edits variants: create (behaviour.md §7), price, compare-at, SKU, stock and options; the shop sees it at once", async () => {
     const product = await create({
       title: "Gull Wing Hoodie",
       type: "hoodie",

@@ -27,7 +27,7 @@ const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 export type { ProductStatus } from "../../common/catalog-admin.ts";
 export { PRODUCT_STATUSES };
 
-/** Bands (the API calls them brands, spec §7). */
+/** Bands (the API calls them brands, behaviour.md §7). */
 export const brands = pgTable(
   "brands",
   {
@@ -186,7 +186,7 @@ export const productVariants = pgTable(
   },
   (table) => [
     index("product_variants_product_idx").on(table.productId, table.position),
-    // SECURITY §6 and §10: prices are positive pence and stock never goes below zero.
+    // security.md #6 and #10: prices are positive pence and stock never goes below zero.
     check("product_variants_price", sql`${table.price} > 0`),
     check(
       "product_variants_compare_at",

@@ -88,7 +88,7 @@ const importWrote = ({ dryRun, errors, products, variants }: ProductImportSummar
 
 /**
  * A real import with errors wrote nothing: a 422 whose `errors` name each cell as
- * `rows.{CSV row}.{column}`, the dotted path the other 422s use (DESIGN §4).
+ * `rows.{CSV row}.{column}`, the dotted path the other 422s use (architecture.md §4).
  */
 function importRefused(summary: ProductImportSummary): ApiError {
   const errors: Record<string, string[]> = {};
@@ -153,7 +153,7 @@ export const catalogStaffRoutes: AnyRoute[] = [
     name: VARIANTS,
     tag,
     noun: "variant",
-    // spec §7 names this one `POST /product-variants/create`.
+    // behaviour.md §7 names this one `POST /product-variants/create`.
     storePath: "create",
     query: StaffVariantListQuery,
     item: VariantEdit,

@@ -164,7 +164,7 @@ const uniqueIds = (ids: number[]) => new Set(ids).size === ids.length;
 const IdArray = (max: number) =>
   z.array(Id).max(max, `At most ${max}.`).refine(uniqueIds, "Name each one once.");
 
-/** SECURITY §6: a price is a whole number of pence above zero. */
+/** security.md #6: a price is a whole number of pence above zero. */
 export const Price = z
   .number({ error: "Enter the price, like 25.00." })
   .int("Enter the price in pounds and pence, like 25.00.")
@@ -204,8 +204,8 @@ const compareAtAbovePrice = (variant: { price?: number; compareAtPrice?: number 
   variant.compareAtPrice > variant.price;
 
 /**
- * A band's fields as staff edit them (spec §7 brands: title, slug, description, images, SEO).
- * No defaults here: an update changes only what it sends, and the service fills a new band's.
+ * A band's fields as staff edit them (behaviour.md §7 brands: title, slug, description, images,
+ * SEO). No defaults here: an update changes only what it sends, and the service fills a new band's.
  */
 const brandFields = {
   title: z.string().trim().min(1, "Enter the band's name.").max(120, "At most 120 characters."),
@@ -356,7 +356,7 @@ const VariantRowInput = z
   });
 export type VariantRowInput = z.output<typeof VariantRowInput>;
 
-/** POST /api/staff/product-variants/create (spec §7): a variant of a product. */
+/** POST /api/staff/product-variants/create (behaviour.md §7): a variant of a product. */
 export const VariantCreateInput = z
   .strictObject({ productId: Id, ...variantFields })
   .refine(compareAtAbovePrice, { path: ["compareAtPrice"], message: COMPARE_AT_ABOVE_PRICE });

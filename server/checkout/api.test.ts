@@ -483,7 +483,7 @@ describe.each(databaseKinds)("checkout API on %s", (kind) => {
   });
 });
 
-// SECURITY §7, §10, §11: requests released together, on a server where they really run at once.
+// security.md #7, #10, #11: requests released together, on a server where they really run at once.
 describe.each(databaseKinds.filter((kind) => kind === "postgres"))(
   "checkout races on %s",
   (kind) => {

@@ -55,7 +55,7 @@ export const chargeOrder = defineRoute({
     "Everything is priced again on the server. The order is written `pending_payment` with its stock reserved for 15 minutes before the provider is called; the answer says whether it is paid, needs the shopper's action, or was declined (then released). A retry with the same `Idempotency-Key` and body never writes a second order: it answers the first outcome, or carries on from where the first attempt got. When the order is written but its payment is still being confirmed as the request's time runs out, the answer is 202 with the order and a `Location` to poll, never a 503.",
   identify: true,
   idempotent: { answerEarly: ({ db }, progress) => acceptedCharge(db, progress) },
-  // Card testing (SECURITY §20): a shopper pays a few times an hour, a fraudster hundreds.
+  // Card testing (security.md #20): a shopper pays a few times an hour, a fraudster hundreds.
   limit: {
     rule: { bucket: "checkout-charge", limit: 30, windowMs: 60 * 60 * 1000 },
     message: "Too many payment attempts from this connection. Please try again later.",
@@ -143,7 +143,7 @@ export const answerTestBank = defineRoute({
   },
 });
 
-/** spec §7: checkout and orders, for shoppers and signed-in customers. */
+/** behaviour.md §7: checkout and orders, for shoppers and signed-in customers. */
 export const checkoutRoutes: RouteGroup[] = [
   {
     area: "public",

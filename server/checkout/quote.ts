@@ -62,11 +62,11 @@ export type PricedCheckout = {
 };
 
 /**
- * Prices the checkout as the server sees it now (DESIGN §5: the client sends ids and quantities,
- * never a price): the basket from the catalogue, the code for this shopper, the chosen delivery
- * for the destination, and the VAT by the shop's one rule (`workOutVat`). Lines that cannot be
- * sold as asked are `problems`; a code that does not apply is a `discountProblem` and takes
- * nothing. A delivery option that does not serve the destination is a refusal. Reads only.
+ * Prices the checkout as the server sees it now (architecture.md §5: the client sends ids and
+ * quantities, never a price): the basket from the catalogue, the code for this shopper, the chosen
+ * delivery for the destination, and the VAT by the shop's one rule (`workOutVat`). Lines that
+ * cannot be sold as asked are `problems`; a code that does not apply is a `discountProblem` and
+ * takes nothing. A delivery option that does not serve the destination is a refusal. Reads only.
  */
 export async function priceCheckout(
   db: Db,

@@ -13,7 +13,7 @@ const SWEEP_MS = 60_000;
 const RECONCILE_JOB = "checkout:reconcile";
 
 /**
- * SECURITY §12: settles orders nobody is waiting on. At start, every pending order (a process
+ * security.md #12: settles orders nobody is waiting on. At start, every pending order (a process
  * killed between charging and placing left it so) is brought in line with its provider; then,
  * each minute, reservations past their time are settled (paid if the payment went through
  * meanwhile, otherwise the payment is stopped and the stock goes back), refunds and membership

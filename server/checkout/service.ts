@@ -318,7 +318,7 @@ export async function finishAbandonedCharge(db: Db, config: Config, key: Abandon
 }
 
 /**
- * Applies a provider's view of the order's payment (SECURITY §9: `paid` comes only from a
+ * Applies a provider's view of the order's payment (security.md #9: `paid` comes only from a
  * verified provider result with the order's amount, for this order). Succeeded → paid, stock
  * sold, confirmation queued once. Cancelled → the order is cancelled and released. A decline
  * releases the order only when asked (at the charge, where the shopper is told at once); a
@@ -420,7 +420,7 @@ export async function placeOrder(
 
 /**
  * Brings a pending order in line with its provider: the reconciler's and order placement's one
- * step (SECURITY §12). An order whose provider this shop no longer has cannot be paid: it is
+ * step (security.md #12). An order whose provider this shop no longer has cannot be paid: it is
  * cancelled. Anything else is as `applyPayment` says.
  */
 export async function settleOrder(db: Db, config: Config, order: OrderRow): Promise<OrderRow> {
@@ -496,7 +496,7 @@ export async function showGuestOrder(db: Db, config: Config, orderId: number, to
 }
 
 /**
- * What the shop does with a payment a provider's webhook reports (SECURITY §13): applies it to
+ * What the shop does with a payment a provider's webhook reports (security.md #13): applies it to
  * its order, forward only. A payment for no order of ours is only recorded.
  */
 export function settleOnPayment(config: Config): PaymentListener {

@@ -29,7 +29,9 @@ export const sendContact = defineRoute({
     sendContactMessage(db, body, { clientKey: clientAddress, supportEmail: config.supportEmail }),
 });
 
-/** spec §7, public: blogs and their articles (drafts never appear), and the contact form. */
+/**
+ * behaviour.md §7, public: blogs and their articles (drafts never appear), and the contact form.
+ */
 export const contentRoutes: RouteGroup[] = [
   {
     area: "public",

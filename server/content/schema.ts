@@ -29,7 +29,7 @@ export const blogs = pgTable("blogs", {
 });
 
 /**
- * Articles. `body` is sanitised HTML (SECURITY §22), sanitised again when rendered. Only
+ * Articles. `body` is sanitised HTML (security.md #22), sanitised again when rendered. Only
  * `published` articles whose `published_at` has come are public; drafts never leave the server.
  */
 export const articles = pgTable(

@@ -13,7 +13,7 @@ export type { User };
 /**
  * Accounts as a join target, for the reads that must fetch a row of their own module and its
  * account in one query (the token lookup runs on every signed-in request). Read-only by
- * contract: accounts change only through the functions below (DESIGN §6.3).
+ * contract: accounts change only through the functions below (architecture.md §7.3).
  */
 export const accountView = alias(users, "account");
 

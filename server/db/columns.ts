@@ -14,5 +14,8 @@ export const updatedAt = () =>
 /** `createdAt` and `updatedAt`, spread into a table's columns: `{ id, …, ...timestamps() }`. */
 export const timestamps = () => ({ createdAt: createdAt(), updatedAt: updatedAt() });
 
-/** DESIGN §4: money is an integer number of pence, VAT included; nullability is the caller's. */
+/**
+ * architecture.md §4: money is an integer number of pence, VAT included; nullability is the
+ * caller's.
+ */
 export const pence = (name: string) => integer(name);

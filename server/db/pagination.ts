@@ -8,7 +8,10 @@ export function pageOffset(page: number, perPage: number): number {
   return (page - 1) * perPage;
 }
 
-/** DESIGN §4: the meta of page `page` of `total` rows; an empty list still has one (empty) page. */
+/**
+ * architecture.md §4: the meta of page `page` of `total` rows; an empty list still has one (empty)
+ * page.
+ */
 export function pageMeta(page: number, perPage: number, total: number): PageMeta {
   return { currentPage: page, perPage, total, lastPage: Math.max(1, Math.ceil(total / perPage)) };
 }

@@ -1,4 +1,4 @@
-/** How long the database may take, in milliseconds (SECURITY §15: nothing waits for ever). */
+/** How long the database may take, in milliseconds (security.md #15: nothing waits for ever). */
 export type DatabaseTimeouts = {
   /** To connect, or to wait for a free connection in the pool. */
   connectMs: number;

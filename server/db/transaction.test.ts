@@ -61,7 +61,7 @@ describe.each(databaseKinds)("inTransaction on %s", (kind) => {
 });
 
 describe.each(databaseKinds.filter((kind) => kind === "postgres"))(
-  "PostgreSQL faults on %s (SECURITY §15)",
+  "PostgreSQL faults on %s (security.md #15)",
   (kind) => {
     let database: TestDatabase;
     beforeAll(async () => {

@@ -4,7 +4,7 @@ import { determineDeliveryGroup } from "./service.ts";
 import { deliveryStaffRoutes } from "./staff-api.ts";
 import { PublicDeliveryGroupInput } from "./validators.ts";
 
-/** spec §7: the delivery options for where the basket is going, priced for it. */
+/** behaviour.md §7: the delivery options for where the basket is going, priced for it. */
 export const determineDeliveryOptionGroup = defineRoute({
   method: "post",
   path: "/delivery/option-groups/determined-delivery-option-group",

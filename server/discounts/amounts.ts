@@ -6,7 +6,7 @@ import type { DiscountUnitType } from "../../common/discounts.ts";
  * Rounding: a percentage is taken of the eligible subtotal as a whole (not line by line) and
  * rounded half up to the penny: 10% of £24.95 = 249.5p → 250p; 15% of £9.99 = 149.85p → 150p.
  * A fixed amount is its value. Either way the discount is never more than the eligible subtotal
- * (SECURITY §6), so a total never goes below zero.
+ * (security.md #6), so a total never goes below zero.
  */
 export function discountAmount(
   unitType: DiscountUnitType,

@@ -39,7 +39,10 @@ export const applyDiscount = defineRoute({
   },
 });
 
-/** spec §7: discount reference data, a code applied to a basket, and the staff API (issue 15). */
+/**
+ * behaviour.md §7: discount reference data, a code applied to a basket, and the staff API (issue
+ * 15).
+ */
 export const discountsRoutes: RouteGroup[] = [
   {
     area: "public",

@@ -42,7 +42,7 @@ export const discountBatches = pgTable("discount_batches", {
  * Discount codes. `code` is stored normalised (trimmed, upper case) under a unique index, so a
  * shopper's code matches whatever case they type. Instants are UTC; a code is live from
  * `starts_at` inclusive to `ends_at` exclusive. `times_used` is only ever changed by
- * `redeemDiscount`'s guarded UPDATE (SECURITY §7).
+ * `redeemDiscount`'s guarded UPDATE (security.md #7).
  */
 export const discounts = pgTable(
   "discounts",
@@ -75,7 +75,7 @@ export const discounts = pgTable(
     index("discounts_batch_idx").on(table.batchId),
     // Normalised: what `normaliseCode` makes of any input that can match.
     check("discounts_code_format", sql`${table.code} ~ '^[A-Z0-9][A-Z0-9_-]{0,49}$'`),
-    // SECURITY §6: no zero or negative discounts, no more than 100%.
+    // security.md #6: no zero or negative discounts, no more than 100%.
     check("discounts_value", sql`${table.value} > 0`),
     check("discounts_percentage", sql`${table.unitType} <> 'percentage' or ${table.value} <= 100`),
     check("discounts_min_subtotal", sql`${table.minSubtotal} is null or ${table.minSubtotal} >= 0`),
@@ -118,7 +118,7 @@ export const discountTargets = pgTable(
 
 /**
  * One use of a discount. Keyed on the normalised email for guests and accounts alike, so a
- * per-customer limit cannot be dodged by checking out as a guest (SECURITY §8).
+ * per-customer limit cannot be dodged by checking out as a guest (security.md #8).
  */
 export const discountRedemptions = pgTable(
   "discount_redemptions",

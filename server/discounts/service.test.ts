@@ -208,7 +208,7 @@ describe.each(databaseKinds)("discount service on %s", (kind) => {
     });
   });
 
-  describe("the database backs the rules (SECURITY §6)", () => {
+  describe("the database backs the rules (security.md #6)", () => {
     const base = {
       code: "CHECKME",
       unitType: "percentage" as const,
@@ -277,7 +277,7 @@ describe.each(databaseKinds)("discount service on %s", (kind) => {
 
 // PGlite has one connection and cannot race; this runs on PostgreSQL (TEST_DATABASE_URL).
 describe.each(databaseKinds.filter((kind) => kind === "postgres"))(
-  "discount races on %s (SECURITY §7)",
+  "discount races on %s (security.md #7)",
   (kind) => {
     let database: TestDatabase;
     let db: Db;

@@ -16,13 +16,13 @@ import { segmentIdsOf } from "../segments/service.ts";
 import { discountAmount, splitProportionally } from "./amounts.ts";
 import { discountRedemptions, discounts, discountTargets } from "./schema.ts";
 
-/** spec §7: GET /api/discount-unit-types. */
+/** behaviour.md §7: GET /api/discount-unit-types. */
 export const DISCOUNT_UNIT_TYPE_LIST: ReadonlyArray<DiscountUnitTypeOption> = [
   { id: "percentage", title: "Percentage off" },
   { id: "fixed", title: "Fixed amount off" },
 ];
 
-/** spec §7: GET /api/eligible-user-groups. */
+/** behaviour.md §7: GET /api/eligible-user-groups. */
 export const ELIGIBLE_USER_GROUP_LIST: ReadonlyArray<EligibleUserGroupOption> = [
   { id: "everyone", title: "Everyone" },
   { id: "guests", title: "Guests" },
@@ -50,7 +50,7 @@ export async function signedInShopper(
 }
 
 /**
- * Whose use of a code this is, for per-customer limits (SECURITY §8): the email as accounts
+ * Whose use of a code this is, for per-customer limits (security.md #8): the email as accounts
  * normalise it, guest or account alike, with a `+tag` subaddress folded away, so `fan+1@` and
  * `fan+2@` are the same shopper. Only the tag: dots are significant at most providers, and an
  * account's own email is never folded (two addresses may be two people's).
@@ -284,7 +284,7 @@ export type RedemptionResult =
   | RedemptionRefusal;
 
 /**
- * Counts one use of a discount, inside the caller's (order) transaction: SECURITY §7 and §8.
+ * Counts one use of a discount, inside the caller's (order) transaction: security.md #7 and #8.
  *
  * One guarded UPDATE adds the use only while the code is live and under its usage limit, and its
  * row count says whether it did, so concurrent orders can never pass the limit. The UPDATE also

@@ -7,7 +7,7 @@ export const FieldErrorsAnswer = z
   .record(z.string(), z.array(z.string()))
   .meta({ id: "FieldErrors", description: "Messages per input field, the field a dotted path." });
 
-/** DESIGN §4: every refusal says why in `message`; a 422 adds `errors` per field. */
+/** architecture.md §4: every refusal says why in `message`; a 422 adds `errors` per field. */
 export const ErrorAnswer = z
   .object({
     message: z.string(),
@@ -18,7 +18,7 @@ export const ErrorAnswer = z
 
 export const ValidationFailedAnswer = z
   .object({ message: z.literal("Validation failed"), errors: FieldErrorsAnswer })
-  .meta({ id: "ValidationFailed", description: "The input broke a rule: 422 (spec §5)." });
+  .meta({ id: "ValidationFailed", description: "The input broke a rule: 422 (behaviour.md §5)." });
 
 /** The body of a success answer, as documented and checked. */
 export function answerBody(answer: Answer): z.ZodType | undefined {
@@ -29,7 +29,7 @@ export function answerBody(answer: Answer): z.ZodType | undefined {
 }
 
 const DESCRIPTIONS: Record<number, string> = {
-  401: "No live token: the client signs out (spec §4).",
+  401: "No live token: the client signs out (behaviour.md §4).",
   403: "Signed in, but not allowed here.",
   404: "Nothing with that id, or not the caller's to see.",
   409: "The request clashes with the current state.",

@@ -5,7 +5,7 @@ import type { Db } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 import type { FileStore } from "../media/storage.ts";
 
-/** What the server hands every loader and action: services take `db` first (DESIGN §6). */
+/** What the server hands every loader and action: services take `db` first (architecture.md §7.2). */
 export type AppContextValue = {
   db: Db;
   config: Config;

@@ -22,7 +22,7 @@ export function proxyTrust(setting: NonNullable<Config["trustProxy"]>): Trust {
 }
 
 /**
- * The client for rate limits and the brute-force limit (SECURITY §14, §20): the connection's
+ * The client for rate limits and the brute-force limit (security.md #14, #20): the connection's
  * address, or, behind the proxies TRUST_PROXY names, the address the nearest untrusted hop of
  * X-Forwarded-For gives. Without TRUST_PROXY the header is ignored, as anyone can write it.
  */

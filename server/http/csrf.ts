@@ -10,7 +10,10 @@ export function mintCsrfToken(secret: string): string {
   return `${value}.${sign(value, secret)}`;
 }
 
-/** True when the header matches the cookie and carries our signature (DESIGN §4, SECURITY §16). */
+/**
+ * True when the header matches the cookie and carries our signature (architecture.md §4,
+ * security.md #16).
+ */
 export function csrfTokenIsValid(
   header: string | undefined,
   cookie: string | undefined,

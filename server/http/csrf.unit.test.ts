@@ -14,7 +14,7 @@ describe("CSRF tokens", () => {
     expect(csrfTokenIsValid(undefined, token, secret)).toBe(false);
     expect(csrfTokenIsValid(token, undefined, secret)).toBe(false);
     expect(csrfTokenIsValid(mintCsrfToken(secret), token, secret)).toBe(false);
-    // A bare echo of a value we never signed (SECURITY §16) is not enough.
+    // A bare echo of a value we never signed (security.md #16) is not enough.
     expect(csrfTokenIsValid("abc.def", "abc.def", secret)).toBe(false);
     expect(csrfTokenIsValid("plain", "plain", secret)).toBe(false);
     expect(csrfTokenIsValid(`${token}.x`, `${token}.x`, secret)).toBe(false);

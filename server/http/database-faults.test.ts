@@ -9,9 +9,9 @@ import { openPostgres } from "../db/client.ts";
 import { SHOP_BUSY } from "./errors.ts";
 import { notifyShopChanged } from "./response-cache.ts";
 
-// SECURITY §15 and issue 12: what the shop answers while its database falters. Each fault is made
-// by the test itself (a closed handle, a relay it breaks, a pool it fills, a database it drops),
-// never by stopping the shared server.
+// security.md #15 and issue 12: what the shop answers while its database falters. Each fault is
+// made by the test itself (a closed handle, a relay it breaks, a pool it fills, a database it
+// drops), never by stopping the shared server.
 
 // A fetch that gives up long before the old 15 s hang: an answer at all is the behaviour.
 const fetchWithin = (app: TestApp, path: string, init: RequestInit = {}) =>

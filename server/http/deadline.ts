@@ -10,7 +10,7 @@ export class DeadlinePassed extends Error {
 }
 
 /**
- * SECURITY §15: whatever a request waits on (a pool with no free connection, a partitioned
+ * security.md #15: whatever a request waits on (a pool with no free connection, a partitioned
  * database, a stuck provider), it is answered by the deadline. The work it started is not
  * cancelled: a transaction still commits or rolls back whole, and money-moving calls are
  * idempotent, so the shopper's retry finds the first result.

@@ -5,7 +5,7 @@ import { databaseKinds } from "../../tests/support/databases.ts";
 import { DEMO_ACCOUNTS } from "../db/seed/accounts.ts";
 
 // The edge's own rules, held once for every route: JSON only as JSON, no unsafe call from
-// another site, no control characters in any field (SECURITY §16, §22; issue 12).
+// another site, no control characters in any field (security.md #16, #22; issue 12).
 describe.each(databaseKinds)("the API's edge rules on %s", (kind) => {
   let app: TestApp;
   beforeAll(async () => {

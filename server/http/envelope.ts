@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 
-/** DESIGN §4: every success is `{ data }`. */
+/** architecture.md §4: every success is `{ data }`. */
 export function ok<T>(c: Context, data: T, status: ContentfulStatusCode = 200) {
   return c.json({ data }, status);
 }

@@ -276,7 +276,7 @@ describe("HTTP layer failures", () => {
       });
       // Liveness asks nothing of the database: the process itself is fine.
       expect((await app.fetch("/api/health")).status).toBe(200);
-      // Any other request answers 503 with Retry-After, never a 500 (SECURITY §15).
+      // Any other request answers 503 with Retry-After, never a 500 (security.md #15).
       const products = await app.fetch("/api/products?perPage=3");
       expect(products.status).toBe(503);
       expect(products.headers.get("retry-after")).toBe("5");

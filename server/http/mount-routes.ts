@@ -56,7 +56,7 @@ function routeHandler(route: AnyRoute, area: Area): Handler<AppEnv> {
   const access = routeAccess(route, area);
   return async (c) => {
     if (access !== "anyone") await requireAuth(access, c.get("secret"))(c, async () => {});
-    // SECURITY §16: no unsafe call from another site, signed in or not (a cross-site form could
+    // security.md #16: no unsafe call from another site, signed in or not (a cross-site form could
     // otherwise sign a victim into the attacker's account). The API sends no CORS headers, so
     // no legitimate browser client elsewhere is refused here.
     if (route.method !== "get" && isCrossSite(c.req.raw)) throw pageExpired();

@@ -48,10 +48,11 @@ function responses(route: AnyRoute, area: Area): Responses {
   return documented;
 }
 
-// DESIGN §4: a bearer header, or the `token` cookie with the XSRF header on unsafe requests.
+// architecture.md §4: a bearer header, or the `token` cookie with the XSRF header on unsafe
+// requests.
 const SIGNED_IN = [{ bearer: [] }, { tokenCookie: [], xsrfHeader: [] }];
 
-// A money-moving route's key (DESIGN §4): a repeat with it answers the first outcome.
+// A money-moving route's key (architecture.md §4): a repeat with it answers the first outcome.
 const IdempotencyHeader = z.object({
   "Idempotency-Key": z.string().min(8).max(128).meta({
     description:
@@ -167,7 +168,7 @@ export function openApiDocument(
       title: "Encore API",
       version: "1",
       description:
-        "The shop's JSON API (spec §7): `/api` for shoppers, `/api/user` for signed-in customers, `/api/staff` for staff. Money is integer pence, VAT included; success is `{ data }`, lists add `meta`.",
+        "The shop's JSON API (behaviour.md §7): `/api` for shoppers, `/api/user` for signed-in customers, `/api/staff` for staff. Money is integer pence, VAT included; success is `{ data }`, lists add `meta`.",
     },
     servers: [{ url: serverUrl }],
   });

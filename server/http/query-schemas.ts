@@ -26,7 +26,7 @@ export const PathId = z
   .transform(Number)
   .refine((id) => id <= MAX_ID, "No such id.");
 
-/** DESIGN §4: a comma-joined list of positive ids (`?ids=3,5,8`). */
+/** architecture.md §4: a comma-joined list of positive ids (`?ids=3,5,8`). */
 export const IdList = z
   .string()
   .max(2000)
@@ -51,7 +51,7 @@ export const Flag = z
   .enum(["true", "false", "1", "0"])
   .transform((value) => value === "true" || value === "1");
 
-/** DESIGN §4 pagination: `page` from 1, `perPage` up to 100. */
+/** architecture.md §4 pagination: `page` from 1, `perPage` up to 100. */
 export const Pagination = {
   page: z.coerce.number().int("Must be a whole number.").min(1).max(10_000).default(1),
   perPage: z.coerce.number().int("Must be a whole number.").min(1).max(100).default(24),

@@ -2,7 +2,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { FieldErrors, Refusal, RefusalCode } from "../../common/refusal.ts";
 import { ApiError } from "./errors.ts";
 
-/** DESIGN §4: the one status of each refusal. */
+/** architecture.md §4: the one status of each refusal. */
 export const REFUSAL_STATUS = {
   invalid: 422,
   "not-found": 404,

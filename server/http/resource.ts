@@ -47,7 +47,10 @@ export type Resource<Query, Item, Edit extends EditableRecord, Create, Update> =
   tag: string;
   /** What one record is called in messages: "band". */
   noun: string;
-  /** The list's query: pagination (DESIGN §4), search, filters and sort; wrong ones are a 422. */
+  /**
+   * The list's query: pagination (architecture.md §4), search, filters and sort; wrong ones are a
+   * 422.
+   */
   query: Schema<Query>;
   item: z.ZodType<Item>;
   edit: z.ZodType<Edit>;
@@ -60,7 +63,7 @@ export type Resource<Query, Item, Edit extends EditableRecord, Create, Update> =
   readAccess?: "staff" | "admin";
   /** Who may create and change records: all staff by default; deleting is always admins'. */
   writeAccess?: "staff" | "admin";
-  /** The create route's last segment: `store` unless spec §7 names another (`create`). */
+  /** The create route's last segment: `store` unless behaviour.md §7 names another (`create`). */
   storePath?: string;
   service: ResourceService<Query, Item, Edit, Create, Update>;
 };
@@ -94,7 +97,7 @@ export function actorOf(account: Parameters<typeof accountOf>[0]): Actor {
 }
 
 /**
- * The staff API of a resource (spec §7, decision 0014): `GET /{name}` (the list),
+ * The staff API of a resource (behaviour.md §7, decision 0014): `GET /{name}` (the list),
  * `GET /{name}/edit/{id}`, `POST /{name}/store`, `POST /{name}/update` (`{ id, …, updatedAt? }`)
  * and `POST /{name}/destroy` (`{ id }` or `{ ids }`, admins only). Every write runs in one
  * transaction with its audit entry; an update carrying the `updatedAt` its form was opened with

@@ -518,8 +518,8 @@ describe.each(databaseKinds)("answers from memory before the app on %s", (kind) 
   });
 });
 
-// DESIGN §1: several processes on one database stay correct. PGlite is single-process, so this
-// runs on PostgreSQL (TEST_DATABASE_URL).
+// architecture.md §1: several processes on one database stay correct. PGlite is single-process, so
+// this runs on PostgreSQL (TEST_DATABASE_URL).
 describe.each(databaseKinds.filter((kind) => kind === "postgres"))(
   "the response cache across processes on %s",
   (kind) => {

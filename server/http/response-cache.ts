@@ -94,7 +94,7 @@ export type ResponseCache = {
  * compressed once, concurrent misses for one key coalesced into one render, and
  * emptied in every process on the database by PostgreSQL LISTEN/NOTIFY whenever what it shows
  * changes. API answers it empties are kept aside and answered, never cached by anyone, only
- * while the database does not answer (SECURITY §15); pages have their own kept answers
+ * while the database does not answer (security.md #15); pages have their own kept answers
  * (`catalog/last-good.ts`).
  */
 export async function createResponseCache(

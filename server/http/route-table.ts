@@ -10,8 +10,8 @@ import { type RateLimit, takeRateLimit } from "../platform/rate-limit.ts";
 import type { AppEnv } from "./env.ts";
 
 /**
- * DESIGN §4: the three API areas, and `/sanctum` for the CSRF cookie (spec §7 names it outside
- * the API's base).
+ * architecture.md §4: the three API areas, and `/sanctum` for the CSRF cookie (behaviour.md §7
+ * names it outside the API's base).
  */
 export type Area = "public" | "user" | "staff" | "sanctum";
 
@@ -33,7 +33,7 @@ export type CallContext = {
   db: Db;
   config: Config;
   logger: Logger;
-  /** The client's address, for the limits (SECURITY §14). */
+  /** The client's address, for the limits (security.md #14). */
   clientAddress: string;
   /** The signed-in account: always there behind `customer`/`staff` access; on public routes
    * that `identify` the shopper, the customer if one is signed in. */
@@ -52,11 +52,11 @@ export type RouteCallContext = CallContext & { key: HeldKey };
 export type RouteInput<P, Q, B> = { params: P; query: Q; body: B };
 
 /**
- * The answer a route documents for a success, the `{ data }` envelope by default (DESIGN §4):
- * `data` is what `call` returns; `page` a paginated list (`{ data, meta }`) that `call` returns
- * whole (its schema is the whole page, `pageOf(item)`); `json` a body of its own shape (a 400 for a
- * caller that is not a browser and expects one, like a provider's webhook); `empty` no body;
- * `file` bytes of the given media types.
+ * The answer a route documents for a success, the `{ data }` envelope by default
+ * (architecture.md §4): `data` is what `call` returns; `page` a paginated list (`{ data, meta }`)
+ * that `call` returns whole (its schema is the whole page, `pageOf(item)`); `json` a body of its
+ * own shape (a 400 for a caller that is not a browser and expects one, like a provider's webhook);
+ * `empty` no body; `file` bytes of the given media types.
  */
 export type Answer =
   | { data: z.ZodType; status?: 200 | 201 | 202; description?: string }
@@ -82,7 +82,7 @@ type RouteBase<P, Q, B> = {
   access?: Access;
   /** Public routes: resolve the signed-in customer, if any, without requiring one. */
   identify?: boolean;
-  /** A bad path parameter names nothing: 404 (DESIGN §4). */
+  /** A bad path parameter names nothing: 404 (architecture.md §4). */
   params?: Schema<P>;
   /** Query parameters, arrays comma-joined; wrong ones are a 422. */
   query?: Schema<Q>;
@@ -181,7 +181,7 @@ export function answerStatus(answer: Answer): number {
   return answer.status ?? 200;
 }
 
-/** Takes one use of a route's limit for this client (SECURITY §14, §20), refusing past it. */
+/** Takes one use of a route's limit for this client (security.md #14, #20), refusing past it. */
 export async function takeRouteLimit(
   route: AnyRoute,
   context: Pick<CallContext, "db" | "clientAddress">,

@@ -15,7 +15,7 @@ function sameHost(origin: string, requestUrl: string): boolean {
 }
 
 /**
- * SECURITY §16: whether the browser says an unsafe request comes from another site
+ * security.md #16: whether the browser says an unsafe request comes from another site
  * (`Sec-Fetch-Site: cross-site`, or an `Origin` that is not ours). The one test for page forms and
  * cookie-authenticated API calls alike.
  */
@@ -28,7 +28,7 @@ export function isCrossSite(request: Request): boolean {
 }
 
 /**
- * SECURITY §16: a page form post (basket, sign-in, checkout steps) must come from our own pages.
+ * security.md #16: a page form post (basket, sign-in, checkout steps) must come from our own pages.
  * Browsers say where a request comes from (Sec-Fetch-Site, Origin); a cross-site post is refused
  * before any action runs, and so is a post that rides on a session cookie without saying where it
  * comes from (every browser we serve sends one of the two with a form post; a forged request from

@@ -27,8 +27,8 @@ export const TOO_DEEP = "The input is nested too deeply.";
 export const isUnsafeText = (text: string) => CONTROL.test(text) || LONE_SURROGATE.test(text);
 
 /**
- * SECURITY §22 and issue 12: every string anywhere in `value` (a JSON body, a query, a form) that
- * holds a control character or a lone surrogate, by its dotted path, so one check at the edge
+ * security.md #22 and issue 12: every string anywhere in `value` (a JSON body, a query, a form)
+ * that holds a control character or a lone surrogate, by its dotted path, so one check at the edge
  * covers every field of every route. Nesting past 32 levels is refused too.
  */
 export function unsafeTextErrors(value: unknown, path: string[] = []): FieldErrors {

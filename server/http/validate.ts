@@ -14,7 +14,7 @@ function assertSafeText(value: unknown, status: "refuse" | "not-found" = "refuse
 
 /**
  * Reads and validates a JSON body: one sent as anything but `application/json` is a 415 (a
- * cross-site form can send text/plain without asking, SECURITY §16); malformed JSON, control
+ * cross-site form can send text/plain without asking, security.md #16); malformed JSON, control
  * characters or a wrong shape are a 422, never a 500.
  */
 export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
@@ -112,7 +112,7 @@ async function readAtMost(
   return Buffer.concat(chunks, size);
 }
 
-/** Validates the query string; arrays arrive comma-joined (DESIGN §4). */
+/** Validates the query string; arrays arrive comma-joined (architecture.md §4). */
 export function queryParams<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
   const query = c.req.query();
   assertSafeText(query);

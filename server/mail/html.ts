@@ -17,7 +17,7 @@ const ESCAPES: Record<string, string> = {
 
 /**
  * `text` as HTML text or attribute value: `<script>` reads as those letters, never as markup
- * (SECURITY §22). Every value that did not come from this code (names, addresses, product
+ * (security.md #22). Every value that did not come from this code (names, addresses, product
  * titles, links) goes through it.
  */
 export function escapeHtml(text: string): string {

@@ -21,7 +21,10 @@ export type MailMessage = {
   replyToName?: string;
   /** Why it is sent: `password-reset`, `contact`… */
   kind: string;
-  /** The body holds a key to an account: erased from the outbox once sent or failed (SECURITY §21). */
+  /**
+   * The body holds a key to an account: erased from the outbox once sent or failed
+   * (security.md #21).
+   */
   secret?: boolean;
 };
 

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { fileTypeFromBuffer } from "file-type";
 import type { FileType } from "./schema.ts";
 
-/** spec §3: the file type each extension belongs to, with its MIME type. */
+/** behaviour.md §3: the file type each extension belongs to, with its MIME type. */
 export const FILE_EXTENSIONS: Record<string, { fileType: FileType; mimeType: string }> = {
   jpg: { fileType: "IMAGE", mimeType: "image/jpeg" },
   jpeg: { fileType: "IMAGE", mimeType: "image/jpeg" },
@@ -34,7 +34,7 @@ export const FILE_EXTENSIONS: Record<string, { fileType: FileType; mimeType: str
   "7z": { fileType: "ARCHIVE", mimeType: "application/x-7z-compressed" },
 };
 
-/** spec §3: a file's slug is a random UUID, optionally followed by its extension. */
+/** behaviour.md §3: a file's slug is a random UUID, optionally followed by its extension. */
 export function newFileSlug(extension?: string): string {
   return extension ? `${randomUUID()}.${extension}` : randomUUID();
 }
@@ -67,7 +67,7 @@ const TEXT_EXTENSIONS = new Set(["txt", "csv"]);
 const NOT_TEXT = /[\u0000-\u0008\u000B\u000E-\u001F\u007F]/;
 
 /**
- * SECURITY §23: the type of an upload by its bytes (magic numbers, `file-type`), never by its
+ * security.md #23: the type of an upload by its bytes (magic numbers, `file-type`), never by its
  * name or the type its sender declared: a PNG named `.jpg` is a PNG, an HTML page named `.png`
  * is nothing the shop takes. Answers the type, or why it is refused in words staff can act on.
  * Markup is refused whatever it claims: SVG can carry scripts, and a browser may run HTML.

@@ -10,7 +10,7 @@ export const loadSharp = async () => (await import("sharp")).default;
 export type ImageFormat = "avif" | "webp" | "jpeg" | "png";
 
 /**
- * SECURITY §23: the most pixels an image may have, checked in its header before it is decoded
+ * security.md #23: the most pixels an image may have, checked in its header before it is decoded
  * and again by sharp while decoding (a header can lie). 40 MP is a 7,700 × 5,200 photograph;
  * decoded, it is 160 MB of memory at most.
  */

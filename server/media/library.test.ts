@@ -149,7 +149,7 @@ describe.each(databaseKinds)("media library staff API on %s", (kind) => {
         height: 750,
         folderId: null,
       });
-      // spec §3: a random UUID and the extension of its type; made by the shop.
+      // behaviour.md §3: a random UUID and the extension of its type; made by the shop.
       expect(data.slug).toMatch(
         /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\.jpg$/,
       );
@@ -371,7 +371,7 @@ describe.each(databaseKinds)("media library staff API on %s", (kind) => {
       expect(made.status).toBe(201);
       const tour = (await read<StaffMediaFolder>(made)).data;
       expect(tour).toMatchObject({ name: "Tour 2026", parentId: null, fileCount: 0 });
-      // Every staff write has its audit entry (DESIGN §5).
+      // Every staff write has its audit entry (architecture.md §5).
       const [entry] = await app.database.db
         .select()
         .from(auditEntries)

@@ -33,7 +33,7 @@ import type {
   StaffFolderUpdateInput,
 } from "./validators.ts";
 
-/** SECURITY §23: the largest file staff may upload. */
+/** security.md #23: the largest file staff may upload. */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 // A little room past the largest file for the form's other fields and the multipart framing;
 // the file itself is held to MAX_UPLOAD_BYTES by `storeUpload`.
@@ -119,7 +119,10 @@ const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${cha
 
 // ─── Reads ──────────────────────────────────────────────────────────────────────────────────
 
-/** A page of folders A–Z (DESIGN §4), optionally only one parent's, or those whose name holds `q`. */
+/**
+ * A page of folders A–Z (architecture.md §4), optionally only one parent's, or those whose name
+ * holds `q`.
+ */
 export async function listFolders(
   db: Db,
   query: StaffFolderListQuery,
@@ -145,8 +148,8 @@ export async function listFolders(
 }
 
 /**
- * A page of the library's files in every folder, newest first (DESIGN §4): those whose title or
- * alt text holds `q`, of one type, or the `ids` a form names.
+ * A page of the library's files in every folder, newest first (architecture.md §4): those whose
+ * title or alt text holds `q`, of one type, or the `ids` a form names.
  */
 export async function listFiles(db: Db, query: StaffFileListQuery): Promise<Page<StaffMediaFile>> {
   const conditions: SQL[] = [];
@@ -501,7 +504,7 @@ const describe = (detected: DetectedType) =>
   `${detected.extension.toUpperCase()} (${KIND_WORDS[detected.fileType] ?? detected.fileType})`;
 
 /**
- * Keeps an uploaded file (SECURITY §23) and records it, in one transaction with its audit entry.
+ * Keeps an uploaded file (security.md #23) and records it, in one transaction with its audit entry.
  * Its type comes from its bytes, never its name or declared type; `onlyImages` takes images
  * alone. An image is checked for its pixel size before it is decoded, decoded under a pixel
  * limit, re-encoded without metadata, and its WebP sizes for the shop's srcset are made now. The

@@ -15,9 +15,10 @@ import { createdAt, timestamps, updatedAt } from "../db/columns.ts";
 export type FileType = (typeof FILE_TYPES)[number];
 
 /**
- * Folders of the media library (spec §7: `/folders`). A folder without a parent sits in the root,
- * which is no row: `GET /folders/edit/root` shows it. Names are unique within a parent, whatever
- * their case; a folder that holds files or folders cannot be deleted (the foreign keys restrict).
+ * Folders of the media library (behaviour.md §7: `/folders`). A folder without a parent sits in the
+ * root, which is no row: `GET /folders/edit/root` shows it. Names are unique within a parent,
+ * whatever their case; a folder that holds files or folders cannot be deleted (the foreign keys
+ * restrict).
  */
 export const mediaFolders = pgTable(
   "media_folders",
@@ -45,7 +46,7 @@ export const mediaFiles = pgTable(
   "media_files",
   {
     id: serial("id").primaryKey(),
-    // spec §3: a random UUID, optionally followed by the file's extension.
+    // behaviour.md §3: a random UUID, optionally followed by the file's extension.
     slug: text("slug").notNull().unique(),
     title: text("title").notNull(),
     alt: text("alt").notNull().default(""),

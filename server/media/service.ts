@@ -13,8 +13,8 @@ export type { ImageFormat };
 
 /**
  * Stored files as other modules read them inside their own queries (a product's gallery, a basket
- * line's picture): public columns only, and read-only by contract (DESIGN §6.3). Join it as a
- * table: `.innerJoin(mediaFileView, eq(mediaFileView.id, …))`.
+ * line's picture): public columns only, and read-only by contract (architecture.md §7.3). Join it
+ * as a table: `.innerJoin(mediaFileView, eq(mediaFileView.id, …))`.
  */
 export const mediaFileView = new QueryBuilder()
   .select({

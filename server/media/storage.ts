@@ -3,8 +3,8 @@ import { join } from "node:path";
 import type { Config } from "../config.ts";
 
 /**
- * Where file bytes live (DESIGN §2): the local disk by default, an S3-compatible bucket when
- * S3_BUCKET is set. Names are slugs, and sizes made of them (`{slug}@320.webp`); a name always
+ * Where file bytes live (architecture.md §1): the local disk by default, an S3-compatible bucket
+ * when S3_BUCKET is set. Names are slugs, and sizes made of them (`{slug}@320.webp`); a name always
  * holds the same bytes, as the files are served as immutable.
  */
 export type FileStore = {

@@ -110,8 +110,9 @@ const uploadFields = {
   file: UploadedFile,
   title: Title,
   alt: Alt.optional(),
-  // spec §3 has the client send a slug; the shop names every file itself (SECURITY §23: a name
-  // always holds the same bytes, so a sender could otherwise reuse a deleted file's cached name).
+  // A client may send a slug, but the shop names every file itself (behaviour.md §3, §7;
+  // security.md #23: a name always holds the same bytes, so a sender could otherwise reuse a
+  // deleted file's cached name).
   slug: z
     .string()
     .regex(

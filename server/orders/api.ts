@@ -4,7 +4,7 @@ import { defineRoute, type RouteGroup } from "../http/route-table.ts";
 import { CHARGE_TYPES } from "./charge-types.ts";
 import { orderStaffRoutes } from "./staff-api.ts";
 
-/** spec §7, public order reference data. */
+/** behaviour.md §7, public order reference data. */
 export const ordersRoutes: RouteGroup[] = [
   {
     area: "public",

@@ -27,7 +27,8 @@ export type ConfirmationMailOptions = {
   supportEmail: string;
   /**
    * Where the shopper views the order: a customer's `/customer/orders/{id}`, a guest's link with
-   * the order's token. Built by the caller from `publicUrl`, never from a request (SECURITY §21).
+   * the order's token. Built by the caller from `publicUrl`, never from a request
+   * (security.md #21).
    */
   orderLink: string;
 };

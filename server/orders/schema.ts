@@ -21,7 +21,7 @@ import { createdAt, pence, timestamps } from "../db/columns.ts";
 import { discounts } from "../discounts/schema.ts";
 
 /**
- * spec §4: `pending_payment → paid → dispatched`, and `cancelled` / `refunded`. Only
+ * behaviour.md §4: `pending_payment → paid → dispatched`, and `cancelled` / `refunded`. Only
  * `server/orders/status.ts` moves an order between them.
  */
 export const ORDER_STATUSES = [

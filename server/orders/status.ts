@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { type OrderRow, type OrderStatus, orders } from "./schema.ts";
 
-/** spec §4 and issue 13: the only moves an order's status can make. */
+/** behaviour.md §4 and issue 13: the only moves an order's status can make. */
 const NEXT: Record<OrderStatus, ReadonlyArray<OrderStatus>> = {
   pending_payment: ["paid", "cancelled"],
   paid: ["dispatched", "cancelled", "refunded"],

@@ -33,7 +33,7 @@ export type TestOutcome = "success" | "decline" | "authenticate";
 export type ChargeRequest = {
   orderId: number;
   orderNumber: string;
-  /** Pence: the order's stored total (SECURITY §5), never an amount from the client. */
+  /** Pence: the order's stored total (security.md #5), never an amount from the client. */
   amount: number;
   email: string;
   /** The test provider only: which way the simulated card goes (default `success`). */

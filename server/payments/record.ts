@@ -6,7 +6,7 @@ import { payments } from "./schema.ts";
 export type PaymentRecord = typeof payments.$inferSelect;
 
 /**
- * Writes what the provider reported into our record, forward only (SECURITY §13): a new payment
+ * Writes what the provider reported into our record, forward only (security.md #13): a new payment
  * is inserted; a known one takes the new state unless it is already final (`succeeded`,
  * `cancelled`). Answers the record as it stands after the write.
  */

@@ -33,8 +33,8 @@ const sqlList = (names: readonly string[]) => sql.raw(names.map((name) => `'${na
 /**
  * Our record of each provider payment, as the provider last reported it (a charge's answer, a
  * retrieve, a signed webhook). Its state only moves forward: once `succeeded` or `cancelled` it
- * never changes (SECURITY §13). The order is paid only from the provider's answer with the
- * order's amount (SECURITY §9), never from a client.
+ * never changes (security.md #13). The order is paid only from the provider's answer with the
+ * order's amount (security.md #9), never from a client.
  */
 export const payments = pgTable(
   "payments",
@@ -93,7 +93,7 @@ export const testPaymentIntents = pgTable(
 
 /**
  * Every provider event we acted on, by its id: a replayed webhook finds its id here and changes
- * nothing (SECURITY §13).
+ * nothing (security.md #13).
  */
 export const paymentWebhookEvents = pgTable(
   "payment_webhook_events",

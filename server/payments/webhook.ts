@@ -14,7 +14,7 @@ import {
 } from "./stripe-provider.ts";
 import { recordRenewal, recordSubscriptionNews } from "./subscriptions.ts";
 
-/** SECURITY §13, as Stripe advises: a signature older than this is a replay. */
+/** security.md #13, as Stripe advises: a signature older than this is a replay. */
 const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 /** The events that say a PaymentIntent moved; the rest are acknowledged and left alone. */
@@ -162,7 +162,7 @@ function actionFor(event: Stripe.Event, listeners: WebhookListeners): EventActio
 }
 
 /**
- * Takes one Stripe webhook (SECURITY §13): the signature over the raw body with a 300 s
+ * Takes one Stripe webhook (security.md #13): the signature over the raw body with a 300 s
  * tolerance, or an `invalid` refusal and nothing changes. Then, for something of ours, in one
  * transaction: the event id is recorded once (a replay changes nothing) and the event acts.
  * A payment moves forward only, and the payment listener hears of each new event whose state our

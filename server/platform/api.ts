@@ -102,7 +102,7 @@ const csrfCookie = defineRoute({
   },
 });
 
-/** Liveness and readiness, the browser's failure reports, and the CSRF cookie (spec §7). */
+/** Liveness and readiness, the browser's failure reports, and the CSRF cookie (behaviour.md §7). */
 export const platformRoutes: RouteGroup[] = [
   { area: "public", routes: [health, ready, clientErrors] },
   { area: "sanctum", routes: [csrfCookie] },
@@ -111,8 +111,8 @@ export const platformRoutes: RouteGroup[] = [
 export type BuildInfo = { id: string; timestamp: number };
 
 /**
- * The new-build check (spec §2): the latest build id, and the manifest of a known build. Build
- * files, not API calls: they stand outside the route table.
+ * The new-build check (behaviour.md §2): the latest build id, and the manifest of a known build.
+ * Build files, not API calls: they stand outside the route table.
  */
 const BuildFile = z.strictObject({ file: z.string().max(80) });
 

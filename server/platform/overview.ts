@@ -16,7 +16,9 @@ export type ShopOverview = {
   mailFailed: number;
 };
 
-/** Counts for the back office overview, one query per module that owns them (DESIGN §6.3). */
+/**
+ * Counts for the back office overview, one query per module that owns them (architecture.md §7.3).
+ */
 export async function shopOverview(db: Db, now = new Date()): Promise<ShopOverview> {
   const [catalog, accounts, liveDiscounts, outbox] = await Promise.all([
     catalogCounts(db),

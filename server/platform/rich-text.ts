@@ -1,7 +1,7 @@
 import sanitizeHtml from "sanitize-html";
 
 /**
- * SECURITY §22: staff rich text (product descriptions, band stories, articles) keeps only an
+ * security.md #22: staff rich text (product descriptions, band stories, articles) keeps only an
  * allow-list of tags and attributes; scripts, handlers, styles and javascript: links are removed.
  * Applied when text is written and again when it is rendered.
  */

@@ -62,7 +62,7 @@ export async function startTestApp(
     PORT: "0",
     HOST: "127.0.0.1",
     LOG_LEVEL: "info",
-    // Links in pages are built from PUBLIC_URL, never from the request (SECURITY §21).
+    // Links in pages are built from PUBLIC_URL, never from the request (security.md #21).
     PUBLIC_URL: "http://localhost:3000",
     // The template's folder: the seeded images are there (the database itself is passed in).
     DATA_DIR: inject("templateDataDir"),

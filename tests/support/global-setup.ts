@@ -20,8 +20,8 @@ declare module "vitest" {
 }
 
 /**
- * DESIGN §6.8: test databases are migrated and seeded once per run, then cloned per test file:
- * a PGlite data directory dumped to a file, and a PostgreSQL template database.
+ * architecture.md §7.8: test databases are migrated and seeded once per run, then cloned per test
+ * file: a PGlite data directory dumped to a file, and a PostgreSQL template database.
  */
 export default async function setup(project: TestProject) {
   const folder = mkdtempSync(join(tmpdir(), "encore-tests-"));

@@ -45,7 +45,7 @@ function reasonOf(status: number, body: unknown): string {
 
 /**
  * Sends one file to the staff API with its progress (XMLHttpRequest, as `fetch` reports no
- * upload progress), with the CSRF header the cookie-signed-in API wants (DESIGN §4).
+ * upload progress), with the CSRF header the cookie-signed-in API wants (architecture.md §4).
  */
 function send(
   file: File,

@@ -29,7 +29,7 @@ function after<E extends SyntheticEvent>(
 }
 
 /**
- * spec §2: prefetch a link's page (its `.data` and route modules, decision 0018) on intent,
+ * behaviour.md §2: prefetch a link's page (its `.data` and route modules, decision 0018) on intent,
  * unless the connection is slow or saves data. React Router's own `prefetch="intent"` loads the
  * page's route modules to read their links and, when one fails, reloads the page being shown,
  * past the chunk-reload guard; so the modules are loaded here first, and a failure only skips the
@@ -74,7 +74,9 @@ function useIntentPrefetch(
   };
 }
 
-/** A Link that prefetches on intent, except on slow or data-saving connections (spec §2). */
+/**
+ * A Link that prefetches on intent, except on slow or data-saving connections (behaviour.md §2).
+ */
 export function AppLink(props: LinkProps) {
   const { handlers, links } = useIntentPrefetch(props.to, props);
   return (

@@ -37,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirectSignedIn(context, result.value, target, LOGIN_SUCCEEDED);
 }
 
-/** With JavaScript: spec §7's POST /api/login-admin. */
+/** With JavaScript: behaviour.md §7's POST /api/login-admin. */
 export async function clientAction({ request }: Route.ClientActionArgs) {
   return signInFromForm(request, "/login-admin", STAFF_HOME);
 }

@@ -33,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirectSignedIn(context, result.value, target, LOGIN_SUCCEEDED);
 }
 
-/** With JavaScript: spec §7's POST /api/login-user, then the auth store holds the user. */
+/** With JavaScript: behaviour.md §7's POST /api/login-user, then the auth store holds the user. */
 export function clientAction({ request }: Route.ClientActionArgs) {
   return signInFromForm(request, "/login-user", DEFAULT_SIGNED_IN_PATH);
 }

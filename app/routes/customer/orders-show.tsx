@@ -14,7 +14,7 @@ import type { Route } from "./+types/orders-show";
 export const meta = screenMeta("Your order", { noindex: true });
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
-/** SECURITY §1: another customer's order answers exactly like a missing one (404). */
+/** security.md #1: another customer's order answers exactly like a missing one (404). */
 export async function loader(args: Route.LoaderArgs) {
   const id = requireId(args);
   const session = requireSession(args.context);

@@ -17,8 +17,8 @@ import {
 } from "../../../tests/support/checkout.ts";
 import { databaseKinds } from "../../../tests/support/databases.ts";
 
-// The order screens of spec §2: the customer's order, the confirmation after checkout, and a
-// guest's order opened by its access token.
+// The order screens of behaviour.md §2: the customer's order, the confirmation after checkout, and
+// a guest's order opened by its access token.
 describe.each(databaseKinds)("order pages on %s", (kind) => {
   let app: TestApp;
   let cookie: string;

@@ -10,7 +10,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return { flash: takeFlash(request, context).messages };
 }
 
-/** The guest layout (spec §2): a focused page for signing in, without the shop's navigation. */
+/**
+ * The guest layout (behaviour.md §2): a focused page for signing in, without the shop's navigation.
+ */
 export default function GuestLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="flex flex-1 flex-col items-center justify-center bg-ink px-4 py-12">

@@ -19,7 +19,7 @@ export function ErrorBoundary() {
     <div className="mx-auto max-w-2xl py-8 text-center">
       <p className="font-display text-7xl text-accent">{status}</p>
       <h1 className="mt-4 font-display text-4xl">Oops!</h1>
-      {/* spec §8's words, with the path as it was asked for. */}
+      {/* behaviour.md §8's words, with the path as it was asked for. */}
       <p className="mt-4 break-all text-lg text-muted">{message}</p>
       {notFound && (
         <p className="mt-2 text-muted">

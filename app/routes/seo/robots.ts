@@ -20,7 +20,7 @@ function robotsTxt(publicUrl: string): string {
   ].join("\n");
 }
 
-/** GET /robots.txt (SECURITY §21: PUBLIC_URL from the load context). */
+/** GET /robots.txt (security.md #21: PUBLIC_URL from the load context). */
 export function loader({ context }: Route.LoaderArgs) {
   const { config } = context.get(appContext);
   return new Response(robotsTxt(config.publicUrl), {

@@ -86,7 +86,7 @@ describe.each(databaseKinds)("basket page form posts on %s", (kind) => {
     expect(cookieOf(response, "basket")).toBeUndefined();
   });
 
-  it("refuses a post from another site (SECURITY §16)", async () => {
+  it("refuses a post from another site (security.md #16)", async () => {
     expect((await post({ intent: "empty" }, { Origin: "https://evil.example" })).status).toBe(403);
     expect((await post({ intent: "empty" }, { Origin: "null" })).status).toBe(403);
     expect((await post({ intent: "empty" }, { Origin: "not a url" })).status).toBe(403);

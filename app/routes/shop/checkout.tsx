@@ -136,7 +136,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const message = refused && "message" in refused ? refused.message : undefined;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" || card.paying;
-  // spec §9: begin_checkout, once per visit to the page (not again after each form post).
+  // behaviour.md §9: begin_checkout, once per visit to the page (not again after each form post).
   const opened = loaderData.quote;
   const begun = useRef(false);
   useEffect(() => {

@@ -14,7 +14,7 @@ export const meta = (args: Route.MetaArgs) => {
   return shopMeta(args, { page: page.title, description: page.summary });
 };
 
-/** One module serves the eight legal pages of spec §2 (each has its own route id). */
+/** One module serves the eight legal pages of behaviour.md §2 (each has its own route id). */
 export async function loader({ url, context }: Route.LoaderArgs) {
   const known = legalPages.find((entry) => url.pathname === `/legal/${entry.slug}`);
   const page = known && (await content(context).getPage(`legal/${known.slug}`));

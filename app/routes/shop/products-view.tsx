@@ -31,7 +31,7 @@ export const meta = (args: Route.MetaArgs) => {
   const publicUrl = publicUrlOf(args.matches);
   const url = absoluteUrl(publicUrl, `/products/${product.slug}`);
   const image = product.image ? absoluteUrl(publicUrl, fileUrl(product.image.slug, 1200)) : null;
-  // spec §1: the product's title is the {product} part of the page title.
+  // behaviour.md §1: the product's title is the {product} part of the page title.
   return shopMeta(args, {
     page: product.title,
     description:

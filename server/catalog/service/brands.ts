@@ -15,7 +15,7 @@ const imageOf = (column: "logo_file_id" | "hero_file_id") =>
 const storyOrNothing = (html: string) =>
   /[^\s\u00a0]/.test(html.replace(/<[^>]*>/g, "").replace(/&nbsp;|&#160;/g, " ")) ? html : "";
 
-// SECURITY §22: staff text is made safe when read, whatever was stored: an allow-listed story,
+// security.md #22: staff text is made safe when read, whatever was stored: an allow-listed story,
 // and links only to web addresses (never javascript:).
 // A story with no words in it (empty paragraphs) is no story: the band page then prints no heading.
 const withSafeStory = (brand: BrandView): BrandView => ({

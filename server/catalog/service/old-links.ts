@@ -4,13 +4,14 @@ import { brands } from "../schema.ts";
 import { findCollection } from "./products.ts";
 
 /**
- * Where an old shop's `/collections/...` link lands now, in one permanent redirect (spec §2 sends
- * `/collections/...` to `/bands/...`; fans' links also name the shop's collections and products,
- * the way other shop software writes them):
+ * Where an old shop's `/collections/...` link lands now, in one permanent redirect (behaviour.md §2
+ * sends `/collections/...` to `/bands/...`; fans' links also name the shop's collections and
+ * products, the way other shop software writes them):
  * - `/collections` → `/bands`; `/collections/all` → `/products`;
  * - `/collections/{any}/products/{slug}` → `/products/{slug}`;
  * - `/collections/{slug}`: the band of that slug (`/bands/{slug}`), else the collection of that
- *   slug (`/products?collection={slug}`), else `/bands/{slug}` as spec §2 has it, whose page says
+ *   slug (`/products?collection={slug}`), else `/bands/{slug}` as behaviour.md §2 has it, whose
+ * page says
  *   it was not found and offers search and the bands.
  *
  * An onward redirect rather than a band page that also shows collections: one address per thing,

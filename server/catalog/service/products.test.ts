@@ -24,7 +24,7 @@ describe.each(databaseKinds)("product listing on the demo shop on %s", (kind) =>
   });
   afterAll(() => database.drop());
 
-  // Each order as the listing defines it (spec §7), written out in SQL of its own.
+  // Each order as the listing defines it (behaviour.md §7), written out in SQL of its own.
   const expectedOrder: Record<ProductSort, string> = {
     featured: "featured_rank asc nulls last, published_at desc nulls last, id desc",
     newest: "published_at desc nulls last, id desc",

@@ -206,8 +206,8 @@ const foundBy = (
   tsquery: string,
 ) => sql`${document} @@ to_tsquery('english', ${tsquery})`;
 
-// spec §3: a product's image is its first IMAGE file, its alt text the product's title. The outer
-// product is named in full ("products"."id"): see the note in brands.ts.
+// behaviour.md §3: a product's image is its first IMAGE file, its alt text the product's title. The
+// outer product is named in full ("products"."id"): see the note in brands.ts.
 const firstImage = sql<ImageRef | null>`(
   select json_build_object('slug', ${mediaFileView.slug}, 'alt', "products"."title", 'width', ${mediaFileView.width}, 'height', ${mediaFileView.height})
   from ${productMedia} pm
@@ -548,7 +548,8 @@ export async function getProduct(
       .map((row) => ({ id: row.id, slug: row.slug, title: row.title, typeId: row.typeId })),
   }));
   // A gallery image's alt text says what it shows (a colour, the back, the print up close); a
-  // file without one falls back to the product's title, as cards and basket lines use (spec §3).
+  // file without one falls back to the product's title, as cards and basket lines use
+  // (behaviour.md §3).
   const mediaList = files.map((file) => ({ ...file, alt: file.alt.trim() || card.title }));
   card.description = sanitizeRichText(card.description);
   const { billingModelId: _model, ...shown } = card;

@@ -8,7 +8,7 @@ import { findCollection, listProducts } from "./products.ts";
 
 export type SpotlightView = {
   headline: string;
-  /** Sanitised HTML (SECURITY §22), as the team wrote it. */
+  /** Sanitised HTML (security.md #22), as the team wrote it. */
   body: string;
   brand: BrandView | null;
   collection: { id: number; slug: string; title: string; description: string } | null;

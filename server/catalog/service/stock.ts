@@ -14,7 +14,7 @@ export type StockLine = { variantId: number; quantity: number };
 export const nextStockVersion = sql`${productVariants.stockVersion} + 1`;
 
 /**
- * SECURITY §10: takes the lines' units from stock inside the caller's transaction, each with one
+ * security.md #10: takes the lines' units from stock inside the caller's transaction, each with one
  * guarded UPDATE (never below zero, whatever the concurrency: the row lock orders the buyers and
  * the second sees what the first left). Lines are taken in id order, so two baskets holding the
  * same variants cannot deadlock. Answers the first variant that is short, having taken nothing
@@ -82,8 +82,8 @@ const stockNow = async (tx: Db, variantId: number): Promise<StockNow> => {
 
 /**
  * Sets a variant's stock to a count an export read at `version`, in one guarded UPDATE: only
- * while no sale, release, return or edit has changed the stock since (docs/security.md #26). Answers
- * what the shop has now when it has changed. The caller refreshes the product's summaries.
+ * while no sale, release, return or edit has changed the stock since (docs/security.md #26).
+ * Answers what the shop has now when it has changed. The caller refreshes the product's summaries.
  */
 export async function setStockAtVersion(
   tx: Db,

@@ -604,7 +604,9 @@ export async function lockProduct(tx: Db, id: number) {
   return product;
 }
 
-/** Variants as staff manage them one at a time (spec §7 `POST /product-variants/create`). */
+/**
+ * Variants as staff manage them one at a time (behaviour.md §7 `POST /product-variants/create`).
+ */
 export const variantService: ResourceService<
   StaffVariantListQuery,
   VariantEdit,

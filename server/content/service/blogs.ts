@@ -104,7 +104,7 @@ export async function latestArticles(
 
 /**
  * A public article by blog and article (each an id or a slug), with its body sanitised again as
- * it is read (SECURITY §22) and its published products as cards; undefined for a draft, an
+ * it is read (security.md #22) and its published products as cards; undefined for a draft, an
  * article of another blog, or nothing at all.
  */
 export async function getArticle(

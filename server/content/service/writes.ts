@@ -1,5 +1,5 @@
 // The content module's writes: blogs, articles, pages and open roles. Bodies are HTML, sanitised
-// again whenever they are shown (SECURITY §22). Each tells every process's response cache.
+// again whenever they are shown (security.md #22). Each tells every process's response cache.
 import type { Db } from "../../db/client.ts";
 import { notifyShopChanged } from "../../http/response-cache.ts";
 import { articleProducts, articles, blogs, contentPages, jobOpenings } from "../schema.ts";

@@ -5,8 +5,8 @@ import { loadSharp } from "../../media/images.ts";
 
 /**
  * Product mock-ups, band logos and band banners drawn as SVG and rendered to WebP with sharp, for
- * the demo shop (DESIGN §6.7). The same input always gives the same bytes: nothing here reads the
- * clock or Math.random, and every "random" detail comes from a PRNG seeded by the input.
+ * the demo shop (architecture.md §7.7). The same input always gives the same bytes: nothing here
+ * reads the clock or Math.random, and every "random" detail comes from a PRNG seeded by the input.
  */
 
 export type RenderedImage = {

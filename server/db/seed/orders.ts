@@ -298,13 +298,14 @@ const orderAddress = ({ line2, county, phone, ...address }: PublicAddress): Orde
 });
 
 /**
- * The demo shop's past orders (DESIGN §6.7: the same every time, dated from the catalogue's clock,
- * `SEED_NOW`, so they stay in step with the products they bought): six of the demo customer's,
- * paid, dispatched, refunded and declined, and ten of other customers, two with accounts and the
- * rest guests, three of them sent outside the UK VAT area. Each is priced and written as checkout
- * does (`priceCheckout`, `createPendingOrder`, the code counted, the test provider charged) and
- * moved on through the status machine; no confirmation email is queued, and the catalogue's stock
- * is what is left after them. Needs the catalogue, discounts, delivery and accounts seeded first.
+ * The demo shop's past orders (architecture.md §7.7: the same every time, dated from the
+ * catalogue's clock, `SEED_NOW`, so they stay in step with the products they bought): six of the
+ * demo customer's, paid, dispatched, refunded and declined, and ten of other customers, two with
+ * accounts and the rest guests, three of them sent outside the UK VAT area. Each is priced and
+ * written as checkout does (`priceCheckout`, `createPendingOrder`, the code counted, the test
+ * provider charged) and moved on through the status machine; no confirmation email is queued, and
+ * the catalogue's stock is what is left after them. Needs the catalogue, discounts, delivery and
+ * accounts seeded first.
  */
 export async function seedDemoOrders(db: Db): Promise<void> {
   const customers = await demoCustomers(db);

@@ -1,4 +1,4 @@
-/** A repeatable stream of choices: the demo seed never calls Math.random (DESIGN §6.7). */
+/** A repeatable stream of choices: the demo seed never calls Math.random (architecture.md §7.7). */
 export type Random = {
   /** A number in [0, 1). */
   next(): number;

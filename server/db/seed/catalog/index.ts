@@ -61,7 +61,7 @@ const DAY = 86_400_000;
 const daysBefore = (days: number) => new Date(SEED_NOW.getTime() - days * DAY);
 
 /**
- * Seeds the deterministic demo catalogue (DESIGN §6.7) into an empty catalogue through the
+ * Seeds the deterministic demo catalogue (architecture.md §7.7) into an empty catalogue through the
  * catalogue's write service: attribute types, 28 bands with logos and banners,
  * `options.products` products (300 by default) with variants and mock-up images, collections and
  * a spotlight. The same options always give the same rows and the same file bytes. Runs inside
