@@ -19,6 +19,7 @@ export default defineConfig({
             "server/**/*.unit.test.ts",
             "common/**/*.unit.test.ts",
             "bench/**/*.unit.test.mjs",
+            "scripts/**/*.unit.test.mjs",
           ],
           exclude: ["app/**/*.integration.test.ts"],
         },

@@ -1,3 +1,5 @@
+import { londonDayByIntl } from "./london-time.ts";
+
 // Days as staff count them: calendar days in London, written YYYY-MM-DD. Plain arithmetic on
 // the date itself, so a day is a day whatever the clocks do.
 
@@ -36,16 +38,12 @@ export function londonCalendarDay(
   };
 }
 
-// Made on first use, for what londonCalendarDay leaves to Intl.
-let londonDate: Intl.DateTimeFormat | undefined;
-
 /** The London day of an instant, as YYYY-MM-DD. */
 export function londonDay(at = new Date()): string {
   const day = londonCalendarDay(at);
   if (day)
     return `${day.year}-${String(day.month).padStart(2, "0")}-${String(day.day).padStart(2, "0")}`;
-  londonDate ??= new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" });
-  return londonDate.format(at);
+  return londonDayByIntl(at);
 }
 
 /** The day `days` after (or before) `day`. */

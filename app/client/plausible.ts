@@ -1,7 +1,7 @@
 import { useLayoutEffect } from "react";
 import { useLocation } from "react-router";
 import type { EventItem, EventName, PlausibleSettings } from "../../common/analytics";
-import { penceAsPounds } from "../lib/money";
+import { penceAsPounds } from "../../common/money";
 
 /** A shop event as `track` records it: GA4-shaped items, its value in integer pence. */
 export type ShopEvent = {

@@ -1,6 +1,6 @@
 import type { BasketLine } from "../../common/basket";
 import { billingNote } from "../../common/billing-notes";
-import { formatPrice } from "../lib/money";
+import { formatPrice } from "../../common/money";
 import { ProductImage } from "./product-image";
 import { AppLink } from "./ui/app-link";
 

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { formatPrice } from "../lib/money";
+import { formatPrice } from "../../common/money";
 import { Button } from "./ui/button";
 
 type Props = {

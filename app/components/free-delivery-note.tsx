@@ -1,5 +1,5 @@
 import type { FreeUkDelivery } from "../../common/delivery";
-import { formatPrice } from "../lib/money";
+import { formatPrice } from "../../common/money";
 
 /**
  * Issue 29: free UK delivery, where it matters. For a basket, how far it is still away or that it

@@ -1,10 +1,10 @@
 import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
 import { billingNote, orderDispatchNote, termsOfLine } from "../../common/billing-notes";
+import { formatPrice } from "../../common/money";
 import { ORDER_STATUS_LABELS } from "../../common/order-statuses";
 import type { OrderView } from "../../common/orders";
 import { formatLongDate } from "../lib/dates";
-import { formatPrice } from "../lib/money";
 import { SavedAddress } from "./saved-address";
 
 const STATUS_COLOURS: Record<OrderView["status"], string> = {

@@ -1,6 +1,6 @@
+import { formatPrice } from "../../common/money";
 import type { OrderView } from "../../common/orders";
 import { formatLongDate } from "../lib/dates";
-import { formatPrice } from "../lib/money";
 
 /** The money given back on an order, as its owner reads it: "Refunded £12.00 on 24 November
  * 2026: 1 × Tour shirt". Nothing when there is none. */

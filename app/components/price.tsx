@@ -1,4 +1,4 @@
-import { formatPrice } from "../lib/money";
+import { formatPrice } from "../../common/money";
 
 type Props = {
   price: number;

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, useNavigate, useSearchParams } from "react-router";
 import type { SearchSuggestions } from "../../common/catalog";
+import { formatPrice } from "../../common/money";
 import { apiGet } from "../lib/api-client";
 import { fileUrl } from "../lib/images";
 import { matchCount } from "../lib/listing-filters";
-import { formatPrice } from "../lib/money";
 
 const DEBOUNCE_MS = 150;
 

@@ -1,6 +1,6 @@
+import { formatPrice } from "../../common/money";
 import type { VatReceipt } from "../../common/vat-receipt";
 import { formatLongDate } from "../lib/dates";
-import { formatPrice } from "../lib/money";
 import { ScrollRegion } from "./ui/scroll-region";
 
 /**

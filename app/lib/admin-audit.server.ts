@@ -1,4 +1,5 @@
 import type { RouterContextProvider } from "react-router";
+import { londonDayStart } from "../../common/london-time";
 import { auditRoutes } from "../../server/audit/api.ts";
 import { findUserByEmail } from "../../server/customers/service.ts";
 import type { AuditEntryItem } from "../components/admin/audit-types";
@@ -15,36 +16,6 @@ const listRoute = (() => {
   if (!route) throw new Error("No staff route GET /audit-log");
   return route;
 })();
-
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const offsetFormat = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  timeZoneName: "longOffset",
-});
-
-/** London's offset from UTC at `at`, in minutes (0 in winter, 60 in summer). */
-function londonOffsetMinutes(at: Date): number {
-  const zone = offsetFormat.formatToParts(at).find((part) => part.type === "timeZoneName")?.value;
-  const match = zone?.match(/GMT([+-])(\d{2}):(\d{2})/);
-  if (!match) return 0;
-  const minutes = Number(match[2]) * 60 + Number(match[3]);
-  return match[1] === "-" ? -minutes : minutes;
-}
-
-/**
- * The instant London's day `date` (YYYY-MM-DD) begins, `days` later, or undefined for a date
- * that does not exist. London's clocks change at 01:00 UTC, so its offset at midnight UTC is the
- * offset at its own midnight.
- */
-export function londonDayStart(date: string, days = 0): Date | undefined {
-  const match = DATE.exec(date);
-  if (!match) return undefined;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const utc = new Date(Date.UTC(year, month - 1, day + days));
-  const real = new Date(Date.UTC(year, month - 1, day));
-  if (real.getUTCMonth() !== month - 1 || real.getUTCDate() !== day) return undefined;
-  return new Date(utc.getTime() - londonOffsetMinutes(utc) * 60_000);
-}
 
 /** The audit log's filters, as its screen's address holds them (people's terms). */
 export const AUDIT_FILTERS = ["resource", "action", "actor", "from", "to", "page"] as const;

@@ -7,6 +7,7 @@ import type {
   StaffProductItem,
 } from "../../common/catalog-admin";
 import { fileUrl } from "../../common/file-urls";
+import { penceAsPounds } from "../../common/money";
 import { productTypeBySlug } from "../../common/product-types";
 import type { FieldErrors } from "../../common/refusal";
 import { catalogRoutes } from "../../server/catalog/api.ts";
@@ -36,7 +37,6 @@ import {
 } from "./admin-resource.server";
 import { appContext } from "./app-context.server";
 import { readForm } from "./form-route.server";
-import { penceAsPounds } from "./money";
 
 type Context = Readonly<RouterContextProvider>;
 type Args = {

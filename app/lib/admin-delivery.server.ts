@@ -5,6 +5,7 @@ import type {
   StaffDeliveryGroupItem,
   StaffDeliveryOptionItem,
 } from "../../common/delivery-admin";
+import { penceAsPounds, poundsToPence } from "../../common/money";
 import type { FieldErrors } from "../../common/refusal";
 import { deliveryRoutes } from "../../server/delivery/api.ts";
 import {
@@ -14,7 +15,6 @@ import {
   resourceRouteSet,
   resourceScreens,
 } from "./admin-resource.server";
-import { penceAsPounds, poundsToPence } from "./money";
 
 type Context = Readonly<RouterContextProvider>;
 

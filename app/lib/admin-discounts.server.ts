@@ -5,6 +5,8 @@ import type {
   DiscountTarget,
   StaffDiscountItem,
 } from "../../common/discounts-admin";
+import { londonInstant, londonLocal } from "../../common/london-time";
+import { penceAsPounds, poundsToPence } from "../../common/money";
 import type { FieldErrors } from "../../common/refusal";
 import { discountsRoutes } from "../../server/discounts/api.ts";
 import { segmentOptions } from "../../server/segments/options.ts";
@@ -21,8 +23,6 @@ import {
 } from "./admin-resource.server";
 import { appContext } from "./app-context.server";
 import { runFormRoute } from "./form-route.server";
-import { londonInstant, londonLocal } from "./london-time";
-import { penceAsPounds, poundsToPence } from "./money";
 import { requireId } from "./route-params";
 
 type Context = Readonly<RouterContextProvider>;

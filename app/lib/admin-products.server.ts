@@ -10,6 +10,7 @@ import type {
   StaffProductItem,
 } from "../../common/catalog-admin";
 import type { StaffMediaFileEdit } from "../../common/media";
+import { penceAsPounds, poundsToPence } from "../../common/money";
 import type { FieldErrors } from "../../common/refusal";
 import { billingRoutes } from "../../server/billing/api.ts";
 import { catalogRoutes } from "../../server/catalog/api.ts";
@@ -39,7 +40,6 @@ import {
   staffRoute,
 } from "./admin-resource.server";
 import { readForm, runFormRoute } from "./form-route.server";
-import { penceAsPounds, poundsToPence } from "./money";
 import { requireId } from "./route-params";
 
 type Context = Readonly<RouterContextProvider>;

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { data, type RouterContextProvider, redirect } from "react-router";
+import { formatPrice } from "../../common/money";
 import { WAITING_FOR_PROVIDER } from "../../common/order-statuses";
 import type { RefundAmounts, RefundableOrder, RefundResult } from "../../common/refunds";
 import { type FieldErrors, isRefusal } from "../../common/refusal";
@@ -11,7 +12,6 @@ import { callRoute } from "./admin-resource.server";
 import { appContext } from "./app-context.server";
 import { flashCookie } from "./flash.server";
 import { callContextOf, readForm } from "./form-route.server";
-import { formatPrice } from "./money";
 import { requireId } from "./route-params";
 
 type Context = Readonly<RouterContextProvider>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { londonDayStart } from "./admin-audit.server";
+import { londonDayStart } from "../../common/london-time";
 import { formBodyOf, formValuesOf, listQueryOf } from "./admin-resource.server";
 
 const fields = {

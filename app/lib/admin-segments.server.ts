@@ -1,5 +1,6 @@
 import { data, type RouterContextProvider } from "react-router";
 import type { StaffBrandItem } from "../../common/catalog-admin";
+import { penceAsPounds, poundsToPence } from "../../common/money";
 import type { FieldErrors } from "../../common/refusal";
 import type { SegmentRule } from "../../common/segments";
 import type { SegmentEdit, SegmentPreview, StaffSegmentItem } from "../../common/segments-admin";
@@ -13,7 +14,6 @@ import {
   staffRoute,
 } from "./admin-resource.server";
 import { readForm, runFormRoute } from "./form-route.server";
-import { penceAsPounds, poundsToPence } from "./money";
 import { MEMBER_COUNT_INTENT } from "./segment-intents";
 
 type Context = Readonly<RouterContextProvider>;

@@ -1,9 +1,9 @@
 import type { ProductFilters } from "../../common/catalog";
+import { formatPrice } from "../../common/money";
 import { formatCount } from "../../common/numbers";
 import type { CappedPage } from "../../common/pagination";
 import { DEFAULT_PRODUCT_SORT, type ProductListQuery } from "../../common/product-list-query";
 import { PRODUCT_TYPES } from "../../common/product-types";
-import { formatPrice } from "./money";
 
 /** The price bands the filters offer, as `price=min-max` in pence (either end may be open). */
 export const PRICE_RANGES = [

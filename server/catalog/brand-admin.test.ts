@@ -114,11 +114,17 @@ describe.each(databaseKinds)("staff API for bands on %s", (kind) => {
       '<meta name="description" content="Reykjavík&#x27;s quietest band, officially."',
     );
 
-    // The same title again gets the next free slug.
-    const again = await read<BrandEdit>(
-      await call("/store", as.staff, { title: "Sigur Rós & Friends" }),
+    // The same name again is refused (issue 30: a name identifies a band); another name that
+    // makes the same slug gets the next free one.
+    const again = await call("/store", as.staff, { title: "sigur rós & friends" });
+    expect(again.status).toBe(422);
+    expect((await read(again)).errors).toEqual({
+      title: ["Another band already has this name. Choose another."],
+    });
+    const sameSlug = await read<BrandEdit>(
+      await call("/store", as.staff, { title: "Sigur Ros and Friends" }),
     );
-    expect(again.data.slug).toBe("sigur-ros-and-friends-2");
+    expect(sameSlug.data.slug).toBe("sigur-ros-and-friends-2");
   });
 
   it("refuses bad input with a 422 naming each field, and writes nothing", async () => {

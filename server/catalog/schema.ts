@@ -198,18 +198,14 @@ export const productVariants = pgTable(
 );
 
 /** Size, Colour, Fit, Format … */
-export const attributeTypes = pgTable(
-  "attribute_types",
-  {
-    id: serial("id").primaryKey(),
-    slug: text("slug").notNull().unique(),
-    title: text("title").notNull(),
-    display: text("display", { enum: ATTRIBUTE_DISPLAYS }).notNull().default("buttons"),
-    position: integer("position").notNull().default(0),
-    ...timestamps(),
-  },
-  (table) => [uniqueIndex("attribute_types_title_unique").on(sql`lower(${table.title})`)],
-);
+export const attributeTypes = pgTable("attribute_types", {
+  id: serial("id").primaryKey(),
+  slug: text("slug").notNull().unique(),
+  title: text("title").notNull(),
+  display: text("display", { enum: ATTRIBUTE_DISPLAYS }).notNull().default("buttons"),
+  position: integer("position").notNull().default(0),
+  ...timestamps(),
+});
 
 /** The values of an attribute type, in their natural order (XS, S, M … not alphabetical). */
 export const attributes = pgTable(

@@ -14,6 +14,7 @@ import {
   SynonymGroups,
   VariantEdit,
 } from "../../common/catalog-admin.ts";
+import { londonDay } from "../../common/london-days.ts";
 import { CSV_IMPORT_MAX_BYTES, ProductImportSummary } from "../../common/product-csv.ts";
 import { isRefusal, type Refusal } from "../../common/refusal.ts";
 import type { Db } from "../db/client.ts";
@@ -77,8 +78,7 @@ async function catalogueWrite<T>(
 }
 
 /** Today's date in London, for a file's name: `2026-05-04`. */
-const londonDate = () =>
-  new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
+const londonDate = () => londonDay(new Date());
 
 /** Whether an import committed anything: a real run, without errors, that adds or changes. */
 const importWrote = ({ dryRun, errors, products, variants }: ProductImportSummary) =>

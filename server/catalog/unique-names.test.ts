@@ -56,7 +56,6 @@ function namedResources(kind: DatabaseKind) {
   };
   const resources = (): Named[] => [
     { resource: "brands", table: "brands", body: (title) => ({ title }) },
-    { resource: "product-attribute-types", table: "attribute_types", body: (title) => ({ title }) },
     {
       resource: "product-attributes",
       table: "attributes",

@@ -1,5 +1,5 @@
 import type { ChargeAccepted, ChargeResult, CheckoutQuote } from "../../common/checkout.ts";
-import { formatPrice } from "../../common/money.ts";
+import { formatPrice, penceAsPounds } from "../../common/money.ts";
 import type { OrderView } from "../../common/orders.ts";
 import { isRefusal, type Refusal, refuse } from "../../common/refusal.ts";
 import type { LiveToken } from "../auth/tokens.ts";
@@ -377,7 +377,7 @@ export async function applyPayment(
 
 /** An amount as a provider reports it, for staff: "53.65 GBP" (a currency may not be ours). */
 const formatTaken = (money: { amount: number; currency: string }) =>
-  `${(money.amount / 100).toFixed(2)} ${money.currency.toUpperCase()}`;
+  `${penceAsPounds(money.amount)} ${money.currency.toUpperCase()}`;
 
 async function queueConfirmation(tx: Db, config: Config, order: OrderRow) {
   const mailToken = await claimConfirmation(tx, order.id);

@@ -4,6 +4,7 @@ import {
   StaffCustomerDetail,
   StaffCustomerItem,
 } from "../../common/customers-admin.ts";
+import { londonDay } from "../../common/london-days.ts";
 import { pageOf } from "../../common/pagination.ts";
 import { isRefusal, refuse } from "../../common/refusal.ts";
 import { recordAudit } from "../audit/service.ts";
@@ -20,8 +21,7 @@ import { CustomerCsvQuery, StaffCustomerListQuery } from "./validators.ts";
 const tag = "customers";
 
 /** Today's date in London, for a file's name: `2026-05-04`. */
-const londonDate = () =>
-  new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
+const londonDate = () => londonDay(new Date());
 
 const noSuchCustomer = () => refuse("not-found", "No such customer.");
 

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { stringify } from "csv-stringify/sync";
 import { and, asc, count, eq, gt, inArray, sql } from "drizzle-orm";
 import { BATCH_CODE_ALPHABET, type DiscountBatchView } from "../../common/discounts-admin.ts";
+import { formatLondonSpreadsheetTime } from "../../common/london-time.ts";
 import { isRefusal, type Refusal, refuse } from "../../common/refusal.ts";
 import { type Actor, recordAudit } from "../audit/service.ts";
 import type { Db } from "../db/client.ts";
@@ -143,22 +144,6 @@ export async function batchView(db: Db, id: number): Promise<DiscountBatchView |
   };
 }
 
-const LONDON_TIME = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-});
-
-/** An instant as a spreadsheet reads it, on London time: `2026-11-24 14:05`. */
-function londonCell(at: Date): string {
-  const part = (type: string) =>
-    LONDON_TIME.formatToParts(at).find((entry) => entry.type === type)?.value ?? "";
-  return `${part("year")}-${part("month")}-${part("day")} ${part("hour")}:${part("minute")}`;
-}
-
 /**
  * The batch's codes as CSV (code, used, used at — London time), oldest code first, or undefined
  * when there is no such batch. UTF-8 with a byte-order mark, CRLF, as the products export.
@@ -194,7 +179,11 @@ export async function batchCodesCsv(db: Db, id: number): Promise<string | undefi
       ["code", "used", "used at"],
       ...codes.map((code) => {
         const at = lastUse.get(code.id);
-        return [code.code, code.timesUsed > 0 ? "yes" : "no", at ? londonCell(at) : ""];
+        return [
+          code.code,
+          code.timesUsed > 0 ? "yes" : "no",
+          at ? formatLondonSpreadsheetTime(at) : "",
+        ];
       }),
     ],
     { escape_formulas: true, record_delimiter: "windows", bom: true },

@@ -41,10 +41,6 @@ export const NATURAL_KEYS: Record<string, { field: string; message: string }> = 
     field: "title",
     message: "A band saved at the same moment took this name.",
   },
-  attribute_types_title_unique: {
-    field: "title",
-    message: "An option saved at the same moment took this name.",
-  },
   attributes_type_title_unique: {
     field: "title",
     message: "A value saved at the same moment took this name.",

@@ -69,8 +69,9 @@ describe.each(databaseKinds.filter((kind) => kind === "postgres"))(
         .from(brands)
         .where(eq(brands.title, "Tidal Hymnal"));
       expect(saved).toEqual([{ slug: "tidal-hymnal" }]);
-      // Asked again, the name is free under the next slug.
-      const again = await call("/brands/store", "staff", { title: "Tidal Hymnal" });
+      // Another name that makes the same slug gets the next one (the same name is refused:
+      // a name identifies a band, issue 30).
+      const again = await call("/brands/store", "staff", { title: "Tidal Hymnal!" });
       expect(again.status).toBe(201);
       expect((await read<{ slug: string }>(again)).data.slug).toBe("tidal-hymnal-2");
     });

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { carrierOf } from "../../common/carriers.ts";
+import { londonDay } from "../../common/london-days.ts";
 import {
   DISPATCH_CSV_COLUMNS,
   DISPATCH_CSV_MAX_BYTES,
@@ -12,7 +13,6 @@ import type { Db } from "../db/client.ts";
 import { inTransaction, inTransactionOrRefuse } from "../db/transaction.ts";
 import type { WriteContext } from "../http/resource.ts";
 import { dispatchOrder } from "./dispatch.ts";
-import { londonDay } from "./dispatch-rules.ts";
 import { orders } from "./schema.ts";
 import { DispatchInput } from "./validators.ts";
 

@@ -4,11 +4,6 @@ import type { DispatchReadiness } from "../../common/orders-admin.ts";
 // What may be sent when (issue 15): pure rules on an order's lines, shared by the order page,
 // the list's "to dispatch" filter and dispatch itself.
 
-const LONDON_DAY = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" });
-
-/** The day `at` falls on in London: `2026-11-24`. */
-export const londonDay = (at: Date = new Date()) => LONDON_DAY.format(at);
-
 /** `2026-03-14` as staff and shoppers read it: 14 March 2026. */
 export const longDay = (day: string) =>
   new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" }).format(

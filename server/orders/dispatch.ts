@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { CARRIERS } from "../../common/carriers.ts";
+import { londonDay } from "../../common/london-days.ts";
 import type { StaffOrderEdit } from "../../common/orders-admin.ts";
 import { type Refusal, refuse } from "../../common/refusal.ts";
 import { recordAudit } from "../audit/service.ts";
@@ -7,7 +8,7 @@ import type { Db } from "../db/client.ts";
 import type { WriteContext } from "../http/resource.ts";
 import { queueMail } from "../mail/service.ts";
 import { orderDispatchMail } from "./dispatch-mail.ts";
-import { dispatchReadiness, londonDay } from "./dispatch-rules.ts";
+import { dispatchReadiness } from "./dispatch-rules.ts";
 import { recordOrderEvent } from "./events.ts";
 import { orderLines, orderShipments } from "./schema.ts";
 import { lockOrder } from "./service.ts";

@@ -1,8 +1,8 @@
 import { stringify } from "csv-stringify/sync";
 import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
+import { londonDay } from "../../common/london-days.ts";
 import { poundsOf } from "../catalog/service/product-csv.ts";
 import type { Db } from "../db/client.ts";
-import { londonDay } from "./dispatch-rules.ts";
 import { lineMoney, type LineMoney as Money } from "./line-money.ts";
 import {
   type OrderLineRow,

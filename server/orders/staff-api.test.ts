@@ -3,6 +3,7 @@ import { parse } from "csv-parse/sync";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChargeResult } from "../../common/checkout.ts";
+import { londonDay } from "../../common/london-days.ts";
 import type { OrderView } from "../../common/orders.ts";
 import type {
   DispatchImportSummary,
@@ -28,7 +29,6 @@ import {
 } from "../../tests/support/staff-api.ts";
 import { DEMO_ACCOUNTS } from "../db/seed/accounts.ts";
 import { mailOutbox } from "../mail/schema.ts";
-import { londonDay } from "./dispatch-rules.ts";
 import { orderLines, orderRefundLines, orderRefunds, orderShipments, orders } from "./schema.ts";
 
 // Issue 15: the staff side of orders — list, order view, dispatch, archive, CSV, bulk dispatch.

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { londonDay } from "../../common/london-days.ts";
 import {
   DISPATCH_CSV_MAX_BYTES,
   DispatchImportSummary,
@@ -15,7 +16,6 @@ import { actorOf, DestroyInput, idsToDestroy } from "../http/resource.ts";
 import { type AnyRoute, defineRoute } from "../http/route-table.ts";
 import { dispatchOrder } from "./dispatch.ts";
 import { dispatchFromCsv } from "./dispatch-csv.ts";
-import { londonDay } from "./dispatch-rules.ts";
 import { orderCsv } from "./order-csv.ts";
 import { archiveOrders, listStaffOrders, staffOrderEdit } from "./staff.ts";
 import { DispatchCsvInput, DispatchInput, StaffOrderListQuery } from "./validators.ts";

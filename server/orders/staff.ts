@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import { londonDay } from "../../common/london-days.ts";
 import type { ORDER_STATUS_IDS } from "../../common/orders.ts";
 import type {
   ShipmentView,
@@ -13,7 +14,7 @@ import type { Db } from "../db/client.ts";
 import { pageMeta, pageOffset } from "../db/pagination.ts";
 import { containing, orderings } from "../db/staff-lists.ts";
 import { findPaymentForOrder } from "../payments/record.ts";
-import { dispatchReadiness, linesToShip, londonDay, nextWorkingDay } from "./dispatch-rules.ts";
+import { dispatchReadiness, linesToShip, nextWorkingDay } from "./dispatch-rules.ts";
 import { orderTimeline, recordOrderEvent } from "./events.ts";
 import { lineMoney } from "./line-money.ts";
 import { membershipViews } from "./memberships.ts";

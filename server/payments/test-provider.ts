@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, notInArray, sum } from "drizzle-orm";
+import { formatPrice } from "../../common/money.ts";
 import { type Refusal, refuse } from "../../common/refusal.ts";
 import type { Db } from "../db/client.ts";
 import { inTransaction } from "../db/transaction.ts";
@@ -185,8 +186,6 @@ function replayed(refund: TestRefund, request: RefundRequest): ProviderRefund {
   return asRefund(refund);
 }
 
-const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
-
 /**
  * The test provider's refund, as Stripe refunds: at once, idempotent on the key, only from a
  * succeeded payment, and never past what it took. The payment's row is locked while the sum is
@@ -229,7 +228,7 @@ async function refundTestPayment(db: Db, request: RefundRequest): Promise<Provid
     }
     if (request.amount > left) {
       throw new RefundRefusedError(
-        `Refund amount (${pounds(request.amount)}) is greater than unrefunded amount on payment (${pounds(left)}).`,
+        `Refund amount (${formatPrice(request.amount)}) is greater than unrefunded amount on payment (${formatPrice(left)}).`,
         "amount_too_large",
       );
     }

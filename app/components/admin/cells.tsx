@@ -1,14 +1,9 @@
 import type { ReactNode } from "react";
-
-const when = new Intl.DateTimeFormat("en-GB", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "Europe/London",
-});
+import { formatLondonDateTime } from "../../../common/london-time";
 
 /** An ISO time as staff read it: London time, e.g. "24 Nov 2026, 09:00". */
 export function LondonTime({ iso }: { iso: string }) {
-  return <time dateTime={iso}>{when.format(new Date(iso))}</time>;
+  return <time dateTime={iso}>{formatLondonDateTime(iso)}</time>;
 }
 
 /** A list's "last changed" cell: the time in London, quiet and on one line. */

@@ -1,7 +1,7 @@
 import type { PublicAddress } from "../../../common/accounts";
 import { countryByCode } from "../../../common/countries";
+import { formatPrice } from "../../../common/money";
 import type { StaffOrderEdit } from "../../../common/orders-admin";
-import { formatPrice } from "../../lib/money";
 
 // The parts of an order that its page, packing slip and VAT invoice all show.
 

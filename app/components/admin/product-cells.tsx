@@ -1,5 +1,5 @@
 import type { ProductStatus } from "../../../common/catalog-admin";
-import { formatPrice } from "../../lib/money";
+import { formatPrice } from "../../../common/money";
 import { Badge } from "./cells";
 
 const STATUS = {

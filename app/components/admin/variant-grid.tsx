@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useLocation, useNavigation } from "react-router";
 import type { VariantRow } from "../../../common/catalog-admin";
-import { formatPrice } from "../../lib/money";
+import { formatPrice } from "../../../common/money";
 import { Button } from "../ui/button";
 import { ConfirmDialog } from "../ui/dialog";
 import { FormMessage } from "../ui/form";

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { formatLondonDayAndTime } from "../../../common/london-time";
 import { format } from "../../components/admin/dashboard/format";
 import { FunnelChart } from "../../components/admin/dashboard/funnel-chart";
 import { RangeControl } from "../../components/admin/dashboard/range-control";
@@ -40,14 +41,6 @@ function Figure({
   );
 }
 
-const waitingSince = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: "Europe/London",
-});
-
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
   const { figures, overview, asked, errors } = loaderData;
   const { today, month, toDispatch, range } = figures;
@@ -82,7 +75,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
               {toDispatch.oldest && (
                 <span className="block">
                   Oldest {toDispatch.oldest.number}, paid{" "}
-                  {waitingSince.format(new Date(toDispatch.oldest.paidAt))}
+                  {formatLondonDayAndTime(toDispatch.oldest.paidAt)}
                 </span>
               )}
               <AppLink to="/admin/orders?status=paid" className={`${LINK} text-ink underline`}>

@@ -1,4 +1,5 @@
 import { Form, useNavigation } from "react-router";
+import { formatPrice } from "../../../common/money";
 import { WAITING_FOR_PROVIDER } from "../../../common/order-statuses";
 import type { RefundAmounts, RefundableOrder } from "../../../common/refunds";
 import { Badge, LondonTime } from "../../components/admin/cells";
@@ -10,7 +11,6 @@ import { CheckboxField, FormMessage, TextAreaField } from "../../components/ui/f
 import { type RefundActionData, refundAction, refundScreen } from "../../lib/admin-refunds.server";
 import { formPageHeaders } from "../../lib/form-headers";
 import { errorMeta, pageMeta } from "../../lib/meta";
-import { formatPrice } from "../../lib/money";
 import { robotsNoindex } from "../../lib/seo";
 import type { Route } from "./+types/order-refund";
 

@@ -1,3 +1,4 @@
+import { formatLondonDateTime } from "../../../common/london-time";
 import { PageHeading } from "../../components/page-heading";
 import { backOffice } from "../../lib/back-office.server";
 import { screenMeta } from "../../lib/meta";
@@ -8,12 +9,6 @@ export const meta = screenMeta("Outbox", { noindex: true });
 export async function loader({ context }: Route.LoaderArgs) {
   return { messages: await backOffice(context).recentMail() };
 }
-
-const when = new Intl.DateTimeFormat("en-GB", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "Europe/London",
-});
 
 const statusStyles = {
   sent: "bg-green-100 text-green-900",
@@ -55,7 +50,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
               {messages.map((message) => (
                 <tr key={message.id} className="border-b border-line last:border-0">
                   <td className="px-4 py-3 whitespace-nowrap">
-                    {when.format(new Date(message.createdAt))}
+                    {formatLondonDateTime(message.createdAt)}
                   </td>
                   <td className="px-4 py-3 break-all">{message.recipient}</td>
                   <td className="px-4 py-3">{message.subject}</td>

@@ -1,4 +1,5 @@
 import { Form, useNavigation } from "react-router";
+import { formatPrice } from "../../../common/money";
 import { changePasswordFromForm, logout } from "../../client/auth";
 import { OrderStatusBadge } from "../../components/order-details";
 import { PageHeading } from "../../components/page-heading";
@@ -12,7 +13,6 @@ import { formatLongDate } from "../../lib/dates";
 import { formPageHeaders } from "../../lib/form-headers";
 import { formFailure, runFormRoute } from "../../lib/form-route.server";
 import { screenMeta } from "../../lib/meta";
-import { formatPrice } from "../../lib/money";
 import { customerOrderList } from "../../lib/orders.server";
 import { SIGNED_OUT_PATH } from "../../lib/redirect-target";
 import { requireSession } from "../../lib/session.server";

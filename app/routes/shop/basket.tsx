@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Form, redirect } from "react-router";
+import { formatPrice } from "../../../common/money";
 import { trackBasket } from "../../client/analytics";
 import { basketStore, changeBasket } from "../../client/basket";
 import { useBottomBar } from "../../client/bottom-bars";
@@ -15,7 +16,6 @@ import { FormMessage } from "../../components/ui/form";
 import { BASKET_FORM_INVALID, basketFor, parseBasketForm } from "../../lib/basket.server";
 import { readForm } from "../../lib/form-route.server";
 import { screenMeta } from "../../lib/meta";
-import { formatPrice } from "../../lib/money";
 import type { Route } from "./+types/basket";
 
 export const meta = screenMeta("Your basket", { noindex: true });

@@ -1,4 +1,5 @@
 import { Form, redirect } from "react-router";
+import { formatPrice } from "../../../common/money";
 import { PageHeading } from "../../components/page-heading";
 import { Button } from "../../components/ui/button";
 import { FormMessage } from "../../components/ui/form";
@@ -7,7 +8,6 @@ import { answerTestBank, testBankAmount } from "../../lib/checkout.server";
 import { flashCookie } from "../../lib/flash.server";
 import { formFailure, runFormRoute } from "../../lib/form-route.server";
 import { screenMeta } from "../../lib/meta";
-import { formatPrice } from "../../lib/money";
 import { readTestBank } from "../../lib/page-query.server";
 import { requireId } from "../../lib/route-params";
 import type { Route } from "./+types/checkout-test-bank";

@@ -7,6 +7,7 @@ import {
   useSubmit,
 } from "react-router";
 import { billingNote, SPLIT_COSTS_NOTHING } from "../../../common/billing-notes";
+import { formatPrice } from "../../../common/money";
 import { trackCheckout } from "../../client/analytics";
 import { useCardPayment } from "../../client/card-payment";
 import { useAccountOffer, useCheckoutDraft, useGuestCheckoutSteps } from "../../client/checkout";
@@ -20,7 +21,6 @@ import { CheckboxField, ErrorSummary, fieldAnchor, TextField } from "../../compo
 import { checkoutView, payFromForm } from "../../lib/checkout.server";
 import { readForm } from "../../lib/form-route.server";
 import { screenMeta } from "../../lib/meta";
-import { formatPrice } from "../../lib/money";
 import type { Route } from "./+types/checkout";
 
 export const meta = screenMeta("Checkout", { noindex: true });

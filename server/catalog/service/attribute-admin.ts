@@ -23,7 +23,7 @@ import type {
   StaffAttributeListQuery,
   StaffAttributeTypeListQuery,
 } from "../validators.ts";
-import { checkedWrite, OPTION_NAME_TAKEN, VALUE_NAME_TAKEN } from "./staff-checks.ts";
+import { checkedWrite, VALUE_NAME_TAKEN } from "./staff-checks.ts";
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
 
@@ -103,16 +103,6 @@ const typeSlug = (tx: Db, input: { slug?: string; title?: string }, exceptId?: n
     exceptId,
   });
 
-/** An option's name is its own: another option of that name, in any case, is refused. */
-const optionNameTaken = (tx: Db, title: string | undefined, exceptId?: number) =>
-  nameTaken(
-    tx,
-    { table: attributeTypes, title: attributeTypes.title, id: attributeTypes.id },
-    title,
-    OPTION_NAME_TAKEN,
-    exceptId,
-  );
-
 /** Option types (Size, Colour, Fit, Format …) as staff manage them (decision 0014). */
 export const attributeTypeService: ResourceService<
   StaffAttributeTypeListQuery,
@@ -129,8 +119,6 @@ export const attributeTypeService: ResourceService<
       const slug = await typeSlug(tx, input);
       if (typeof slug !== "string")
         return slug ?? refuse("invalid", "Enter the option's name.", "title");
-      const taken = await optionNameTaken(tx, input.title);
-      if (taken) return taken;
       const [last] = await tx
         .select({ position: sql<number>`coalesce(max(${attributeTypes.position}), -1)::int` })
         .from(attributeTypes);
@@ -152,8 +140,6 @@ export const attributeTypeService: ResourceService<
     checkedWrite(async () => {
       const slug = input.slug ? await typeSlug(tx, input, input.id) : undefined;
       if (slug !== undefined && typeof slug !== "string") return slug;
-      const taken = await optionNameTaken(tx, input.title, input.id);
-      if (taken) return taken;
       const { id, slug: _slug, ...fields } = input;
       await tx
         .update(attributeTypes)

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { formatLondonClock } from "../../../common/london-time.ts";
 import { type Refusal, refuse } from "../../../common/refusal.ts";
 import type { Db } from "../../db/client.ts";
 import { productImportChecks } from "../schema.ts";
@@ -76,7 +77,7 @@ export async function importCheckRefusal(
 const alreadyImported = (at: Date) =>
   refuse(
     "conflict",
-    `This check was imported already, at ${at.toLocaleTimeString("en-GB", { timeZone: "Europe/London", hour: "2-digit", minute: "2-digit" })}: nothing more was written. To import the file again, check it again.`,
+    `This check was imported already, at ${formatLondonClock(at)}: nothing more was written. To import the file again, check it again.`,
     "confirm",
   );
 

@@ -43,7 +43,6 @@ export async function notAnImage(
 
 /** The words for a name another record already has (issue 30; `nameTaken`). */
 export const BAND_NAME_TAKEN = "Another band already has this name. Choose another.";
-export const OPTION_NAME_TAKEN = "Another option already has this name. Choose another.";
 export const VALUE_NAME_TAKEN = "Another value of this option has this name. Choose another.";
 export const COLLECTION_NAME_TAKEN = "Another collection already has this name. Choose another.";
 
@@ -62,7 +61,6 @@ const CONSTRAINT_FIELDS: Record<string, [field: string, message: string]> = {
   products_slug_unique: ["slug", "Another product already has this slug. Choose another."],
   brands_slug_unique: ["slug", "Another band already has this slug. Choose another."],
   brands_title_unique: ["title", BAND_NAME_TAKEN],
-  attribute_types_title_unique: ["title", OPTION_NAME_TAKEN],
   attributes_type_title_unique: ["title", VALUE_NAME_TAKEN],
   product_collections_title_unique: ["title", COLLECTION_NAME_TAKEN],
   products_vat_rate: ["vatRate", "The VAT rate is 0 to 100."],

@@ -1,4 +1,4 @@
-import { formatPrice } from "../../../lib/money";
+import { formatPrice, formatWholePounds } from "../../../../common/money";
 
 const count = new Intl.NumberFormat("en-GB");
 const percent = new Intl.NumberFormat("en-GB", { style: "percent", maximumFractionDigits: 1 });
@@ -20,13 +20,7 @@ export const format = {
   count: (n: number) => count.format(n),
   money: formatPrice,
   /** Pounds without pence, for a chart's axis: "£1,200". */
-  pounds: (pence: number) =>
-    new Intl.NumberFormat("en-GB", {
-      style: "currency",
-      currency: "GBP",
-      maximumFractionDigits: 0,
-      notation: pence >= 1_000_000 ? "compact" : "standard",
-    }).format(pence / 100),
+  pounds: formatWholePounds,
   percent: (share: number) => percent.format(share),
   shortDay: (day: string) => shortDay.format(new Date(`${day}T00:00:00Z`)),
   longDay: (day: string) => longDay.format(new Date(`${day}T00:00:00Z`)),

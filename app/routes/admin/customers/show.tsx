@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Form, useLocation, useNavigation } from "react-router";
 import type { StaffCustomerDetail } from "../../../../common/customers-admin";
+import { formatPrice } from "../../../../common/money";
 import { ORDER_STATUS_LABELS } from "../../../../common/order-statuses";
 import { Badge, LondonTime } from "../../../components/admin/cells";
 import { DeleteControl } from "../../../components/admin/delete-control";
@@ -16,7 +17,6 @@ import {
 } from "../../../lib/admin-customers.server";
 import { formPageHeaders } from "../../../lib/form-headers";
 import { errorMeta, pageMeta } from "../../../lib/meta";
-import { formatPrice } from "../../../lib/money";
 import { robotsNoindex } from "../../../lib/seo";
 import type { Route } from "./+types/show";
 

@@ -1,11 +1,11 @@
 import { countryByCode } from "../../../../common/countries";
+import { formatPrice } from "../../../../common/money";
 import { Badge } from "../../../components/admin/cells";
 import { Card, ScreenHeader } from "../../../components/admin/screen-header";
 import { AppLink } from "../../../components/ui/app-link";
 import { buttonClasses } from "../../../components/ui/button";
 import { deliveryOverview } from "../../../lib/admin-delivery.server";
 import { screenMeta } from "../../../lib/meta";
-import { formatPrice } from "../../../lib/money";
 import type { Route } from "./+types/index";
 
 export const meta = screenMeta("Delivery", { noindex: true });

@@ -1,3 +1,4 @@
+import { formatPrice } from "../../../../common/money";
 import { Badge, LondonTime } from "../../../components/admin/cells";
 import { ScreenError } from "../../../components/admin/screen-error";
 import { Card, ScreenHeader } from "../../../components/admin/screen-header";
@@ -5,7 +6,6 @@ import { AppLink } from "../../../components/ui/app-link";
 import { buttonClasses } from "../../../components/ui/button";
 import { batchScreen } from "../../../lib/admin-discounts.server";
 import { errorMeta, pageMeta } from "../../../lib/meta";
-import { formatPrice } from "../../../lib/money";
 import { robotsNoindex } from "../../../lib/seo";
 import type { Route } from "./+types/batch";
 

@@ -1,4 +1,5 @@
 import type { StaffDiscountItem } from "../../../../common/discounts-admin";
+import { formatPrice } from "../../../../common/money";
 import { Badge } from "../../../components/admin/cells";
 import { PrimaryLink } from "../../../components/admin/list-columns";
 import { ResourceList } from "../../../components/admin/resource-list";
@@ -8,7 +9,6 @@ import { buttonClasses } from "../../../components/ui/button";
 import { tableColumns } from "../../../components/ui/data-table";
 import { discountScreens } from "../../../lib/admin-discounts.server";
 import { screenMeta } from "../../../lib/meta";
-import { formatPrice } from "../../../lib/money";
 import type { Route } from "./+types/list";
 
 export const meta = screenMeta("Discounts", { noindex: true });

@@ -1,10 +1,11 @@
+import { londonDay } from "../../../../common/london-days";
+import { formatPrice } from "../../../../common/money";
 import { DayCell } from "../../../components/admin/order-cells";
 import { AddressLines, deliveryMoney, lineMoney } from "../../../components/admin/order-parts";
 import { PrintableSheet } from "../../../components/admin/printable";
 import { ScreenError } from "../../../components/admin/screen-error";
 import { printableOrder } from "../../../lib/admin-orders.server";
 import { errorMeta, pageMeta } from "../../../lib/meta";
-import { formatPrice } from "../../../lib/money";
 import { robotsNoindex } from "../../../lib/seo";
 import type { Route } from "./+types/invoice";
 
@@ -16,8 +17,6 @@ export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export const loader = (args: Route.LoaderArgs) => printableOrder(args);
 
-const LONDON_DAY = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" });
-
 /**
  * A full UK VAT invoice (HMRC VAT Notice 700 §16.6): the seller's name, address and VAT number,
  * an invoice number and date (the order's number, and the day it was paid: the tax point), the
@@ -26,7 +25,7 @@ const LONDON_DAY = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" 
  */
 export default function VatInvoice({ loaderData }: Route.ComponentProps) {
   const { order, shop } = loaderData;
-  const taxPoint = LONDON_DAY.format(new Date(order.paidAt ?? order.createdAt));
+  const taxPoint = londonDay(new Date(order.paidAt ?? order.createdAt));
   const delivery = deliveryMoney(order);
   const rates = [...new Set(order.lines.map((line) => line.vatRate))];
   const cell = "px-2 py-2 text-right tabular-nums whitespace-nowrap";
@@ -63,7 +62,7 @@ export default function VatInvoice({ loaderData }: Route.ComponentProps) {
           </dd>
           <dt className="font-semibold">Order placed</dt>
           <dd>
-            <DayCell day={LONDON_DAY.format(new Date(order.createdAt))} />
+            <DayCell day={londonDay(new Date(order.createdAt))} />
           </dd>
         </dl>
       </div>

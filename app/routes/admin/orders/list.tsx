@@ -1,3 +1,4 @@
+import { formatPrice } from "../../../../common/money";
 import type { StaffOrderItem } from "../../../../common/orders-admin";
 import { countColumn, PrimaryLink, timeColumn } from "../../../components/admin/list-columns";
 import {
@@ -12,7 +13,6 @@ import { buttonClasses } from "../../../components/ui/button";
 import { tableColumns } from "../../../components/ui/data-table";
 import { orderList, orderListAction } from "../../../lib/admin-orders.server";
 import { screenMeta } from "../../../lib/meta";
-import { formatPrice } from "../../../lib/money";
 import type { Route } from "./+types/list";
 
 export const meta = screenMeta("Orders", { noindex: true });

@@ -1,6 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { BILLING_PERIOD_TITLES } from "../../../../common/billing";
 import { CARRIERS } from "../../../../common/carriers";
+import { formatPrice } from "../../../../common/money";
 import { WAITING_FOR_PROVIDER } from "../../../../common/order-statuses";
 import type { StaffOrderEdit } from "../../../../common/orders-admin";
 import { Badge, LondonTime } from "../../../components/admin/cells";
@@ -14,7 +15,6 @@ import { orderAction, orderScreen } from "../../../lib/admin-orders.server";
 import { formatLongDate } from "../../../lib/dates";
 import { formPageHeaders } from "../../../lib/form-headers";
 import { errorMeta, pageMeta } from "../../../lib/meta";
-import { formatPrice } from "../../../lib/money";
 import { robotsNoindex } from "../../../lib/seo";
 import type { Route } from "./+types/show";
 

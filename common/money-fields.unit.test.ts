@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatPrice, penceAsPounds, poundsToPence } from "./money";
+import { formatPrice, penceAsPounds, poundsToPence } from "./money.ts";
 
 describe("formatPrice", () => {
   it("shows pence as pounds the British way", () => {

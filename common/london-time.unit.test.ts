@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { londonInstant, londonLocal } from "./london-time";
+import { londonInstant, londonLocal } from "./london-time.ts";
 
 describe("London times in forms", () => {
   it("reads winter and summer times as the instants they stand for", () => {
