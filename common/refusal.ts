@@ -10,6 +10,11 @@ export type Refusal = {
   readonly message: string;
   /** The input field it is about, when there is one: the error shows beside that field. */
   readonly field?: string;
+  /**
+   * For `invalid`: every field's problems at once (issue 30: a form shows them all, not one per
+   * submit); `field` and `message` are then the first of them.
+   */
+  readonly errors?: FieldErrors;
   /** For `rate-limited`: when to try again. */
   readonly retryAfterSeconds?: number;
 };
@@ -37,6 +42,31 @@ export type FieldErrors = Record<string, string[]>;
 /** A refusal with `code`, for `field` when it is about one. */
 export function refuse(code: RefusalCode, message: string, field?: string): Refusal {
   return field === undefined ? { refused: code, message } : { refused: code, message, field };
+}
+
+/**
+ * The refusals of several checks as one (issue 30: every problem at once): a refusal other than
+ * `invalid` (a 404, a 409) answers alone, as it is not about a field; the `invalid` ones are
+ * joined, field by field. Undefined when every check passed.
+ */
+export function joinRefusals(refusals: readonly (Refusal | undefined)[]): Refusal | undefined {
+  const found = refusals.filter((refusal): refusal is Refusal => refusal !== undefined);
+  const other = found.find((refusal) => refusal.refused !== "invalid");
+  if (other) return other;
+  if (found.length <= 1) return found[0];
+  const errors: FieldErrors = {};
+  for (const refusal of found) {
+    for (const [field, messages] of Object.entries(refusalErrors(refusal))) {
+      errors[field] = [...(errors[field] ?? []), ...messages];
+    }
+  }
+  const [first] = found as [Refusal];
+  return { ...first, errors };
+}
+
+/** A refusal's messages by field (`body` for one about no field). */
+export function refusalErrors(refusal: Refusal): FieldErrors {
+  return refusal.errors ?? { [refusal.field ?? "body"]: [refusal.message] };
 }
 
 /** A `rate-limited` refusal that says when to try again. */

@@ -2,6 +2,7 @@ import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { type FieldErrors, isRefusal, type Refusal } from "../../common/refusal";
 import { accessAllows } from "../../server/auth/middleware";
+import { invalidBodyErrors, objectShape } from "../../server/http/body-checks";
 import { fieldErrors } from "../../server/http/errors";
 import { refusalAsFormErrors } from "../../server/http/refusals";
 import {
@@ -58,13 +59,6 @@ function fieldType(schema: z.ZodType): string {
   return def.innerType && (def.type === "optional" || def.type === "default")
     ? fieldType(def.innerType)
     : def.type;
-}
-
-/** An object schema's fields, through a `.transform()` after it (an address's postcode rule). */
-function objectShape(schema: z.ZodType): Record<string, z.ZodType> {
-  const def = schema._zod.def as { type: string; in?: z.ZodType };
-  if (def.type === "pipe" && def.in) return objectShape(def.in);
-  return (schema as z.ZodObject).shape ?? {};
 }
 
 /**
@@ -140,15 +134,20 @@ export async function runFormRoute<P, Q, B, V>(
     message: failure.message ?? options.message,
   });
   const parsed = schema?.safeParse(body);
-  if (parsed && !parsed.success) return failed({ status: 422, errors: fieldErrors(parsed.error) });
-
   // The route's own access rule, as the API applies it: a form is no way round it.
   const account = context.get(sessionContext) ?? undefined;
-  if (route.access && route.access !== "anyone") {
+  const allowed =
+    !route.access || route.access === "anyone" || (account && accessAllows(route.access, account));
+  if (parsed && !parsed.success) {
+    // The route's own checks of the fields that passed run only for those it lets in.
+    const errors = allowed
+      ? await invalidBodyErrors(route, callContextOf(context), body, parsed.error)
+      : fieldErrors(parsed.error);
+    return failed({ status: 422, errors });
+  }
+  if (!allowed) {
     if (!account) return failed({ status: 401, message: "Please sign in again." });
-    if (!accessAllows(route.access, account)) {
-      return failed({ status: 403, message: "Your account is not allowed to do this." });
-    }
+    return failed({ status: 403, message: "Your account is not allowed to do this." });
   }
   const call: CallContext = {
     ...callContextOf(context),

@@ -6,7 +6,7 @@ import type {
   StaffDiscountItem,
 } from "../../common/discounts-admin.ts";
 import type { Page } from "../../common/pagination.ts";
-import { type Refusal, refuse } from "../../common/refusal.ts";
+import { joinRefusals, type Refusal, refuse } from "../../common/refusal.ts";
 import { catalogueTitles } from "../catalog/service/titles.ts";
 import type { Db } from "../db/client.ts";
 import { pageMeta, pageOffset } from "../db/pagination.ts";
@@ -278,39 +278,49 @@ export const NEW_CODE_RULES = (): Omit<StoredRules, "unitType" | "value"> => ({
  * 422 naming the field, so no rule ever reaches the database as a 500.
  */
 export async function rulesProblem(db: Db, rules: StoredRules): Promise<Refusal | undefined> {
+  // Every problem at once (issue 30), each beside its field.
+  const problems: Refusal[] = [];
   if (rules.unitType === "percentage" && rules.value > 100) {
-    return refuse("invalid", "A percentage is at most 100.", "value");
+    problems.push(refuse("invalid", "A percentage is at most 100.", "value"));
   }
   if (rules.endsAt && rules.endsAt <= rules.startsAt) {
-    return refuse("invalid", "The end must be after the start.", "endsAt");
+    problems.push(refuse("invalid", "The end must be after the start.", "endsAt"));
   }
   if (rules.eligibleGroup === "segment") {
     if (rules.segmentId === null) {
-      return refuse("invalid", "Choose the segment that may use the code.", "segmentId");
-    }
-    const segments = await segmentOptions(db);
-    if (!segments.some((segment) => segment.id === rules.segmentId)) {
-      return refuse("invalid", "No such segment.", "segmentId");
+      problems.push(refuse("invalid", "Choose the segment that may use the code.", "segmentId"));
+    } else {
+      const segments = await segmentOptions(db);
+      if (!segments.some((segment) => segment.id === rules.segmentId)) {
+        problems.push(refuse("invalid", "No such segment.", "segmentId"));
+      }
     }
   }
   if (rules.scope === "selected") {
     const { brandIds, productIds, collectionIds } = rules.targets;
     if (brandIds.length + productIds.length + collectionIds.length === 0) {
-      return refuse(
-        "invalid",
-        "Choose at least one band, product or collection the code applies to.",
-        "targets",
+      problems.push(
+        refuse(
+          "invalid",
+          "Choose at least one band, product or collection the code applies to.",
+          "targets",
+        ),
       );
+    } else {
+      const titles = await catalogueTitles(db, rules.targets);
+      const missing = [
+        ...brandIds.filter((id) => !titles.brands.has(id)).map((id) => `band ${id}`),
+        ...productIds.filter((id) => !titles.products.has(id)).map((id) => `product ${id}`),
+        ...collectionIds
+          .filter((id) => !titles.collections.has(id))
+          .map((id) => `collection ${id}`),
+      ];
+      if (missing.length) {
+        problems.push(refuse("invalid", `No such ${missing.join(", ")}.`, "targets"));
+      }
     }
-    const titles = await catalogueTitles(db, rules.targets);
-    const missing = [
-      ...brandIds.filter((id) => !titles.brands.has(id)).map((id) => `band ${id}`),
-      ...productIds.filter((id) => !titles.products.has(id)).map((id) => `product ${id}`),
-      ...collectionIds.filter((id) => !titles.collections.has(id)).map((id) => `collection ${id}`),
-    ];
-    if (missing.length) return refuse("invalid", `No such ${missing.join(", ")}.`, "targets");
   }
-  return undefined;
+  return joinRefusals(problems);
 }
 
 const CODE_TAKEN = "Another discount already has this code. Choose another.";
@@ -397,6 +407,28 @@ export async function endDiscount(tx: Db, id: number, at = new Date()): Promise<
 // The resource -----------------------------------------------------------------------------------
 
 /** Discount codes as staff manage them (decision 0014): list, form, create, change and delete. */
+/**
+ * Every check of a code's fields the schema cannot make, at once (issue 30): the code taken,
+ * and the rules' own checks, on the record's rules with the fields given.
+ */
+async function discountProblems(
+  tx: Db,
+  input: Partial<DiscountCreateInput>,
+  exceptId?: number,
+): Promise<Refusal | undefined> {
+  const code = input.code === undefined ? undefined : normaliseCode(input.code);
+  const taken =
+    code !== undefined && (await codeTaken(tx, code, exceptId))
+      ? refuse("invalid", CODE_TAKEN, "code")
+      : undefined;
+  const base =
+    exceptId === undefined
+      ? // A percentage is checked only when both its type and value passed the schema.
+        { ...NEW_CODE_RULES(), unitType: input.unitType ?? "fixed", value: input.value ?? 0 }
+      : await storedRulesOf(tx, exceptId);
+  return joinRefusals([taken, base ? await rulesProblem(tx, mergedRules(base, input)) : undefined]);
+}
+
 export const discountService: ResourceService<
   StaffDiscountListQuery,
   StaffDiscountItem,
@@ -406,16 +438,16 @@ export const discountService: ResourceService<
 > = {
   list: listDiscounts,
   edit: discountEdit,
+  check: discountProblems,
 
   async create(tx, input) {
+    const problem = await discountProblems(tx, input);
+    if (problem) return problem;
     const code = normaliseCode(input.code);
-    if (await codeTaken(tx, code)) return refuse("invalid", CODE_TAKEN, "code");
     const rules = mergedRules(
       { ...NEW_CODE_RULES(), unitType: input.unitType, value: input.value },
       input,
     );
-    const problem = await rulesProblem(tx, rules);
-    if (problem) return problem;
     const [row] = await tx
       .insert(discounts)
       .values({ ...ruleColumns(rules), code })
@@ -430,13 +462,10 @@ export const discountService: ResourceService<
   async update(tx, input) {
     const before = await storedRulesOf(tx, input.id);
     if (!before) return refuse("not-found", "No such discount.");
-    const code = input.code === undefined ? undefined : normaliseCode(input.code);
-    if (code !== undefined && (await codeTaken(tx, code, input.id))) {
-      return refuse("invalid", CODE_TAKEN, "code");
-    }
-    const rules = mergedRules(before, input);
-    const problem = await rulesProblem(tx, rules);
+    const problem = await discountProblems(tx, input, input.id);
     if (problem) return problem;
+    const code = input.code === undefined ? undefined : normaliseCode(input.code);
+    const rules = mergedRules(before, input);
     await tx
       .update(discounts)
       .set({ ...ruleColumns(rules), ...(code ? { code } : {}), updatedAt: new Date() })

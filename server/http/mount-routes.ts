@@ -2,6 +2,7 @@ import type { Context, Handler, Hono } from "hono";
 import { isRefusal } from "../../common/refusal.ts";
 import { optionalCustomer, pageExpired, requireAuth } from "../auth/middleware.ts";
 import { answerBody, refusalStatuses } from "./answers.ts";
+import { invalidBodyErrors } from "./body-checks.ts";
 import { clientAddress } from "./client-address.ts";
 import { withinDeadline } from "./deadline.ts";
 import type { AppEnv } from "./env.ts";
@@ -72,7 +73,11 @@ function routeHandler(route: AnyRoute, area: Area): Handler<AppEnv> {
         answer(c, route, account, { params, query, body }),
       );
     }
-    const body = route.body ? await jsonBody(c, route.body) : undefined;
+    const body = route.body
+      ? await jsonBody(c, route.body, (raw, error) =>
+          invalidBodyErrors(route, callContext(c, account), raw, error),
+        )
+      : undefined;
     return answer(c, route, account, { params, query, body });
   };
 }

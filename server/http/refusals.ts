@@ -1,5 +1,10 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { FieldErrors, Refusal, RefusalCode } from "../../common/refusal.ts";
+import {
+  type FieldErrors,
+  type Refusal,
+  type RefusalCode,
+  refusalErrors,
+} from "../../common/refusal.ts";
 import { ApiError } from "./errors.ts";
 
 /** architecture.md §4: the one status of each refusal. */
@@ -25,7 +30,7 @@ const retryAfter = (refusal: Refusal) =>
  */
 export function refusalAsApiError(refusal: Refusal): ApiError {
   if (refusal.refused === "invalid") {
-    return new ApiError(422, "Validation failed", { [refusal.field ?? "body"]: [refusal.message] });
+    return new ApiError(422, "Validation failed", refusalErrors(refusal));
   }
   const errors = refusal.field ? { [refusal.field]: [refusal.message] } : undefined;
   return new ApiError(
@@ -46,9 +51,11 @@ export type FormRefusal = {
 
 /** A form's view of a refusal, with the status the page answers with (the API's, so both agree). */
 export function refusalAsFormErrors(refusal: Refusal): FormRefusal {
-  const shown = refusal.field
-    ? { errors: { [refusal.field]: [refusal.message] } }
-    : { message: refusal.message };
+  const shown = refusal.errors
+    ? { errors: refusal.errors }
+    : refusal.field
+      ? { errors: { [refusal.field]: [refusal.message] } }
+      : { message: refusal.message };
   const headers = retryAfter(refusal);
   return { status: REFUSAL_STATUS[refusal.refused], ...shown, ...(headers ? { headers } : {}) };
 }

@@ -89,6 +89,13 @@ type RouteBase<P, Q, B> = {
   /** A JSON body; wrong ones are a 422. */
   body?: Schema<B>;
   /**
+   * The service's own checks of a body's fields (a name already taken, a file that is not an
+   * image), run on the fields that passed the schema when others did not, so one 422 lists
+   * every problem at once (issue 30), not one per submit. The call runs them again on a valid
+   * body.
+   */
+  check?(context: CallContext, body: Partial<NonNullable<B>>): Promise<Refusal | undefined>;
+  /**
    * An upload instead of a JSON body: `multipart/form-data` (text fields, and files as `File`s)
    * validated by `schema` (a wrong one is a 422), up to `maxBytes` (413 past it, the rest unread).
    * The app's 1 MB limit does not hold for it, and its deadline starts once the body has arrived,

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { z } from "zod";
+import type { FieldErrors } from "../../common/refusal.ts";
 import { ApiError, fieldErrors, notFound, validationFailed } from "./errors.ts";
 import { unsafeTextErrors } from "./text-input.ts";
 
@@ -17,7 +18,13 @@ function assertSafeText(value: unknown, status: "refuse" | "not-found" = "refuse
  * cross-site form can send text/plain without asking, security.md #16); malformed JSON, control
  * characters or a wrong shape are a 422, never a 500.
  */
-export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+export async function jsonBody<S extends z.ZodType>(
+  c: Context,
+  schema: S,
+  /** The field errors of a body the schema refused, when the route has more to say (`check`). */
+  invalid: (body: unknown, error: z.ZodError) => Promise<FieldErrors> = async (_body, error) =>
+    fieldErrors(error),
+): Promise<z.output<S>> {
   const text = await c.req.text();
   if (text.trim() !== "" && !JSON_TYPE.test(c.req.header("content-type") ?? "")) {
     throw new ApiError(415, "Send the body as JSON, with Content-Type: application/json.");
@@ -30,7 +37,7 @@ export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Prom
   }
   assertSafeText(body);
   const parsed = schema.safeParse(body);
-  if (!parsed.success) throw validationFailed(fieldErrors(parsed.error));
+  if (!parsed.success) throw validationFailed(await invalid(body, parsed.error));
   return parsed.data;
 }
 

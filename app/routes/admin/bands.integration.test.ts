@@ -238,6 +238,8 @@ describe.each(databaseKinds)("the bands screens on %s", (kind) => {
     );
     expect(text).toContain("Enter the band's name.");
     expect(text).toContain("Enter a web address starting with https://.");
+    // Issue 30: the service's own check (the logo is no image) shows in the same answer.
+    expect(text).toContain("Choose an image from the media library.");
     expect(text).toContain('value="Sea shanty"');
     expect(text).toContain('value="instagram.com/nope"');
     expect(text).toContain("<p>Typed story</p></textarea>");

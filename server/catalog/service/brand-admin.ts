@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { BrandEdit, StaffBrandItem } from "../../../common/catalog-admin.ts";
 import { fileUrl, IMAGE_WIDTHS } from "../../../common/file-urls.ts";
 import type { Page } from "../../../common/pagination.ts";
-import { refuse } from "../../../common/refusal.ts";
+import { isRefusal, joinRefusals, refuse } from "../../../common/refusal.ts";
 import type { Db } from "../../db/client.ts";
 import { nameTaken } from "../../db/names.ts";
 import { pageMeta, pageOffset } from "../../db/pagination.ts";
@@ -107,6 +107,19 @@ const bandNameTaken = (tx: Db, title: string | undefined, exceptId?: number) =>
 const missingImage = (tx: Db, input: Partial<BrandCreateInput>) =>
   notAnImage(tx, { logoFileId: input.logoFileId, heroFileId: input.heroFileId });
 
+/**
+ * Every check of a band's fields the schema cannot make, at once (issue 30): its name, a typed
+ * slug, its images.
+ */
+async function bandProblems(tx: Db, input: Partial<BrandCreateInput>, exceptId?: number) {
+  const slug = input.slug ? await brandSlug(tx, { slug: input.slug }, exceptId) : undefined;
+  return joinRefusals([
+    await bandNameTaken(tx, input.title, exceptId),
+    isRefusal(slug) ? slug : undefined,
+    await missingImage(tx, input),
+  ]);
+}
+
 /** What a band's fields are stored as: rich text made safe, links only to web addresses. */
 function storedFields(input: Partial<BrandCreateInput>) {
   const { slug: _slug, ...fields } = input;
@@ -126,16 +139,17 @@ export const brandService: ResourceService<
 > = {
   list: listStaffBrands,
   edit: brandEdit,
+  check: bandProblems,
 
   // Free when looked for, a slug can still be taken by a band saved at the same moment (the same
   // name, by two staff at once): `checkedWrite` answers that as the slug's refusal.
   create: (tx, input) =>
     checkedWrite(async () => {
+      const problem = await bandProblems(tx, input);
+      if (problem) return problem;
       const slug = await brandSlug(tx, input);
       if (typeof slug !== "string")
         return slug ?? refuse("invalid", "Enter the band's name.", "title");
-      const problem = (await bandNameTaken(tx, input.title)) ?? (await missingImage(tx, input));
-      if (problem) return problem;
       const [row] = await tx
         .insert(brands)
         .values({ ...storedFields(input), title: input.title, slug })
@@ -146,11 +160,10 @@ export const brandService: ResourceService<
 
   update: (tx, input) =>
     checkedWrite(async () => {
+      const problem = await bandProblems(tx, input, input.id);
+      if (problem) return problem;
       const slug = input.slug ? await brandSlug(tx, input, input.id) : undefined;
       if (slug !== undefined && typeof slug !== "string") return slug;
-      const problem =
-        (await bandNameTaken(tx, input.title, input.id)) ?? (await missingImage(tx, input));
-      if (problem) return problem;
       await tx
         .update(brands)
         .set({ ...storedFields(input), ...(slug ? { slug } : {}), updatedAt: new Date() })
