@@ -2,7 +2,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import type { BillingModelType, BillingPeriod } from "../../common/billing.ts";
 import type { BillingModelEdit, StaffBillingModelItem } from "../../common/billing-admin.ts";
 import type { Page } from "../../common/pagination.ts";
-import { type Refusal, refuse } from "../../common/refusal.ts";
+import { joinRefusals, type Refusal, refuse } from "../../common/refusal.ts";
 import {
   productCountsOfBillingModels,
   productsOfBillingModels,
@@ -74,6 +74,29 @@ const modelNameTaken = (tx: Db, title: string | undefined, exceptId?: number) =>
     exceptId,
   );
 
+/**
+ * Every check of a billing model's fields the schema cannot make, at once (issue 30): its name,
+ * and whether a period belongs to its type (on the saved result: an update may send either).
+ */
+async function modelProblems(
+  tx: Db,
+  input: Partial<BillingModelCreateInput>,
+  exceptId?: number,
+): Promise<Refusal | undefined> {
+  const before = exceptId === undefined ? undefined : await billingModelEdit(tx, exceptId);
+  const type = input.type ?? before?.type;
+  const period =
+    input.period !== undefined
+      ? input.period
+      : type === "membership"
+        ? (before?.period ?? null)
+        : null;
+  return joinRefusals([
+    await modelNameTaken(tx, input.title, exceptId),
+    type === undefined ? undefined : periodRefusal(type, period),
+  ]);
+}
+
 export const billingModelService: ResourceService<
   StaffBillingModelListQuery,
   StaffBillingModelItem,
@@ -83,10 +106,11 @@ export const billingModelService: ResourceService<
 > = {
   list: listStaffBillingModels,
   edit: billingModelEdit,
+  check: modelProblems,
 
   async create(tx, input) {
     const period = input.period ?? null;
-    const problem = (await modelNameTaken(tx, input.title)) ?? periodRefusal(input.type, period);
+    const problem = await modelProblems(tx, input);
     if (problem) return problem;
     const [row] = await tx
       .insert(billingModels)
@@ -103,8 +127,7 @@ export const billingModelService: ResourceService<
     // A model that stops being a membership drops its period unless one is sent.
     const period =
       input.period !== undefined ? input.period : type === "membership" ? before.period : null;
-    const problem =
-      (await modelNameTaken(tx, input.title, before.id)) ?? periodRefusal(type, period);
+    const problem = await modelProblems(tx, input, before.id);
     if (problem) return problem;
     if (type !== before.type) {
       const [user] = await productsOfBillingModels(tx, [before.id], 1);

@@ -105,4 +105,32 @@ describe.each(databaseKinds)("every problem of a staff write at once, on %s", (k
     const list = await app.fetch("/api/staff/brands?q=all%20at%20once", { headers: staff });
     expect(((await list.json()) as { meta: { total: number } }).meta.total).toBe(1);
   });
+
+  it("names a taken name and a taken slug of a collection, a value and a billing model at once", async () => {
+    const collection = { title: "Both Taken", slug: "both-taken" };
+    expect((await post("/product-collections/store", collection)).status).toBe(201);
+    const again = await post("/product-collections/store", {
+      title: "both taken",
+      slug: "both-taken",
+      heroFileId: 999999,
+    });
+    expect(again.status).toBe(422);
+    expect(Object.keys(again.answer.errors ?? {}).sort()).toEqual(["heroFileId", "slug", "title"]);
+
+    const types = await app.fetch("/api/staff/product-attribute-types?perPage=1", {
+      headers: staff,
+    });
+    const typeId = ((await types.json()) as { data: { id: number }[] }).data[0]?.id;
+    const value = { attributeTypeId: typeId, title: "Both Taken", slug: "both-taken" };
+    expect((await post("/product-attributes/store", value)).status).toBe(201);
+    const twice = await post("/product-attributes/store", { ...value, title: "BOTH TAKEN" });
+    expect(twice.status).toBe(422);
+    expect(Object.keys(twice.answer.errors ?? {}).sort()).toEqual(["slug", "title"]);
+
+    const model = { title: "Both Wrong", type: "one_off" };
+    expect((await post("/billing-models/store", model)).status).toBe(201);
+    const wrong = await post("/billing-models/store", { ...model, period: "month" });
+    expect(wrong.status).toBe(422);
+    expect(Object.keys(wrong.answer.errors ?? {}).sort()).toEqual(["period", "title"]);
+  });
 });

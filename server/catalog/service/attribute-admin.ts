@@ -6,7 +6,7 @@ import type {
   StaffAttributeTypeItem,
 } from "../../../common/catalog-admin.ts";
 import type { Page } from "../../../common/pagination.ts";
-import { refuse } from "../../../common/refusal.ts";
+import { isRefusal, joinRefusals, type Refusal, refuse } from "../../../common/refusal.ts";
 import type { Db } from "../../db/client.ts";
 import { nameTaken } from "../../db/names.ts";
 import { pageMeta, pageOffset } from "../../db/pagination.ts";
@@ -308,6 +308,27 @@ const valueNameTaken = (tx: Db, typeId: number, title: string | undefined, excep
     exceptId,
   );
 
+/**
+ * Every check of a value's fields the schema cannot make, at once (issue 30): its name and a
+ * typed slug, each among its option's values. `exceptId` is the value itself, on update.
+ */
+async function valueProblems(
+  tx: Db,
+  input: Partial<AttributeCreateInput>,
+  exceptId?: number,
+): Promise<Refusal | undefined> {
+  const typeId =
+    exceptId === undefined
+      ? input.attributeTypeId
+      : (await attributeEdit(tx, exceptId))?.attributeTypeId;
+  if (typeId === undefined) return undefined;
+  const slug = input.slug ? await valueSlug(tx, typeId, { slug: input.slug }, exceptId) : undefined;
+  return joinRefusals([
+    await valueNameTaken(tx, typeId, input.title, exceptId),
+    isRefusal(slug) ? slug : undefined,
+  ]);
+}
+
 /** Option values (XS … 3XL, Black, White …) as staff manage them (decision 0014). */
 export const attributeService: ResourceService<
   StaffAttributeListQuery,
@@ -318,6 +339,7 @@ export const attributeService: ResourceService<
 > = {
   list: listAttributes,
   edit: attributeEdit,
+  check: valueProblems,
 
   create: (tx, input) =>
     checkedWrite(async () => {
@@ -326,11 +348,11 @@ export const attributeService: ResourceService<
         .from(attributeTypes)
         .where(eq(attributeTypes.id, input.attributeTypeId));
       if (!type) return refuse("invalid", "No such option.", "attributeTypeId");
+      const problem = await valueProblems(tx, input);
+      if (problem) return problem;
       const slug = await valueSlug(tx, type.id, input);
       if (typeof slug !== "string")
         return slug ?? refuse("invalid", "Enter the value's name.", "title");
-      const taken = await valueNameTaken(tx, type.id, input.title);
-      if (taken) return taken;
       const [last] = await tx
         .select({ position: sql<number>`coalesce(max(${attributes.position}), -1)::int` })
         .from(attributes)
@@ -354,12 +376,12 @@ export const attributeService: ResourceService<
     checkedWrite(async () => {
       const before = await attributeEdit(tx, input.id);
       if (!before) return refuse("not-found", "No such option value.");
+      const problem = await valueProblems(tx, input, input.id);
+      if (problem) return problem;
       const slug = input.slug
         ? await valueSlug(tx, before.attributeTypeId, input, input.id)
         : undefined;
       if (slug !== undefined && typeof slug !== "string") return slug;
-      const taken = await valueNameTaken(tx, before.attributeTypeId, input.title, input.id);
-      if (taken) return taken;
       const { id, slug: _slug, ...fields } = input;
       await tx
         .update(attributes)

@@ -6,7 +6,7 @@ import type {
 } from "../../../common/catalog-admin.ts";
 import { fileUrl, IMAGE_WIDTHS } from "../../../common/file-urls.ts";
 import type { Page } from "../../../common/pagination.ts";
-import { type Refusal, refuse } from "../../../common/refusal.ts";
+import { isRefusal, joinRefusals, type Refusal, refuse } from "../../../common/refusal.ts";
 import type { Db } from "../../db/client.ts";
 import { nameTaken } from "../../db/names.ts";
 import { pageMeta, pageOffset } from "../../db/pagination.ts";
@@ -146,18 +146,21 @@ async function contentRefusal(
   input: Partial<CollectionCreateInput>,
   rule: CollectionRuleView | null,
 ): Promise<Refusal | undefined> {
+  const problems: (Refusal | undefined)[] = [];
   if (rule && input.productIds?.length)
-    return refuse(
-      "invalid",
-      "A collection that follows a rule chooses its products itself: send no products, or no rule.",
-      "productIds",
+    problems.push(
+      refuse(
+        "invalid",
+        "A collection that follows a rule chooses its products itself: send no products, or no rule.",
+        "productIds",
+      ),
     );
   if (rule?.type === "band") {
     const [band] = await tx
       .select({ id: brands.id })
       .from(brands)
       .where(eq(brands.id, rule.brandId));
-    if (!band) return refuse("invalid", "No such band.", "rule.brandId");
+    if (!band) problems.push(refuse("invalid", "No such band.", "rule.brandId"));
   }
   if (input.productIds?.length) {
     const found = await tx
@@ -165,9 +168,29 @@ async function contentRefusal(
       .from(products)
       .where(inArray(products.id, input.productIds));
     if (found.length < input.productIds.length)
-      return refuse("invalid", "No such product.", "productIds");
+      problems.push(refuse("invalid", "No such product.", "productIds"));
   }
-  return notAnImage(tx, { heroFileId: input.heroFileId });
+  problems.push(await notAnImage(tx, { heroFileId: input.heroFileId }));
+  return joinRefusals(problems);
+}
+
+/**
+ * Every check of a collection's fields the schema cannot make, at once (issue 30): its name, a
+ * typed slug, its rule, products and image. `exceptId` is the collection itself, on update.
+ */
+async function collectionProblems(
+  tx: Db,
+  input: Partial<CollectionCreateInput>,
+  exceptId?: number,
+): Promise<Refusal | undefined> {
+  const before = exceptId === undefined ? undefined : await collectionEdit(tx, exceptId);
+  const rule = input.rule === undefined ? (before?.rule ?? null) : input.rule;
+  const slug = input.slug ? await collectionSlug(tx, { slug: input.slug }, exceptId) : undefined;
+  return joinRefusals([
+    await collectionNameTaken(tx, input.title, exceptId),
+    isRefusal(slug) ? slug : undefined,
+    await contentRefusal(tx, input, rule),
+  ]);
 }
 
 async function setMembers(tx: Db, collectionId: number, productIds: number[]) {
@@ -200,16 +223,16 @@ export const collectionService: ResourceService<
 > = {
   list: listStaffCollections,
   edit: collectionEdit,
+  check: collectionProblems,
 
   create: (tx, input) =>
     checkedWrite(async () => {
+      const problem = await collectionProblems(tx, input);
+      if (problem) return problem;
       const slug = await collectionSlug(tx, input);
       if (typeof slug !== "string")
         return slug ?? refuse("invalid", "Enter the collection's title.", "title");
       const rule = input.rule ?? null;
-      const problem =
-        (await collectionNameTaken(tx, input.title)) ?? (await contentRefusal(tx, input, rule));
-      if (problem) return problem;
       const [last] = await tx
         .select({ position: sql<number>`coalesce(max(${productCollections.position}), -1)::int` })
         .from(productCollections);
@@ -233,13 +256,11 @@ export const collectionService: ResourceService<
     checkedWrite(async () => {
       const before = await collectionEdit(tx, input.id);
       if (!before) return refuse("not-found", "No such collection.");
+      const problem = await collectionProblems(tx, input, input.id);
+      if (problem) return problem;
       const slug = input.slug ? await collectionSlug(tx, input, input.id) : undefined;
       if (slug !== undefined && typeof slug !== "string") return slug;
       const rule = input.rule === undefined ? before.rule : input.rule;
-      const problem =
-        (await collectionNameTaken(tx, input.title, input.id)) ??
-        (await contentRefusal(tx, input, rule));
-      if (problem) return problem;
       await tx
         .update(productCollections)
         .set({
