@@ -1,10 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "../server/db/seed/accounts.ts";
-import { signInAs, violations } from "./support/admin.ts";
-import { gotoHydrated, openSession, type Session } from "./support/browser.ts";
+import { chartsDrawn, signInAs, violations } from "./support/admin.ts";
+import {
+  gotoHydrated,
+  gotoLive,
+  gotoStartedUp,
+  openSession,
+  type Session,
+} from "./support/browser.ts";
 import { shopUnderTest } from "./support/shop.ts";
 import {
   fillBasket,
+  gotoSettled,
   openDrawer,
   PLAIN_PAGES,
   SHOP_PAGES,
@@ -32,8 +39,7 @@ describe("accessibility (WCAG 2.2 AA, axe-core) in Chromium", () => {
       "%s has no violations, with the basket drawer closed and open",
       async (path) => {
         const session = await shopper(viewport, path);
-        await gotoHydrated(session.page, path);
-        await session.page.waitForLoadState("networkidle");
+        await gotoStartedUp(session.page, path);
         expect(await violations(session.page)).toEqual([]);
         await openDrawer(session.page);
         expect(await violations(session.page)).toEqual([]);
@@ -45,8 +51,7 @@ describe("accessibility (WCAG 2.2 AA, axe-core) in Chromium", () => {
       const session = await openSession(shop.browser, shop.app.url, {
         viewport,
       });
-      await session.page.goto(path);
-      await session.page.waitForLoadState("networkidle");
+      await gotoSettled(session.page, path);
       expect(await violations(session.page)).toEqual([]);
       await session.close();
     });
@@ -69,8 +74,7 @@ describe("accessibility (WCAG 2.2 AA, axe-core) in Chromium", () => {
     const session = await openSession(shop.browser, shop.app.url, {
       viewport,
     });
-    await session.page.goto(path);
-    await session.page.waitForLoadState("networkidle");
+    await gotoSettled(session.page, path);
     expect(await violations(session.page, ["region"])).toEqual([]);
     await session.page.getByRole("banner").getByRole("link", { name: "Encore home" }).waitFor();
     await session.page
@@ -137,8 +141,8 @@ describe("accessibility (WCAG 2.2 AA, axe-core) in Chromium", () => {
     const staff = await openSession(shop.browser, shop.app.url);
     await signIn(staff, "/api/login-admin");
     for (const path of ["/admin", "/admin/outbox"]) {
-      await staff.page.goto(path);
-      await staff.page.waitForLoadState("networkidle");
+      await gotoLive(staff.page, path);
+      await chartsDrawn(staff.page);
       expect(await violations(staff.page)).toEqual([]);
     }
     await staff.close();

@@ -3,7 +3,14 @@ import { makeUser } from "../server/auth/test-helpers.ts";
 import { DEMO_ACCOUNTS } from "../server/db/seed/accounts.ts";
 import { rateLimitHits } from "../server/platform/schema.ts";
 import { signedInCookie } from "../tests/support/accounts.ts";
-import { gotoHydrated, openSession, type Session } from "./support/browser.ts";
+import {
+  firstBuildPoll,
+  gotoHydrated,
+  gotoLive,
+  hydrated,
+  openSession,
+  type Session,
+} from "./support/browser.ts";
 import { shopUnderTest } from "./support/shop.ts";
 
 const shop = shopUnderTest();
@@ -33,7 +40,7 @@ describe("signing in and out in Chromium", () => {
     await page.goto("/customer/dashboard");
     await page.waitForURL("**/login?redirect=%2Fcustomer%2Fdashboard");
     await page.getByRole("heading", { name: "Sign in" }).waitFor();
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
 
     const call = page.waitForRequest(
       (request) => request.method() === "POST" && request.url().endsWith("/api/login-user"),
@@ -59,8 +66,7 @@ describe("signing in and out in Chromium", () => {
     await shop.app.database.db.delete(rateLimitHits);
     const session = await openSession(shop.browser, shop.app.url);
     const { page } = session;
-    await page.goto("/login");
-    await page.waitForLoadState("networkidle");
+    await gotoLive(page, "/login");
     await fillSignIn(session, DEMO_ACCOUNTS.customer.email, "not-the-password");
     await page
       .getByRole("alert")
@@ -93,9 +99,10 @@ describe("signing in and out in Chromium", () => {
     // Said once: the mark leaves the address, so a reload shows plain Login.
     await page.waitForURL((url) => url.pathname === "/login" && url.search === "");
     await page.getByText("You have signed out.").waitFor();
+    const settled = firstBuildPoll(page);
     await page.reload();
     await page.getByRole("heading", { name: "Sign in" }).waitFor();
-    await page.waitForLoadState("networkidle");
+    await settled;
     expect(await page.getByText("You have signed out.").count()).toBe(0);
     expect((await session.context.cookies()).map((cookie) => cookie.name)).not.toContain("token");
     await page.goto("/customer/dashboard");
@@ -158,7 +165,8 @@ describe("new accounts and forgotten passwords in Chromium", () => {
     await page.goto("/login");
     await page.getByRole("link", { name: "Create an account" }).click();
     await page.waitForURL("**/register?redirect=%2Fcustomer%2Fdashboard");
-    await page.waitForLoadState("networkidle");
+    await page.getByRole("heading", { name: "Create an account" }).waitFor();
+    await hydrated(page);
     await page.getByLabel("Full name").fill("Jordan Browser");
     await page.getByLabel("Email address").fill(`jordan-${Date.now()}@example.com`);
     await page.getByLabel("Password").fill(GOOD_PASSWORD);
@@ -178,7 +186,7 @@ describe("new accounts and forgotten passwords in Chromium", () => {
     await page.goto("/login");
     await page.getByRole("link", { name: "Forgotten your password?" }).click();
     await page.waitForURL("**/forgot-password");
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     await page.getByLabel("Email address").fill(user.email);
     await page.getByRole("button", { name: "Email me a link" }).click();
     await page.getByText("If an account uses that email address").waitFor();
@@ -186,8 +194,7 @@ describe("new accounts and forgotten passwords in Chromium", () => {
     await shop.app.server.flushMail();
     const mail = await shop.app.mailbox.waitFor(user.email, /Reset your Encore password/);
     const link = mail.text.match(/http:\/\/localhost:3000(\/reset-password\?token=[\w-]{43})/)?.[1];
-    await page.goto(link ?? "/");
-    await page.waitForLoadState("networkidle");
+    await gotoLive(page, link ?? "/");
     await page.getByLabel("New password").fill(GOOD_PASSWORD);
     await page.getByRole("button", { name: "Save new password" }).click();
     await page.waitForURL("**/login");
@@ -206,7 +213,8 @@ describe("the staff door in Chromium", () => {
     const { page } = session;
     await page.goto("/admin");
     await page.waitForURL("**/admin/login?redirect=%2Fadmin");
-    await page.waitForLoadState("networkidle");
+    await page.getByRole("heading", { name: "Staff sign in" }).waitFor();
+    await hydrated(page);
     const call = page.waitForRequest((request) => request.url().endsWith("/api/login-admin"));
     await fillSignIn(session, DEMO_ACCOUNTS.staff.email, DEMO_ACCOUNTS.staff.password);
     await call;

@@ -123,8 +123,7 @@ describe("the bands back office in Chromium", () => {
       "/admin/audit-log?resource=brands&action=update",
       "/admin/products",
     ]) {
-      await page.goto(path);
-      await page.waitForLoadState("networkidle");
+      await gotoLive(page, path);
       expect(await violations(page), path).toEqual([]);
     }
     await session.expectNoErrors();

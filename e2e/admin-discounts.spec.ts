@@ -121,8 +121,7 @@ describe("the discounts and delivery back office in Chromium", () => {
       "/admin/delivery/options/new?group=1",
       "/admin/delivery/options/1",
     ]) {
-      await page.goto(path);
-      await page.waitForLoadState("networkidle");
+      await gotoLive(page, path);
       expect(await violations(page), path).toEqual([]);
     }
     // A refused save, its errors beside the fields.

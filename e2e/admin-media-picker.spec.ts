@@ -50,7 +50,8 @@ describe("the media picker in Chromium", () => {
     const dialog = page.getByRole("dialog", { name: "Choose from the media library" });
     const thumbnail = dialog.getByRole("button", { name: TITLE, exact: true });
     await thumbnail.waitFor();
-    await page.waitForLoadState("networkidle");
+    // Its picture is on screen too.
+    await thumbnail.locator("img").evaluate((image: HTMLImageElement) => image.decode());
     expect(await violations(page)).toEqual([]);
     // Focus is inside the dialog; Escape closes it and gives focus back to the button.
     expect(await dialog.evaluate((node) => node.contains(document.activeElement))).toBe(true);

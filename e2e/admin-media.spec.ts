@@ -126,7 +126,6 @@ describe("the media library in Chromium", () => {
       `/admin/media/files/${file?.id}`,
     ]) {
       await gotoLive(page, path);
-      await page.waitForLoadState("networkidle");
       expect(await violations(page), path).toEqual([]);
     }
     await session.expectNoErrors();

@@ -182,8 +182,7 @@ describe("the products back office in Chromium", () => {
       "/admin/collections/2",
       "/admin/collections/new",
     ]) {
-      await page.goto(path);
-      await page.waitForLoadState("networkidle");
+      await gotoLive(page, path);
       expect(await violations(page), path).toEqual([]);
     }
     // The generate panel open, and the form refused, are checked too.

@@ -66,7 +66,6 @@ describe("the staff screens in Chromium", () => {
       `/admin/staff/${user.id}`,
     ]) {
       await gotoLive(session.page, path);
-      await session.page.waitForLoadState("networkidle");
       expect(await violations(session.page), `admin ${path}`).toEqual([]);
     }
     await session.expectNoErrors();

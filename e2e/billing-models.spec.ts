@@ -109,8 +109,7 @@ describe("billing models in Chromium", () => {
       "/admin/billing-models/new",
       `/admin/billing-models/${model?.id}`,
     ]) {
-      await page.goto(path);
-      await page.waitForLoadState("networkidle");
+      await gotoLive(page, path);
       expect(await violations(page), path).toEqual([]);
     }
     await session.expectNoErrors();

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { gotoHydrated, openSession, type Session } from "./support/browser.ts";
+import { firstBuildPoll, gotoHydrated, openSession, type Session } from "./support/browser.ts";
 import { shopUnderTest } from "./support/shop.ts";
 
 const MEASUREMENT_ID = "G-TEST1234";
@@ -125,6 +125,7 @@ describe("cookie consent (PECR)", () => {
     const google = await interceptGoogle(session);
     const events = recordShopEvents(page);
 
+    let settled = firstBuildPoll(page);
     await gotoHydrated(page, "/");
     await banner(page).waitFor();
     await banner(page).getByRole("heading", { name: "Cookie choices" }).waitFor();
@@ -132,16 +133,17 @@ describe("cookie consent (PECR)", () => {
     for (const name of ["Accept analytics", "Reject analytics", "Choose"]) {
       await bannerButton(page, name).waitFor();
     }
-    await page.waitForLoadState("networkidle");
+    await settled;
     expect(google.requests).toEqual([]);
 
     // spec: the first-party cookieless events do not need consent.
     await viewBasket(page);
     await expect.poll(() => events).toContain("view_cart");
 
+    settled = firstBuildPoll(page);
     await gotoHydrated(page, "/products");
     await banner(page).waitFor();
-    await page.waitForLoadState("networkidle");
+    await settled;
     expect(google.requests).toEqual([]);
     expect(await hasGtag(page)).toBe(false);
     expect(await gtagCommands(page)).toEqual([]);
@@ -191,13 +193,14 @@ describe("cookie consent (PECR)", () => {
       .getByRole("link", { name: "Bands" })
       .click();
     await page.waitForURL("**/bands");
-    await page.waitForLoadState("networkidle");
+    await page.getByRole("heading", { level: 1, name: "Bands" }).waitFor();
     expect(google.gtagLoads()).toBe(1);
 
     // A new page load remembers the choice: no question, GA4 once more.
+    const settled = firstBuildPoll(page);
     await gotoHydrated(page, "/products");
     await expect.poll(google.gtagLoads).toBe(2);
-    await page.waitForLoadState("networkidle");
+    await settled;
     expect(await banner(page).count()).toBe(0);
     expect(google.gtagLoads()).toBe(2);
 
@@ -218,10 +221,11 @@ describe("cookie consent (PECR)", () => {
     expect(await gaCookieNames(session)).toEqual([]);
     expect((await cookie(session, "cookie_consent"))?.value).toBe("v1.analytics-denied");
 
+    const settled = firstBuildPoll(page);
     await gotoHydrated(page, "/products");
     await viewBasket(page);
     await expect.poll(() => events).toContain("view_cart");
-    await page.waitForLoadState("networkidle");
+    await settled;
     expect(await banner(page).count()).toBe(0);
     expect(google.requests).toEqual([]);
     expect(await hasGtag(page)).toBe(false);
@@ -271,8 +275,9 @@ describe("cookie consent (PECR)", () => {
     await expect.poll(() => events).toContain("view_cart");
     expect((await gtagCommands(page)).map((command) => command[1])).not.toContain("view_cart");
 
+    const settled = firstBuildPoll(page);
     await gotoHydrated(page, "/");
-    await page.waitForLoadState("networkidle");
+    await settled;
     expect(google.gtagLoads()).toBe(1);
     expect(await banner(page).count()).toBe(0);
 
@@ -362,8 +367,9 @@ describe("cookie consent (PECR)", () => {
     await gotoAndWaitForReact(page, "/login");
     await banner(page).waitFor();
 
+    const settled = firstBuildPoll(page);
     await gotoAndWaitForReact(page, "/admin/login");
-    await page.waitForLoadState("networkidle");
+    await settled;
     expect(await banner(page).count()).toBe(0);
 
     await session.expectNoErrors();

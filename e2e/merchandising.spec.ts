@@ -11,6 +11,9 @@ const shop = shopUnderTest();
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 
+/** Waits until a picture is on screen: loaded and decoded (a broken one fails). */
+const pictureShown = (image: Element) => (image as HTMLImageElement).decode();
+
 async function api<T>(path: string): Promise<T> {
   const response = await shop.app.fetch(path);
   return ((await response.json()) as { data: T }).data;
@@ -263,16 +266,17 @@ describe("home page", () => {
     for (const viewport of [PHONE, DESKTOP]) {
       const session = await openSession(shop.browser, shop.app.url, { viewport });
       const { page } = session;
-      await page.goto("/");
-      await page.waitForLoadState("networkidle");
+      await gotoHydrated(page, "/");
       // The artwork is shown whole: drawn at its own proportions, nothing over it.
       const art = page.locator("main section img").first();
+      await art.evaluate(pictureShown);
       const shape = await art.evaluate((image: HTMLImageElement) => ({
         drawn: image.clientWidth / image.clientHeight,
         own: image.naturalWidth / image.naturalHeight,
       }));
       expect(Math.abs(shape.drawn - shape.own)).toBeLessThan(0.02);
       const drop = page.getByRole("region", { name: newest?.title });
+      await drop.getByRole("img").evaluate(pictureShown);
       const picture = await drop.getByRole("img").boundingBox();
       expect(picture && picture.y + picture.height).toBeLessThanOrEqual(viewport.height);
       expect(await violations(page)).toEqual([]);
@@ -310,9 +314,9 @@ describe("band page", () => {
     );
     const session = await openSession(shop.browser, shop.app.url, { viewport: PHONE });
     const { page } = session;
-    await page.goto(`/bands/${band?.slug}`);
-    await page.waitForLoadState("networkidle");
+    await gotoHydrated(page, `/bands/${band?.slug}`);
     const banner = page.locator("main section img").first();
+    await banner.evaluate(pictureShown);
     const shape = await banner.evaluate((image: HTMLImageElement) => ({
       drawn: image.clientWidth / image.clientHeight,
       own: image.naturalWidth / image.naturalHeight,
@@ -325,8 +329,7 @@ describe("band page", () => {
     expect(await violations(page)).toEqual([]);
     await session.close();
     const desktop = await openSession(shop.browser, shop.app.url, { viewport: DESKTOP });
-    await desktop.page.goto(`/bands/${band?.slug}`);
-    await desktop.page.waitForLoadState("networkidle");
+    await gotoHydrated(desktop.page, `/bands/${band?.slug}`);
     expect(await violations(desktop.page)).toEqual([]);
     await desktop.close();
   });

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeBrand, makeProduct } from "../tests/support/factories.ts";
-import { gotoHydrated, openSession, type Session } from "./support/browser.ts";
+import { firstBuildPoll, gotoHydrated, openSession, type Session } from "./support/browser.ts";
 import { type PlausibleServer, startPlausibleServer } from "./support/plausible.ts";
 import { type Shop, shopUnderTest } from "./support/shop.ts";
 
@@ -104,7 +104,7 @@ describe("Plausible, configured (issue 18)", () => {
       window.location.hash = "main";
     });
     await page.waitForURL("**/spotlight#main");
-    await page.waitForLoadState("networkidle");
+    await expect.poll(pageViews).toHaveLength(3);
     expect(pageViews()).toEqual([
       `${shop.app.url}/?utm_source=newsletter`,
       `${shop.app.url}/bands`,
@@ -112,11 +112,12 @@ describe("Plausible, configured (issue 18)", () => {
     ]);
 
     // The back office is not the shop: its pages are not counted.
+    const settled = firstBuildPoll(page);
     await page.goto("/admin/login");
     await page.waitForFunction(() =>
       Object.keys(document.body).some((key) => key.startsWith("__reactFiber")),
     );
-    await page.waitForLoadState("networkidle");
+    await settled;
     expect(pageViews()).toHaveLength(3);
 
     await expectNoCookies(session, shopCookies);
@@ -190,6 +191,7 @@ describe("Plausible, not configured", () => {
     page.on("request", (request) => {
       if (new URL(request.url()).pathname === "/api/events") shopEvents.push(request.url());
     });
+    const settled = firstBuildPoll(page);
     await gotoHydrated(page, "/");
     await page
       .getByRole("navigation", { name: "Main" })
@@ -199,7 +201,7 @@ describe("Plausible, not configured", () => {
     await page.getByRole("link", { name: /^Basket \d/ }).click();
     await page.getByRole("dialog", { name: "Your basket" }).waitFor();
     await expect.poll(() => shopEvents.length).toBeGreaterThan(0);
-    await page.waitForLoadState("networkidle");
+    await settled;
     expect(elsewhere).toEqual([]);
 
     await session.expectNoErrors();

@@ -4,7 +4,7 @@ import { DEMO_ACCOUNTS } from "../server/db/seed/accounts.ts";
 import { signInAs } from "./support/admin.ts";
 import { openSession } from "./support/browser.ts";
 import { shopUnderTest } from "./support/shop.ts";
-import { fillBasket, PLAIN_PAGES, SHOP_PAGES } from "./support/storefront.ts";
+import { fillBasket, gotoSettled, PLAIN_PAGES, SHOP_PAGES } from "./support/storefront.ts";
 
 const shop = shopUnderTest();
 
@@ -21,8 +21,7 @@ describe("reflow (WCAG 1.4.10): nothing scrolls sideways on a 320 px screen", ()
     if (path.startsWith("/customer/")) {
       await signInAs(shop, session, DEMO_ACCOUNTS.customer, "/api/login-user");
     }
-    await session.page.goto(path);
-    await session.page.waitForLoadState("networkidle");
+    await gotoSettled(session.page, path);
     expect(await overflowOf(session.page, 320)).toBeLessThanOrEqual(0);
     await session.close();
   });

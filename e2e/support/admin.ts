@@ -64,15 +64,11 @@ export async function staffSession(shop: Shop, who: "staff" | "admin" = "staff")
   return session;
 }
 
-/** Waits until React has hydrated the back office's page (its handlers are live). */
-export const hydrated = (page: Page) =>
-  page.waitForFunction(() => {
-    const main = document.getElementById("main");
-    return Boolean(main && Object.keys(main).some((key) => key.startsWith("__reactFiber")));
-  });
+// Opening a back-office page once it is live: the same waits as any page without the start-up.
+export { gotoLive, hydrated } from "./browser.ts";
 
-/** Opens a back-office page and waits until it is live. */
-export async function gotoLive(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  await hydrated(page);
-}
+/** Waits until every dashboard chart on the page is drawn (recharts comes in a chunk of its own). */
+export const chartsDrawn = (page: Page) =>
+  page.waitForFunction(() =>
+    [...document.querySelectorAll("[data-chart]")].every((chart) => chart.querySelector("svg")),
+  );

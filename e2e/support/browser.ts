@@ -6,6 +6,8 @@ import {
   type Page,
 } from "playwright-core";
 import { expect } from "vitest";
+import { BASKET_COOKIE, DISCOUNT_COOKIE, parseStoredBasket } from "../../common/basket-rules.ts";
+import { readCookie } from "../../common/cookies.ts";
 
 /**
  * The system Chromium, headless. Without the background-networking flags its connections are
@@ -83,4 +85,58 @@ export async function gotoHydrated(page: Page, path: string): Promise<void> {
   );
   await page.goto(path);
   await hydrated;
+}
+
+/**
+ * The last call the default layout's start-up makes for a visitor with these cookies (spec §2:
+ * CSRF cookie → user → basket → discount code; each later step only with a token, a stored
+ * basket, a stored code and a basket to apply it to).
+ */
+function lastStartupCall(cookies: Array<{ name: string; value: string }>): string {
+  const header = cookies.map(({ name, value }) => `${name}=${value}`).join("; ");
+  const hasBasket = Object.keys(parseStoredBasket(readCookie(header, BASKET_COOKIE))).length > 0;
+  if (hasBasket && readCookie(header, DISCOUNT_COOKIE)) return "/api/discounts/basket/apply";
+  if (hasBasket) return "/api/basket/lines";
+  if (readCookie(header, "token")) return "/api/user/user/show";
+  return "/sanctum/csrf-cookie";
+}
+
+/**
+ * Opens a shop page and waits until its start-up has run to the end: the last call it makes for
+ * this visitor (from the context's cookies: a live token, a stored basket, a discount code) has
+ * been answered, so the header, the basket and the discount show what they will show.
+ */
+export async function gotoStartedUp(page: Page, path: string): Promise<void> {
+  const last = lastStartupCall(await page.context().cookies());
+  const answered = page.waitForResponse((response) => new URL(response.url()).pathname === last);
+  await page.goto(path);
+  await answered;
+}
+
+/** Waits until React has hydrated the page (its handlers are live): it marks `#main`'s node. */
+export const hydrated = (page: Page) =>
+  page.waitForFunction(() => {
+    const main = document.getElementById("main");
+    return Boolean(main && Object.keys(main).some((key) => key.startsWith("__reactFiber")));
+  });
+
+/**
+ * Opens a page without the shop's start-up (the back office, the guest layout's sign-in pages)
+ * and waits until it is live.
+ */
+export async function gotoLive(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await hydrated(page);
+}
+
+/**
+ * The next page's first new-build poll, 1 s after it has loaded (spec §9): by then the page has
+ * long done all it does on its own once loaded (hydration, the start-up, the consent banner and
+ * what it loads, analytics' page view), so a test that checks something did not happen waits for
+ * it. Ask for it before the page loads: the poll counts only once that page has loaded, so the
+ * page before it, polling late, does not answer for it.
+ */
+export async function firstBuildPoll(page: Page): Promise<void> {
+  await page.waitForEvent("load");
+  await page.waitForRequest((request) => new URL(request.url()).pathname === "/builds/latest.json");
 }

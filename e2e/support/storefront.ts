@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { apiClient } from "../../common/api/client.mjs";
 import { LEGAL_PAGES } from "../../common/legal-pages.ts";
+import { gotoLive, gotoStartedUp } from "./browser.ts";
 import type { Shop } from "./shop.ts";
 
 /**
@@ -32,6 +33,18 @@ export const SHOP_PAGES = [
 
 /** Pages without the shop's header and drawer: the account screens and the not-found page. */
 export const PLAIN_PAGES = ["/login", "/register", "/forgot-password", "/no-such-page"];
+
+/** The guest layout's pages: no shop header, so no start-up either. */
+const GUEST_LAYOUT = /^\/(login|register|forgot-password|reset-password|admin\/login)(\?|$)/;
+
+/**
+ * Opens a page of `SHOP_PAGES` or `PLAIN_PAGES` (or another guest page) and waits until it shows
+ * what it will: a page of the default layout once its start-up has run, a guest page once React
+ * has hydrated it.
+ */
+export function gotoSettled(page: Page, path: string): Promise<void> {
+  return GUEST_LAYOUT.test(path) ? gotoLive(page, path) : gotoStartedUp(page, path);
+}
 
 /** A desktop and a phone, the widths the storefront is designed and checked at. */
 export const VIEWPORTS = {
