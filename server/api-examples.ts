@@ -112,7 +112,7 @@ export const API_EXAMPLES: Record<string, RouteExample> = {
   "POST /api/staff/product-attributes/update": {
     made: "POST /api/staff/product-attributes/store",
     as: "staff",
-    body: { id: 34, title: "3XL" },
+    body: { id: 34, title: "4XL" },
   },
   "POST /api/staff/product-attributes/destroy": {
     made: "POST /api/staff/product-attributes/store",

@@ -30,6 +30,11 @@ type ShopMeta = {
   /** An absolute image URL for social cards. */
   image?: string | null;
   type?: "website" | "product" | "article";
+  /**
+   * What social cards call the page, when staff wrote one (a product's or band's SEO title,
+   * issue 30); the `<title>` keeps the shop's template (behaviour.md §1) either way.
+   */
+  socialTitle?: string | null;
   /** Basket, account and sign-in pages stay out of search results. */
   noindex?: boolean;
   jsonLd?: JsonLdDescriptor[];
@@ -52,7 +57,7 @@ export function shopMeta(args: MetaArgs, input: ShopMeta) {
     ...pageMeta(input.page, description),
     canonical,
     ...socialMeta({
-      title: pageTitle(input.page),
+      title: input.socialTitle?.trim() || pageTitle(input.page),
       description,
       url: canonical.href,
       image: input.image,

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSpotlight } from "../../../server/catalog/service/writes.ts";
 import { startTestApp, type TestApp } from "../../../tests/support/app.ts";
@@ -45,6 +46,10 @@ describe.each(databaseKinds)("catalogue pages on %s", (kind) => {
         { price: 2600, stock: 0, compareAtPrice: 3000, attributeIds: [size.values.M?.id ?? 0] },
       ],
     });
+    // Issue 30: staff's SEO title is what social cards call the product.
+    await db.execute(
+      sql`update products set seo_title = 'Pylon & Sparks Tee: the 2026 tour shirt' where id = ${tee.product.id}`,
+    );
     await makeProduct(db, {
       brandId: band.id,
       title: "Pylon Poster",
@@ -85,6 +90,15 @@ describe.each(databaseKinds)("catalogue pages on %s", (kind) => {
       `<link rel="canonical" href="http://localhost:3000/products/${tee.product.slug}"/>`,
     );
     expect(html).toContain('<meta property="og:type" content="product"/>');
+    // Issue 30: the SEO title names the product on social cards; the tab title keeps the template.
+    expect(html).toContain(
+      '<meta property="og:title" content="Pylon &amp; Sparks Tee: the 2026 tour shirt"/>',
+    );
+    expect(html).toContain(
+      '<meta name="twitter:title" content="Pylon &amp; Sparks Tee: the 2026 tour shirt"/>',
+    );
+    expect(html).toMatch(/<title>[^<]*Pylon &amp; Sparks Tee[^<]*<\/title>/);
+    expect(html).not.toMatch(/<title>[^<]*2026 tour shirt/);
     expect(html).toMatch(/<meta name="twitter:card" content="summary_large_image"\/>/);
     const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(
       (match) => JSON.parse(match[1] ?? "{}"),

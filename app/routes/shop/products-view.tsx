@@ -34,6 +34,7 @@ export const meta = (args: Route.MetaArgs) => {
   // behaviour.md §1: the product's title is the {product} part of the page title.
   return shopMeta(args, {
     page: product.title,
+    socialTitle: product.seoTitle,
     description:
       product.seoDescription ??
       `${product.title} by ${product.brand.title}: official merchandise, shipped from the UK.`,
