@@ -1,4 +1,5 @@
 import type { AuditSource } from "../../../common/audit-labels";
+import type { AuditChange } from "../../../common/audit-wording";
 
 /**
  * One entry of the audit log as GET /api/staff/audit-log answers it (server/audit/api.ts keeps
@@ -18,4 +19,16 @@ export type AuditEntryItem = {
   source: AuditSource | null;
   sourceFile: string | null;
   createdAt: string;
+};
+
+/**
+ * An entry as the audit log screen shows it: its record's kind and its changes in words, and the
+ * import that wrote it, worked out by the loader (app/lib/admin-audit.server.ts).
+ */
+export type AuditLogRow = AuditEntryItem & {
+  /** The record's kind as its screen names it: "Variant". */
+  kind: string;
+  changes: AuditChange[];
+  /** "Product CSV import", when an import wrote it. */
+  sourceLabel: string | null;
 };
