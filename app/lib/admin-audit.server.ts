@@ -1,8 +1,15 @@
 import type { RouterContextProvider } from "react-router";
+import { AUDIT_SOURCE_LABELS, auditResourceLabel } from "../../common/audit-labels";
+import { type AuditNames, auditReferences, describeAuditChanges } from "../../common/audit-wording";
 import { londonDayStart } from "../../common/london-time";
 import { auditRoutes } from "../../server/audit/api.ts";
+import { billingModelsByIds } from "../../server/billing/service.ts";
+import { catalogueTitles } from "../../server/catalog/service/titles.ts";
 import { findUserByEmail } from "../../server/customers/service.ts";
-import type { AuditEntryItem } from "../components/admin/audit-types";
+import type { Db } from "../../server/db/client.ts";
+import { mediaNames } from "../../server/media/library.ts";
+import { allSegments } from "../../server/segments/service.ts";
+import type { AuditEntryItem, AuditLogRow } from "../components/admin/audit-types";
 import type { ListScreen } from "../components/admin/screen-types";
 import type { ListQueryInput } from "./admin-resource.server";
 import { loadList } from "./admin-resource.server";
@@ -55,13 +62,57 @@ async function auditQuery(
 
 class NobodyByThatEmail extends Error {}
 
-/** The audit log screen's loader: one page of entries, newest first, filtered by its address. */
+/** The names of the records a page of entries points at by id (a band, a file), from their modules. */
+async function namesFor(db: Db, entries: AuditEntryItem[]): Promise<AuditNames> {
+  const refs = auditReferences(entries);
+  const ids = (kind: keyof typeof refs) => [...refs[kind]];
+  const [catalogue, media, models, segments] = await Promise.all([
+    catalogueTitles(db, {
+      brandIds: ids("bands"),
+      productIds: ids("products"),
+      collectionIds: ids("collections"),
+      attributeTypeIds: ids("options"),
+      attributeIds: ids("optionValues"),
+    }),
+    mediaNames(db, { fileIds: ids("files"), folderIds: ids("folders") }),
+    billingModelsByIds(db, ids("billingModels")),
+    refs.segments.size ? allSegments(db) : [],
+  ]);
+  const named = (map: Map<number, string>) => Object.fromEntries(map);
+  return {
+    bands: named(catalogue.brands),
+    products: named(catalogue.products),
+    collections: named(catalogue.collections),
+    options: named(catalogue.attributeTypes),
+    optionValues: named(catalogue.attributes),
+    files: named(media.files),
+    folders: named(media.folders),
+    billingModels: Object.fromEntries([...models].map(([id, model]) => [id, model.title])),
+    segments: Object.fromEntries(segments.map((segment) => [segment.id, segment.title])),
+  };
+}
+
+/**
+ * The audit log screen's loader: one page of entries, newest first, filtered by its address,
+ * each said in words (issue 30): its record's kind as its screen names it, its changes field by
+ * field, and the import that wrote it.
+ */
 export async function auditLog(args: {
   url: URL;
   context: Readonly<RouterContextProvider>;
-}): Promise<ListScreen<AuditEntryItem>> {
+}): Promise<ListScreen<AuditLogRow>> {
   try {
-    return await loadList<AuditEntryItem>(listRoute, args, { query: auditQuery });
+    const screen = await loadList<AuditEntryItem>(listRoute, args, { query: auditQuery });
+    const names = await namesFor(args.context.get(appContext).db, screen.rows);
+    return {
+      ...screen,
+      rows: screen.rows.map((entry) => ({
+        ...entry,
+        kind: auditResourceLabel(entry.resource),
+        changes: describeAuditChanges(entry, names),
+        sourceLabel: entry.source ? AUDIT_SOURCE_LABELS[entry.source] : null,
+      })),
+    };
   } catch (error) {
     if (!(error instanceof NobodyByThatEmail)) throw error;
     // Nothing can match: an empty page that says why, rather than every entry.

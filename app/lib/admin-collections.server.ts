@@ -1,14 +1,13 @@
 import type { RouterContextProvider } from "react-router";
 import type {
   CollectionEdit,
-  CollectionRuleView,
   StaffBrandItem,
   StaffCollectionItem,
   StaffProductItem,
 } from "../../common/catalog-admin";
+import { describeCollectionRule } from "../../common/collection-rules";
 import { fileUrl } from "../../common/file-urls";
 import { penceAsPounds } from "../../common/money";
-import { productTypeBySlug } from "../../common/product-types";
 import type { FieldErrors } from "../../common/refusal";
 import { catalogRoutes } from "../../server/catalog/api.ts";
 import { productCardsByIds } from "../../server/catalog/service/products.ts";
@@ -227,34 +226,6 @@ export async function collectionAction(args: Args, isNew: boolean) {
   return isNew ? collectionScreens.create(args) : collectionScreens.edit(args);
 }
 
-/** How a rule reads in the list: "New in the last 60 days". */
-export function ruleSummary(
-  rule: CollectionRuleView | null,
-  bands: Record<number, string> = {},
-): string {
-  if (!rule) return "Hand-picked";
-  switch (rule.type) {
-    case "new-in":
-      return `New in the last ${rule.days} days`;
-    case "tag":
-      return `Tagged “${rule.tag}”`;
-    case "on-sale":
-      return "On sale";
-    case "low-stock":
-      return `Fewer than ${rule.below} left`;
-    case "band":
-      return `Band: ${bands[rule.brandId] ?? `no. ${rule.brandId}`}`;
-    case "product-type":
-      return `Type: ${productTypeBySlug(rule.productType)?.title ?? rule.productType}`;
-    case "price": {
-      const pounds = (pence: number) => `£${penceAsPounds(pence)}`;
-      if (rule.min !== undefined && rule.max !== undefined)
-        return `Priced ${pounds(rule.min)} to ${pounds(rule.max)}`;
-      return rule.min !== undefined ? `From ${pounds(rule.min)}` : `Up to ${pounds(rule.max ?? 0)}`;
-    }
-  }
-}
-
 /** The list's loader: a page of collections, each rule in words. */
 export async function collectionList(args: Pick<Args, "url" | "context">) {
   const [screen, { bands }] = await Promise.all([
@@ -264,6 +235,6 @@ export async function collectionList(args: Pick<Args, "url" | "context">) {
   const names = Object.fromEntries(bands.map((band) => [band.id, band.title]));
   return {
     ...screen,
-    rows: screen.rows.map((row) => ({ ...row, ruleText: ruleSummary(row.rule, names) })),
+    rows: screen.rows.map((row) => ({ ...row, ruleText: describeCollectionRule(row.rule, names) })),
   };
 }

@@ -16782,6 +16782,13 @@ export interface components {
             after: {
                 [key: string]: unknown;
             } | null;
+            /**
+             * @description The import that wrote it; null for a write made on a screen.
+             * @enum {string|null}
+             */
+            source: "product-import" | "dispatch-import" | null;
+            /** @description The imported file's name. */
+            sourceFile: string | null;
             createdAt: string;
         };
         StaffCustomerItem: {

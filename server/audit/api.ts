@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AUDIT_SOURCES } from "../../common/audit-labels.ts";
 import { pageOf } from "../../common/pagination.ts";
 import { MAX_ID, Pagination } from "../http/query-schemas.ts";
 import { defineRoute, type RouteGroup } from "../http/route-table.ts";
@@ -36,6 +37,11 @@ const AuditEntryView = z
     label: z.string(),
     before: z.record(z.string(), z.unknown()).nullable(),
     after: z.record(z.string(), z.unknown()).nullable(),
+    source: z
+      .enum(AUDIT_SOURCES)
+      .nullable()
+      .meta({ description: "The import that wrote it; null for a write made on a screen." }),
+    sourceFile: z.string().nullable().meta({ description: "The imported file's name." }),
     createdAt: z.string(),
   })
   .meta({ id: "AuditEntry", description: "One staff write: who, what, when, the fields changed." });

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, serial, text } from "drizzle-orm/pg-core";
+import { AUDIT_SOURCES } from "../../common/audit-labels.ts";
 import { users } from "../customers/schema.ts";
 import { createdAt } from "../db/columns.ts";
 
@@ -31,6 +32,10 @@ export const auditEntries = pgTable(
     label: text("label").notNull(),
     before: jsonb("before").$type<AuditFields>(),
     after: jsonb("after").$type<AuditFields>(),
+    /** An import that wrote it (`product-import`); null for a write made on a screen or by the API. */
+    source: text("source", { enum: AUDIT_SOURCES }),
+    /** The imported file's name as it was uploaded, when the entry has a `source`. */
+    sourceFile: text("source_file"),
     createdAt: createdAt(),
   },
   (table) => [
@@ -38,6 +43,10 @@ export const auditEntries = pgTable(
     index("audit_entries_resource_idx").on(table.resource, table.resourceId),
     index("audit_entries_actor_idx").on(table.actorId),
     check("audit_entries_action", sql`${table.action} in ('create', 'update', 'delete')`),
+    check(
+      "audit_entries_source",
+      sql`${table.source} is null or ${table.source} in ('product-import', 'dispatch-import')`,
+    ),
   ],
 );
 

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gte, lt, type SQL } from "drizzle-orm";
+import type { AuditSource } from "../../common/audit-labels.ts";
 import type { Page } from "../../common/pagination.ts";
 import { inBatches, insertRecords } from "../db/bulk-insert.ts";
 import type { Db } from "../db/client.ts";
@@ -18,7 +19,12 @@ export type AuditWrite = {
   before?: AuditFields | null;
   /** The fields after it (none for a delete). */
   after?: AuditFields | null;
+  /** The import that made the write, and its file's name (none for a write made on a screen). */
+  via?: AuditVia;
 };
+
+/** An import behind writes (docs/architecture.md §5): which one, and the file it read. */
+export type AuditVia = { source: AuditSource; file: string | null };
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -54,6 +60,8 @@ const AUDIT_COLUMNS = [
   ["label", "text"],
   ["before", "jsonb"],
   ["after", "jsonb"],
+  ["source", "text"],
+  ["sourceFile", "text"],
 ] as const;
 
 /**
@@ -77,6 +85,8 @@ export async function recordAudits(tx: Db, writes: AuditWrite[]): Promise<void> 
         label: write.label,
         before: fields.before,
         after: fields.after,
+        source: write.via?.source ?? null,
+        sourceFile: write.via?.file ?? null,
       },
     ];
   });
@@ -113,6 +123,8 @@ export type AuditEntry = {
   label: string;
   before: AuditFields | null;
   after: AuditFields | null;
+  source: AuditSource | null;
+  sourceFile: string | null;
   createdAt: string;
 };
 

@@ -294,6 +294,7 @@ export const catalogStaffRoutes: AnyRoute[] = [
         bytes: new Uint8Array(await body.file.arrayBuffer()),
         dryRun: body.dryRun,
         confirm: body.confirm,
+        fileName: body.file.name || null,
         actor: actorOf(account),
         config,
       });

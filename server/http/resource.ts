@@ -2,7 +2,7 @@ import { z } from "zod";
 import { MAX_ID } from "../../common/ids.ts";
 import { type Page, pageOf } from "../../common/pagination.ts";
 import { isRefusal, type Refusal, refuse } from "../../common/refusal.ts";
-import { type Actor, recordAudit } from "../audit/service.ts";
+import { type Actor, type AuditVia, recordAudit } from "../audit/service.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { inTransactionOrRefuse } from "../db/transaction.ts";
@@ -11,8 +11,11 @@ import { type AnyRoute, accountOf, defineRoute } from "./route-table.ts";
 
 type Schema<T> = z.ZodType<T, unknown>;
 
-/** What a write knows besides its input: who asks, and the shop's settings (e.g. its address). */
-export type WriteContext = { actor: Actor; config: Config };
+/**
+ * What a write knows besides its input: who asks, the shop's settings (e.g. its address), and the
+ * import behind it, if any, for its audit entry (docs/architecture.md §5).
+ */
+export type WriteContext = { actor: Actor; config: Config; via?: AuditVia };
 
 /** A record as its staff form shows it: an id, and when it last changed (for the stale check). */
 export type EditableRecord = { id: number; updatedAt: string };

@@ -119,6 +119,27 @@ const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${cha
 
 // ─── Reads ──────────────────────────────────────────────────────────────────────────────────
 
+/** The names of files and folders by id, as the audit log names them; ones gone are left out. */
+export async function mediaNames(db: Db, refs: { fileIds: number[]; folderIds: number[] }) {
+  const [files, folders] = await Promise.all([
+    refs.fileIds.length
+      ? db
+          .select({ id: mediaFiles.id, name: mediaFiles.title })
+          .from(mediaFiles)
+          .where(inArray(mediaFiles.id, refs.fileIds))
+      : [],
+    refs.folderIds.length
+      ? db
+          .select({ id: mediaFolders.id, name: mediaFolders.name })
+          .from(mediaFolders)
+          .where(inArray(mediaFolders.id, refs.folderIds))
+      : [],
+  ]);
+  const byId = (rows: Array<{ id: number; name: string }>) =>
+    new Map(rows.map((row) => [row.id, row.name]));
+  return { files: byId(files), folders: byId(folders) };
+}
+
 /**
  * A page of folders A–Z (architecture.md §4), optionally only one parent's, or those whose name
  * holds `q`.

@@ -39,7 +39,7 @@ export async function dispatchOrder(
   tx: Db,
   orderId: number,
   input: DispatchInput,
-  { actor, config }: WriteContext,
+  { actor, config, via }: WriteContext,
   today = londonDay(),
 ): Promise<Dispatched | Refusal> {
   const order = await lockOrder(tx, orderId);
@@ -97,6 +97,7 @@ export async function dispatchOrder(
       status: readiness.partial ? order.status : "dispatched",
       shipments: { carrier, trackingNumber: input.trackingNumber, lineIds: readiness.lineIds },
     },
+    via,
   });
 
   const mail = orderDispatchMail({

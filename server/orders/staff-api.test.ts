@@ -210,6 +210,8 @@ describe.each(databaseKinds)("staff API for orders on %s", (kind) => {
     const [entry] = await auditOf(app, "orders", order.orderId);
     expect(entry).toMatchObject({ action: "update", label: order.number });
     expect(entry?.after).toMatchObject({ status: "dispatched" });
+    // Dispatched by hand on a screen: no import behind it (issue 30).
+    expect(entry).toMatchObject({ source: null, sourceFile: null });
 
     const [mail] = await outboxFor(`buyer.${shopper}.${kind}@example.com`.toLowerCase()).then(
       (rows) => rows.filter((row) => row.kind === "order-dispatched"),
@@ -533,6 +535,12 @@ describe.each(databaseKinds)("staff API for orders on %s", (kind) => {
       expect(second.shipments[0]?.trackingUrl).toBe(
         "https://track.dpd.co.uk/parcels/15501234567890",
       );
+      // Issue 30: the audit log marks these dispatches as the file's, by its name.
+      const dispatchEntry = (await auditOf(app, "orders", one.orderId)).at(-1);
+      expect(dispatchEntry).toMatchObject({
+        source: "dispatch-import",
+        sourceFile: "tracking.csv",
+      });
       const mails = await app.database.db
         .select()
         .from(mailOutbox)

@@ -159,7 +159,12 @@ export const orderStaffRoutes: AnyRoute[] = [
       return dispatchFromCsv(db, {
         bytes: new Uint8Array(await body.file.arrayBuffer()),
         dryRun: body.dryRun,
-        write: { actor: actorOf(account), config },
+        write: {
+          actor: actorOf(account),
+          config,
+          // Its audit entries say the file wrote them (docs/architecture.md §5).
+          via: { source: "dispatch-import", file: body.file.name || null },
+        },
       });
     },
     reply(c, summary: DispatchImportSummary) {

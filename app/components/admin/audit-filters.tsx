@@ -1,20 +1,15 @@
 import { useEffect, useRef } from "react";
 import { Form } from "react-router";
+import { AUDIT_RESOURCE_OPTIONS } from "../../../common/audit-labels";
 import { AppLink } from "../ui/app-link";
 import { Button, buttonClasses } from "../ui/button";
 import { SelectField, TextField } from "../ui/form";
-import { BACK_OFFICE_SECTIONS } from "./sections";
 
 export const AUDIT_ACTION_OPTIONS = [
   { id: "create", title: "Created" },
   { id: "update", title: "Changed" },
   { id: "delete", title: "Deleted" },
 ] as const;
-
-/** The audit log's record kinds, named as the navigation names their sections. */
-export const AUDIT_RESOURCE_OPTIONS = BACK_OFFICE_SECTIONS.flatMap((section) =>
-  section.resource ? [{ id: section.resource, title: section.label }] : [],
-);
 
 const NAMES = ["resource", "action", "actor", "from", "to"] as const;
 

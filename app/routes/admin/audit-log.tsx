@@ -1,7 +1,7 @@
 import { useLocation, useSearchParams } from "react-router";
 import { AuditChanges } from "../../components/admin/audit-changes";
-import { AUDIT_RESOURCE_OPTIONS, AuditFilters } from "../../components/admin/audit-filters";
-import type { AuditEntryItem } from "../../components/admin/audit-types";
+import { AuditFilters } from "../../components/admin/audit-filters";
+import type { AuditLogRow } from "../../components/admin/audit-types";
 import { Badge, LondonTime } from "../../components/admin/cells";
 import { ResourceList } from "../../components/admin/resource-list";
 import { ScreenHeader } from "../../components/admin/screen-header";
@@ -16,14 +16,12 @@ export const meta = screenMeta("Audit log", { noindex: true });
 
 export const loader = (args: Route.LoaderArgs) => auditLog(args);
 
-const column = tableColumns<AuditEntryItem>();
+const column = tableColumns<AuditLogRow>();
 const ACTIONS = {
   create: { label: "Created", tone: "success" },
   update: { label: "Changed", tone: "info" },
   delete: { label: "Deleted", tone: "danger" },
 } as const;
-const kindOf = (resource: string) =>
-  AUDIT_RESOURCE_OPTIONS.find((option) => option.id === resource)?.title ?? resource;
 
 const columns = [
   column.accessor("createdAt", {
@@ -47,9 +45,24 @@ const columns = [
   }),
   column.accessor("action", {
     header: "What",
-    cell: ({ getValue }) => {
+    cell: ({ getValue, row }) => {
       const action = ACTIONS[getValue()];
-      return <Badge tone={action.tone}>{action.label}</Badge>;
+      const { sourceLabel, sourceFile } = row.original;
+      return (
+        <span className="flex flex-col items-start gap-1">
+          <Badge tone={action.tone}>{action.label}</Badge>
+          {/* Written by an import, not by hand on a screen (docs/architecture.md §5). */}
+          {sourceLabel && (
+            <>
+              <Badge tone="warning">Import</Badge>
+              <span className="text-xs text-muted">
+                {sourceLabel}
+                {sourceFile && <span className="block break-all">{sourceFile}</span>}
+              </span>
+            </>
+          )}
+        </span>
+      );
     },
   }),
   column.accessor("label", {
@@ -61,7 +74,7 @@ const columns = [
       return (
         <span className="block min-w-40">
           <span className="block text-xs text-muted">
-            {kindOf(entry.resource)} · {entry.resourceId}
+            {entry.kind} · {entry.resourceId}
           </span>
           {path ? (
             <AppLink to={path} className="font-semibold underline-offset-2 hover:underline">

@@ -83,6 +83,8 @@ export type ProductImport = {
   dryRun: boolean;
   /** A real import: the `confirmation` of this file's check (product-import-checks.ts). */
   confirm?: string;
+  /** The uploaded file's name, for the audit entries of what it writes. */
+  fileName?: string | null;
   actor: Actor;
   config: Config;
 };
@@ -1141,8 +1143,13 @@ export async function importProductsCsv(
       }
       const keep = !request.dryRun && problems.list.length === 0 && refused.length === 0;
       if (!keep) return ROLLED_BACK;
-      // An entry per product and variant written, in the same transaction (decision 0014).
-      await recordAudits(tx, audits);
+      // An entry per product and variant written, in the same transaction (decision 0014), each
+      // marked as the import's, with its file (docs/architecture.md §5).
+      const via = { source: "product-import", file: request.fileName ?? null } as const;
+      await recordAudits(
+        tx,
+        audits.map((audit) => ({ ...audit, via })),
+      );
       return true;
     });
   }
