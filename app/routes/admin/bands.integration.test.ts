@@ -352,9 +352,20 @@ describe.each(databaseKinds)("the bands screens on %s", (kind) => {
   it("refuses to delete a band in use with the 409 message, and bulk-deletes the ticked rows", async () => {
     const used = await makeBrand(app.database.db, { title: "Busy Band" });
     await makeProduct(app.database.db, { brandId: used.id, variants: [{ price: 2500 }] });
+    await makeProduct(app.database.db, { brandId: used.id, variants: [{ price: 1500 }] });
     const inUse = await post(`/admin/bands/${used.id}`, admin, { intent: "delete" });
     expect(inUse.status).toBe(409);
-    expect(decode(await inUse.text())).toContain("Busy Band has 1 product");
+    // Issue 30: without JavaScript the page the post lands on has the dialog open, the refusal's
+    // words inside it as an alert, and Cancel a link back to the band.
+    const refusedHtml = decode(await inUse.text());
+    const dialog = refusedHtml.slice(refusedHtml.indexOf('role="alertdialog"'));
+    expect(dialog).toMatch(
+      /^role="alertdialog"[^>]*>.*?<p [^>]*role="alert"[^>]*>Busy Band has 2 products: move them to another band or delete them first\.<\/p>/s,
+    );
+    expect(dialog).toMatch(/<a [^>]*href="\/admin\/bands\/\d+"[^>]*>Cancel<\/a>/);
+    // Told once, in the dialog, not again above the form behind it.
+    const shown = refusedHtml.replace(/<script[\s\S]*?<\/script>/g, "");
+    expect(shown.split("Busy Band has 2 products").length).toBe(2);
     expect(await bandById(used.id)).toBeDefined();
 
     const [one, two] = [
