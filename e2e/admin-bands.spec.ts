@@ -22,8 +22,11 @@ describe("the bands back office in Chromium", () => {
     await page.getByLabel("Story").fill("<p>Harbour songs, sung loud.</p>");
     await page.getByLabel("Website").fill("https://tidewater.example");
     await page.getByRole("button", { name: "Add band" }).click();
-    await page.waitForURL(/\/admin\/bands$/);
+    // Issue 30: a new band lands on its own page.
+    await page.waitForURL(/\/admin\/bands\/\d+$/);
     await page.getByText(`Added the band “${BAND}”.`).first().waitFor();
+    await page.getByRole("heading", { name: BAND }).waitFor();
+    await gotoLive(page, "/admin/bands");
 
     // Found by the list's search, which puts the search in the address.
     await page.getByRole("searchbox", { name: "Search bands" }).fill("tidewater");

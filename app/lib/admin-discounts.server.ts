@@ -177,7 +177,6 @@ export const discountScreens = resourceScreens<StaffDiscountItem, DiscountEdit>(
   label: (discount) => discount.code,
   fields: {},
   body: discountBody,
-  redirects: { created: (discount) => `/admin/discounts/${discount.id}` },
 });
 
 /** The segments a code can be limited to, for the form's select. */

@@ -147,7 +147,7 @@ describe.each(databaseKinds)("the staff screens on %s", (kind) => {
     expect(controlled).toContain("q: Remove the control characters from this text.");
   });
 
-  it("invites by a form posted without JavaScript: 303 to the list with a message, and a mail", async () => {
+  it("invites by a form posted without JavaScript: 303 to their page with a message, and a mail", async () => {
     const email = newEmail();
     const response = await post("/admin/staff/new", admin, {
       name: "Robin Picker",
@@ -155,11 +155,12 @@ describe.each(databaseKinds)("the staff screens on %s", (kind) => {
       role: "staff",
     });
     expect(response.status).toBe(303);
-    expect(response.headers.get("location")).toBe("/admin/staff");
     expect(flashOf(response)).toEqual([
       "Invited Robin Picker. They have been emailed a link to choose their password.",
     ]);
     const [invited] = await app.database.db.select().from(users).where(eq(users.email, email));
+    // Issue 30: on the new account's own page, not the list's first page.
+    expect(response.headers.get("location")).toBe(`/admin/staff/${invited?.id}`);
     expect(invited).toMatchObject({ name: "Robin Picker", role: "staff", passwordHash: null });
     const outbox = await app.database.db
       .select()
