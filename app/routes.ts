@@ -46,6 +46,7 @@ export default [
     route("forgot-password", "routes/auth/forgot-password.tsx"),
     route("reset-password", "routes/auth/reset-password.tsx"),
     route("admin/login", "routes/admin/login.tsx"),
+    route("admin/invitation", "routes/admin/invitation.tsx"),
   ]),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/home.tsx"),

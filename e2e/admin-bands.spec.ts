@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { makeBrand, makeProduct } from "../tests/support/factories.ts";
 import { gotoLive, staffSession, violations } from "./support/admin.ts";
 import { openSession } from "./support/browser.ts";
 import { shopUnderTest } from "./support/shop.ts";
@@ -21,8 +22,11 @@ describe("the bands back office in Chromium", () => {
     await page.getByLabel("Story").fill("<p>Harbour songs, sung loud.</p>");
     await page.getByLabel("Website").fill("https://tidewater.example");
     await page.getByRole("button", { name: "Add band" }).click();
-    await page.waitForURL(/\/admin\/bands$/);
+    // Issue 30: a new band lands on its own page.
+    await page.waitForURL(/\/admin\/bands\/\d+$/);
     await page.getByText(`Added the band “${BAND}”.`).first().waitFor();
+    await page.getByRole("heading", { name: BAND }).waitFor();
+    await gotoLive(page, "/admin/bands");
 
     // Found by the list's search, which puts the search in the address.
     await page.getByRole("searchbox", { name: "Search bands" }).fill("tidewater");
@@ -108,6 +112,36 @@ describe("the bands back office in Chromium", () => {
     await page.getByText(`Deleted the band “${BAND}”.`).first().waitFor();
     expect((await shop.app.fetch(`/bands/${SLUG}`)).status).toBe(404);
     await session.expectNoErrors();
+    await session.close();
+  });
+
+  it("a refused delete tells why inside the dialog, with focus on the refusal (issue 30)", async () => {
+    const db = shop.app.database.db;
+    const band = await makeBrand(db, { title: "Keeper Quartet" });
+    for (const price of [1500, 2500]) {
+      await makeProduct(db, { brandId: band.id, variants: [{ price }] });
+    }
+    const session = await staffSession(shop, "admin");
+    const { page } = session;
+    await gotoLive(page, `/admin/bands/${band.id}`);
+    await page.getByRole("button", { name: "Delete band" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Delete Keeper Quartet?" });
+    await dialog.waitFor();
+    await dialog.getByRole("button", { name: "Delete band" }).click();
+    const refusal = dialog.getByRole("alert");
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toBe(
+      "Keeper Quartet has 2 products: move them to another band or delete them first.",
+    );
+    expect(await refusal.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await violations(page)).toEqual([]);
+    // Cancel closes it on the band's page, the band kept.
+    await dialog.getByRole("link", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "detached" });
+    expect(page.url()).toMatch(new RegExp(`/admin/bands/${band.id}$`));
+    await page.getByRole("heading", { name: "Keeper Quartet" }).waitFor();
+    // The 409 answer is expected; nothing else may fail.
+    await session.expectNoErrors([/status of 409/]);
     await session.close();
   });
 

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { discountBatches, discounts } from "../server/discounts/schema.ts";
 import { makeCheckoutStock } from "../tests/support/checkout.ts";
+import { makeDiscount } from "../tests/support/discounts.ts";
 import { gotoLive, staffSession, violations } from "./support/admin.ts";
 import { gotoHydrated, openSession } from "./support/browser.ts";
 import { shopUnderTest } from "./support/shop.ts";
@@ -42,6 +43,39 @@ describe("the discounts and delivery back office in Chromium", () => {
     await summary.getByText("−£5.00").waitFor();
     await shopper.expectNoErrors();
     await shopper.close();
+  });
+
+  it("“End now” asks first: Cancel keeps the code live, confirming ends it (issue 30)", async () => {
+    const db = shop.app.database.db;
+    const code = await makeDiscount(db);
+    if (!code) throw new Error("no code made");
+    const endsAt = async () =>
+      (await db.select().from(discounts).where(eq(discounts.id, code.id)))[0]?.endsAt;
+    const session = await staffSession(shop, "staff");
+    const { page } = session;
+    await gotoLive(page, `/admin/discounts/${code.id}`);
+    await page.getByRole("button", { name: "End now" }).click();
+    const dialog = page.getByRole("alertdialog", { name: `End ${code.code} now?` });
+    await dialog.waitFor();
+    // Cancel comes first and has focus, so a stray Enter ends nothing.
+    expect(
+      await dialog
+        .getByRole("button", { name: "Cancel" })
+        .evaluate((el) => el === document.activeElement),
+    ).toBe(true);
+    expect(await violations(page)).toEqual([]);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "detached" });
+    expect(await endsAt()).toBeNull();
+    await page.getByText("Live", { exact: true }).first().waitFor();
+
+    await page.getByRole("button", { name: "End now" }).click();
+    await dialog.waitFor();
+    await dialog.getByRole("button", { name: "End code" }).click();
+    await page.getByText(`Ended ${code.code}: nobody can use it from now on.`).first().waitFor();
+    expect(await endsAt()).not.toBeNull();
+    await session.expectNoErrors();
+    await session.close();
   });
 
   it("staff generate 50 codes and download them as CSV", async () => {

@@ -18,7 +18,7 @@ describe("the products back office in Chromium", () => {
     await gotoLive(page, "/admin/bands/new");
     await page.getByLabel("Name").fill(BAND);
     await page.getByRole("button", { name: "Add band" }).click();
-    await page.waitForURL(/\/admin\/bands$/);
+    await page.waitForURL(/\/admin\/bands\/\d+$/);
 
     // The product: a draft with no variants yet, which opens its own page.
     await gotoLive(page, "/admin/products");

@@ -19,11 +19,13 @@ describe("the staff screens in Chromium", () => {
     await page.getByLabel("Email").fill("robin.picker@example.com");
     await page.getByLabel(/^Admin/).check();
     await page.getByRole("button", { name: "Send invitation" }).click();
-    await page.waitForURL(/\/admin\/staff$/);
+    // Issue 30: the invitation lands on the new account's page.
+    await page.waitForURL(/\/admin\/staff\/\d+$/);
     await page
       .getByText("Invited Robin Picker. They have been emailed a link to choose their password.")
       .first()
       .waitFor();
+    await gotoLive(page, "/admin/staff");
     const row = page.getByRole("row").filter({ hasText: "robin.picker@example.com" });
     await row.getByText("Invited").waitFor();
     await row.getByText("Admin").waitFor();

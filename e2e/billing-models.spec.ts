@@ -45,8 +45,10 @@ describe("billing models in Chromium", () => {
     await page.getByLabel("Name").fill(MODEL);
     await page.getByLabel("Type").selectOption("pre_order");
     await page.getByRole("button", { name: "Add billing model" }).click();
-    await page.waitForURL(/\/admin\/billing-models$/);
+    // Issue 30: a new billing model lands on its own page.
+    await page.waitForURL(/\/admin\/billing-models\/\d+$/);
     await page.getByText(`Added the billing model “${MODEL}”.`).first().waitFor();
+    await gotoLive(page, "/admin/billing-models");
     await page.getByRole("table", { name: "Billing models" }).getByText(MODEL).waitFor();
     const [model] = await db.select().from(billingModels).where(eq(billingModels.title, MODEL));
     expect(model).toMatchObject({ type: "pre_order", period: null });

@@ -448,6 +448,10 @@ export const API_EXAMPLES: Record<string, RouteExample> = {
     body: { token: "the-key-from-the-reset-mail", password: "a-new-long-password" },
     refused: "it needs the key the password-reset mail carries",
   },
+  "POST /api/password/accept-invitation": {
+    body: { token: "the-key-from-the-invitation-mail", password: "a-new-long-password" },
+    refused: "it needs the key the staff invitation mail carries",
+  },
   "POST /api/password/confirm-account": {
     body: { token: "the-key-from-the-confirmation-mail" },
     refused: "it needs the key the confirmation mail carries",

@@ -1,7 +1,11 @@
 import { type RouterContextProvider, redirect } from "react-router";
 import type { OrderView } from "../../common/orders";
 import { isRefusal } from "../../common/refusal";
-import { LINK_NOT_VALID, passwordLinkAsks } from "../../server/auth/password-links.ts";
+import {
+  invitationAsks,
+  LINK_NOT_VALID,
+  passwordLinkAsks,
+} from "../../server/auth/password-links.ts";
 import { guestOfOrder, type NewSession } from "../../server/auth/service.ts";
 import { TOKEN_LIFETIME_MS } from "../../server/auth/tokens.ts";
 import { appContext } from "./app-context.server";
@@ -10,6 +14,7 @@ import { sessionCookie } from "./session.server";
 
 // The account pages' forms run the JSON API's own routes (see form-route.server.ts).
 export {
+  acceptInvitation,
   confirmAccount,
   createOrderAccount,
   forgotPassword,
@@ -44,6 +49,12 @@ export function redirectSignedIn(
 export async function passwordLinkPage(context: Readonly<RouterContextProvider>, token: string) {
   const asks = await passwordLinkAsks(context.get(appContext).db, token);
   return { token, asks, linkProblem: asks === "nothing" ? LINK_NOT_VALID : undefined };
+}
+
+/** What a staff invitation's page shows: a password field, or why the link cannot be used. */
+export async function invitationPage(context: Readonly<RouterContextProvider>, token: string) {
+  const asks = await invitationAsks(context.get(appContext).db, token);
+  return { token, linkProblem: asks === "nothing" ? LINK_NOT_VALID : undefined };
 }
 
 /** Whether an order's page offers its guest an account (past its payment, decision 0006). */

@@ -58,6 +58,7 @@ const countriesOf = (typed: string | undefined) =>
 export const deliveryGroupScreens = resourceScreens<StaffDeliveryGroupItem, DeliveryGroupEdit>({
   routes: groupRoutes,
   path: "/admin/delivery",
+  recordPath: (id) => `/admin/delivery/groups/${id}`,
   noun: "delivery group",
   plural: "delivery groups",
   label: (group) => group.title,
@@ -85,6 +86,7 @@ export const groupValues = (group?: DeliveryGroupEdit) => ({
 export const deliveryOptionScreens = resourceScreens<StaffDeliveryOptionItem, DeliveryOptionEdit>({
   routes: optionRoutes,
   path: "/admin/delivery",
+  recordPath: (id) => `/admin/delivery/options/${id}`,
   noun: "delivery option",
   plural: "delivery options",
   label: (option) => option.title,

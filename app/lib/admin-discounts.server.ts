@@ -22,7 +22,7 @@ import {
   staffRoute,
 } from "./admin-resource.server";
 import { appContext } from "./app-context.server";
-import { runFormRoute } from "./form-route.server";
+import { readForm, runFormRoute } from "./form-route.server";
 import { requireId } from "./route-params";
 
 type Context = Readonly<RouterContextProvider>;
@@ -177,7 +177,6 @@ export const discountScreens = resourceScreens<StaffDiscountItem, DiscountEdit>(
   label: (discount) => discount.code,
   fields: {},
   body: discountBody,
-  redirects: { created: (discount) => `/admin/discounts/${discount.id}` },
 });
 
 /** The segments a code can be limited to, for the form's select. */
@@ -190,7 +189,14 @@ const endRoute = staffRoute(discountsRoutes, "post", "/discounts/end");
 const generateRoute = staffRoute(discountsRoutes, "post", "/discounts/generate");
 const batchRoute = staffRoute(discountsRoutes, "get", "/discounts/batches/{id}");
 
-/** The edit page's "End now": ends the code, back to its page with a message. */
+/** The question before ending a code, as a page without JavaScript is answered it. */
+export type EndActionData = { intent: "confirm-end" };
+
+/**
+ * The edit page's "End now": ends the code, back to its page with a message. Ending cannot be
+ * undone, so it asks first (issue 30): without JavaScript the first post (`intent=confirm-end`)
+ * answers the page with the question open, and only `intent=end` ends it.
+ */
 export async function endNow(args: {
   request: Request;
   url: URL;
@@ -198,6 +204,16 @@ export async function endNow(args: {
   params: Record<string, string | undefined>;
 }) {
   const id = requireId(args);
+  const intent = (await readForm(args.request.clone())).get("intent");
+  if (intent !== "end") {
+    if (!mayCall(endRoute, args.context)) {
+      return data<AdminActionData>(
+        { intent: "bulk", message: "You may not end codes." },
+        { status: 403 },
+      );
+    }
+    return data<EndActionData>({ intent: "confirm-end" });
+  }
   const result = await runFormRoute<unknown, unknown, unknown, DiscountEdit>(
     endRoute,
     args.request,

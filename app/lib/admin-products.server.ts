@@ -360,12 +360,9 @@ export const productScreens = resourceScreens<StaffProductItem, ProductEdit>({
   plural: "products",
   label: (product) => product.title,
   fields: FLAT_FIELDS,
-  // The edit form's body is built from its rows; a new product goes to its page, for variants.
+  // The edit form's body is built from its rows; a new product lands on its page, for variants.
   body: productBody,
-  redirects: {
-    created: (product) => `${PATH}/${product.id}`,
-    saved: (product) => `${PATH}/${product.id}`,
-  },
+  redirects: { saved: (product) => `${PATH}/${product.id}` },
   messages: {
     created: (product) =>
       product.variants.length

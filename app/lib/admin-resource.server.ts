@@ -294,10 +294,12 @@ export type ResourceScreensOptions<Edit> = {
   /** The flash messages after a save, when "Added the band “…”." does not say enough. */
   messages?: { created?: (record: Edit) => string; saved?: (record: Edit) => string };
   /**
-   * Where a save goes, when not back to the list: a new product to its own page, so its
-   * variants can be made next.
+   * A record's edit page, when it is not `{path}/{id}` (a delivery option lives under
+   * `/admin/delivery/options/`): where a new record lands.
    */
-  redirects?: { created?: (record: Edit) => string; saved?: (record: Edit) => string };
+  recordPath?: (id: number) => string;
+  /** Where a save of an existing record goes, when not back to the list: a product to its page. */
+  redirects?: { saved?: (record: Edit) => string };
   /**
    * The body of a form that is not flat fields (see `FormBody`), or whose new and edit forms
    * differ, instead of reading `fields`. The edit form's `id` and `updatedAt` are added to it.
@@ -461,7 +463,10 @@ export function resourceScreens<Item, Edit extends EditableRecord>(
       };
     },
 
-    /** The new form's action: create, then back to the list with a message. */
+    /**
+     * The new form's action: create, then to the new record's own page with a message; the list's
+     * first page may not show it (issue 30).
+     */
     async create({ request, context }: Pick<LoaderArgs, "request" | "context">) {
       if (!mayCall(routes.store, context)) {
         return data<AdminActionData>(
@@ -484,7 +489,7 @@ export function resourceScreens<Item, Edit extends EditableRecord>(
       if (!result.ok) return failedAction(placed(result, made), "save");
       return redirectWithFlash(
         context,
-        options.redirects?.created?.(result.value) ?? path,
+        options.recordPath?.(result.value.id) ?? `${path}/${result.value.id}`,
         options.messages?.created?.(result.value) ??
           `Added the ${noun} “${options.label(result.value)}”.`,
       );

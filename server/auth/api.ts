@@ -17,6 +17,7 @@ import { accountOf, defineRoute, type RouteGroup } from "../http/route-table.ts"
 import { ACCOUNT_LIMITS, TOO_MANY_REQUESTS } from "./limits.ts";
 import { assertCsrf, requestToken, setTokenCookie } from "./middleware.ts";
 import {
+  acceptStaffInvitation,
   confirmAccountByLink,
   RESET_REQUESTED,
   requestPasswordReset,
@@ -137,6 +138,23 @@ export const resetPasswordByLink = defineRoute({
   refusals: ["invalid"],
   call: ({ db }, { body }) => resetPassword(db, body.token, body.password),
   reply: (c, result) => ok(c, { message: result.message }),
+});
+
+/** POST /api/password/accept-invitation: an invited staff member's password, then signed in. */
+export const acceptInvitation = defineRoute({
+  method: "post",
+  path: "/password/accept-invitation",
+  tag,
+  summary: "Choose an invited staff member's password with the mailed link; signs them in as staff",
+  description:
+    "Only the link of a staff invitation still waiting (an active staff account with no password yet) works; it works once. Sets the token cookie and answers the token, as POST /api/login-admin does.",
+  body: ResetPasswordInput,
+  limit: { rule: ACCOUNT_LIMITS.resetPassword, message: TOO_MANY_REQUESTS },
+  headers: NO_STORE,
+  answers: { data: SignedIn },
+  refusals: ["invalid"],
+  call: ({ db }, { body }) => acceptStaffInvitation(db, body.token, body.password),
+  reply: (c, session) => signedIn(c, session),
 });
 
 /** POST /api/password/confirm-account: a guest's account opens with the password they chose. */
@@ -285,6 +303,7 @@ export const authRoutes: RouteGroup[] = [
       hasFullAccount,
       forgotPassword,
       resetPasswordByLink,
+      acceptInvitation,
       confirmAccount,
       createOrderAccount,
       defineRoute({

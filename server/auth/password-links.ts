@@ -1,7 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, ne } from "drizzle-orm";
 import { isRefusal, type Refusal, refuse } from "../../common/refusal.ts";
-import { accountView, findUserByEmail, setPasswordHash, type User } from "../customers/service.ts";
+import {
+  accountView,
+  findUserByEmail,
+  isStaffRole,
+  publicUser,
+  setPasswordHash,
+  type User,
+} from "../customers/service.ts";
 import type { Db } from "../db/client.ts";
 import { inTransaction } from "../db/transaction.ts";
 import { queueMail } from "../mail/service.ts";
@@ -10,7 +17,8 @@ import { answerNoSoonerThan } from "./answer-floor.ts";
 import { passwordProblem } from "./password-policy.ts";
 import { hashPassword } from "./passwords.ts";
 import { accessTokens, passwordResets } from "./schema.ts";
-import { hashToken } from "./tokens.ts";
+import type { NewSession } from "./service.ts";
+import { hashToken, issueToken } from "./tokens.ts";
 
 /** How long a mailed link works. */
 export const PASSWORD_LINK_LIFETIME_MS = 60 * 60 * 1000;
@@ -38,6 +46,13 @@ function howLong(ms: number) {
   const minutes = ms / 60_000;
   return minutes <= 60 ? `${minutes} minutes` : `${minutes / 60} hours`;
 }
+
+/** The page a staff invitation opens: the back office's own, never the shop's (behaviour.md §6). */
+export const STAFF_INVITATION_PATH = "/admin/invitation";
+
+/** Where a link opens: an invitation the back office's page, any other the shop's. */
+const linkPath = (why: PasswordLinkPurpose) =>
+  why.purpose === "invite" ? STAFF_INVITATION_PATH : "/reset-password";
 
 /** A guest's password chosen with an order: only its hash, never the password, is kept. */
 export type ChosenPassword = { passwordHash: string; orderNumber: string };
@@ -100,7 +115,7 @@ export async function sendPasswordLink(
   const allowed = await takeRateLimit(db, LINKS_PER_EMAIL, user.email, now);
   if (!allowed.allowed) return;
   const token = randomBytes(32).toString("base64url");
-  const link = `${publicUrl}/reset-password?token=${token}`;
+  const link = `${publicUrl}${linkPath(why)}?token=${token}`;
   await inTransaction(db, async (tx) => {
     await tx.delete(passwordResets).where(eq(passwordResets.userId, user.id));
     await tx.insert(passwordResets).values({
@@ -245,6 +260,57 @@ export async function passwordLinkAsks(
   const link = await liveLink(db, token, now);
   if (!link) return "nothing";
   return link.chosenPasswordHash ? "confirmation" : "password";
+}
+
+/** What the invited staff member is told on the back office's first page. */
+export const INVITATION_ACCEPTED =
+  "Your password is set and you are signed in to the back office. Welcome to Encore.";
+
+/**
+ * The live link with this token when it is a staff invitation still waiting: an active staff
+ * account with no password yet (an invited account, server/customers/staff.ts). A reset link of
+ * a staff account that has a password, or any customer's link, is not one: it opens the shop's
+ * page as before.
+ */
+async function liveInvitation(db: Db, token: string, now: Date) {
+  const link = await liveLink(db, token, now);
+  const waiting =
+    link &&
+    isStaffRole(link.user.role) &&
+    !link.user.deactivatedAt &&
+    link.user.passwordHash === null &&
+    !link.chosenPasswordHash;
+  return waiting ? link : undefined;
+}
+
+/** What an invitation's page asks for: a password, or nothing (expired, used, not one). */
+export async function invitationAsks(
+  db: Db,
+  token: string,
+  now = new Date(),
+): Promise<"password" | "nothing"> {
+  return (await liveInvitation(db, token, now)) ? "password" : "nothing";
+}
+
+/**
+ * Accepts a staff invitation (issue 30): the invited person chooses their password through the
+ * mailed link, which proves the address as a reset does (security.md #21), and is signed in to
+ * the back office with a staff token, as the staff sign-in would after it.
+ */
+export async function acceptStaffInvitation(
+  db: Db,
+  token: string,
+  password: string,
+  now = new Date(),
+): Promise<(NewSession & { message: string }) | Refusal> {
+  const link = await liveInvitation(db, token, now);
+  if (!link) return refuse("invalid", LINK_NOT_VALID, "token");
+  const problem = passwordProblem(password, link.user.email);
+  if (problem) return refuse("invalid", problem, "password");
+  const user = await setPasswordByLink(db, link, await hashPassword(password), now);
+  if (isRefusal(user)) return user;
+  const session = await issueToken(db, user.id, "staff", now);
+  return { ...session, user: publicUser(user), message: INVITATION_ACCEPTED };
 }
 
 /** Revokes every live token of `userId` except `keepTokenId`. */

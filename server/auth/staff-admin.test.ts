@@ -93,7 +93,7 @@ describe.each(databaseKinds)("staff accounts on %s", (kind) => {
     const mail = await app.mailbox.waitFor(email, INVITE_SUBJECT);
     expect(mail.text).toContain(`${DEMO_ACCOUNTS.admin.email} has given you a back-office account`);
     expect(mail.text).toContain("for 72 hours");
-    const token = mail.text.match(/\/reset-password\?token=([A-Za-z0-9_-]{43})/)?.[1];
+    const token = mail.text.match(/\/admin\/invitation\?token=([A-Za-z0-9_-]{43})/)?.[1];
     expect(token).toBeTruthy();
     const chosen = "pallet-lantern-harbour-31";
     const reset = await app.fetch("/api/password/reset", {

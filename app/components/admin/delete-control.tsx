@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { Button } from "../ui/button";
 import { ConfirmDialog } from "../ui/dialog";
@@ -25,6 +25,12 @@ type Props = {
   intent?: string;
   /** The buttons' look: `danger` for what cannot be undone, `primary` for what can. */
   variant?: "danger" | "primary";
+  /**
+   * The server's refusal of the confirmed action (a 409: "… has 3 products: move them …"),
+   * shown in the dialog. A page that renders it open when refused passes `confirming` too, so
+   * the refusal is read without JavaScript as well.
+   */
+  refusal?: string;
 };
 
 /**
@@ -45,8 +51,14 @@ export function DeleteControl({
   disabled = false,
   intent = "delete",
   variant = "danger",
+  refusal,
 }: Props) {
   const [open, setOpen] = useState(false);
+  // A refusal already read when the dialog is opened again is an answer to an earlier try.
+  const [read, setRead] = useState<string>();
+  useEffect(() => {
+    if (pending) setRead(undefined);
+  }, [pending]);
   const navigate = useNavigate();
   return (
     <ConfirmDialog
@@ -67,6 +79,7 @@ export function DeleteControl({
           disabled={disabled}
           onClick={(event) => {
             event.preventDefault();
+            setRead(refusal);
             setOpen(true);
           }}
         >
@@ -78,6 +91,7 @@ export function DeleteControl({
       confirmLabel={confirmLabel}
       cancelTo={confirming ? cancelTo : undefined}
       pending={pending}
+      refusal={refusal === read ? undefined : refusal}
       variant={variant}
       submit={{ form, name: "intent", value: intent }}
     />

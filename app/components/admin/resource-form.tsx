@@ -106,8 +106,11 @@ export function ResourceForm({
   }, [result]);
 
   const errorCount = Object.keys(fields.errors).length;
+  // A refused delete is told in its dialog, rendered open (with or without JavaScript), where
+  // the question was answered; a delete refused to someone without the control, above the form.
+  const refusal = destroy && result?.intent === "delete" ? result.message : undefined;
   const message =
-    result?.message ??
+    (refusal ? undefined : result?.message) ??
     (errorCount > 0
       ? `Check the ${errorCount === 1 ? "field" : `${errorCount} fields`} marked below: nothing was saved.`
       : undefined);
@@ -166,7 +169,8 @@ export function ResourceForm({
                 title={destroy.title}
                 description={destroy.description}
                 confirmLabel={destroy.confirmLabel}
-                confirming={result?.intent === "confirm-delete"}
+                confirming={result?.intent === "confirm-delete" || Boolean(refusal)}
+                refusal={refusal}
                 cancelTo={`${location.pathname}${location.search}`}
                 pending={submitting && intent === "delete"}
               />

@@ -143,6 +143,7 @@ export function ResourceList<Row extends RowData>({
               cancelTo={`${pathname}${searchText}`}
               pending={deleting}
               disabled={live && selected.length === 0}
+              refusal={result?.intent === "delete" ? result.message : undefined}
             />
           )}
           <p className="text-sm text-muted" aria-live="polite">

@@ -57,6 +57,23 @@ describe("ConfirmDialog", () => {
     expect(html.indexOf(">Cancel</a>")).toBeLessThan(html.indexOf(">Delete band</button>"));
   });
 
+  it("shows a refusal inside the dialog as an alert that can take focus (issue 30)", () => {
+    const html = renderToStaticMarkup(
+      <ConfirmDialog
+        open
+        title="Delete this band?"
+        description="It leaves the shop at once."
+        confirmLabel="Delete band"
+        refusal="Static Gulls has 3 products: move them to another band or delete them first."
+        submit={{ form: "delete-band", name: "intent", value: "delete" }}
+      />,
+    );
+    const dialog = html.slice(html.indexOf('role="alertdialog"'));
+    expect(dialog).toMatch(
+      /<p [^>]*tabindex="-1"[^>]*role="alert"[^>]*>Static Gulls has 3 products: move them/,
+    );
+  });
+
   it("when closed, shows only its trigger, which says it opens a dialog", () => {
     const html = confirm(false);
     expect(html).not.toContain("alertdialog");

@@ -1,7 +1,16 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
-import { type ReactElement, type ReactNode, useId, useState } from "react";
+import {
+  type ReactElement,
+  type ReactNode,
+  type RefObject,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from "react";
 import { AppLink } from "./app-link";
 import { Button, buttonClasses } from "./button";
+import { FormMessage } from "./form";
 
 type DialogState = {
   /** Controlled: whether it is open (say, from the URL), with `onOpenChange` to follow. */
@@ -15,6 +24,8 @@ type PanelProps = {
   title: ReactNode;
   description?: ReactNode;
   role?: "dialog" | "alertdialog";
+  /** Where focus goes on opening, when not the first control (a refusal to read first). */
+  initialFocus?: RefObject<HTMLElement | null>;
   children: ReactNode;
 };
 
@@ -31,6 +42,7 @@ function Panel({
   title,
   description,
   role = "dialog",
+  initialFocus,
   children,
 }: DialogState & PanelProps) {
   const id = useId();
@@ -48,6 +60,11 @@ function Panel({
         onPointerDownOutside={
           role === "alertdialog" ? (event) => event.preventDefault() : undefined
         }
+        onOpenAutoFocus={(event) => {
+          if (!initialFocus?.current) return;
+          event.preventDefault();
+          initialFocus.current.focus();
+        }}
         className="fixed top-1/2 left-1/2 z-(--z-dialog) max-h-[90dvh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 text-ink shadow-2xl"
       >
         <h2 id={titleId} className="font-display text-xl">
@@ -94,6 +111,12 @@ type ConfirmDialogProps = DialogState & {
   variant?: "danger" | "primary";
   /** While the confirmed action is under way (e.g. the form is being sent). */
   pending?: boolean;
+  /**
+   * Why the action was refused when it was tried (a 409: the band still has products), shown
+   * in the dialog as an alert with focus moved to it, so it is read where the question was
+   * answered rather than hidden behind the dialog (WCAG 2.2 3.3.1, 2.4.3).
+   */
+  refusal?: string;
 } & (
     | {
         /** Runs on confirm; the dialog then closes. */
@@ -122,6 +145,7 @@ export function ConfirmDialog({
   cancelTo,
   variant = "danger",
   pending = false,
+  refusal,
   onConfirm,
   submit,
 }: ConfirmDialogProps) {
@@ -131,6 +155,12 @@ export function ConfirmDialog({
     setOpenState(next);
     onOpenChange?.(next);
   };
+  const refusalRef = useRef<HTMLParagraphElement>(null);
+  // A refusal that arrives while the dialog is open (the confirm button was pressed) takes focus;
+  // one the dialog opens with takes it through `initialFocus`.
+  useEffect(() => {
+    if (open && refusal) refusalRef.current?.focus();
+  }, [open, refusal]);
   return (
     <Panel
       open={open}
@@ -139,7 +169,15 @@ export function ConfirmDialog({
       title={title}
       description={description}
       role="alertdialog"
+      initialFocus={refusal ? refusalRef : undefined}
     >
+      {refusal && (
+        <div className="mt-4">
+          <FormMessage type="error" ref={refusalRef}>
+            {refusal}
+          </FormMessage>
+        </div>
+      )}
       <div className="mt-6 flex flex-wrap justify-end gap-3">
         <RadixDialog.Close asChild>
           {cancelTo ? (

@@ -1,6 +1,7 @@
 import type {
   InputHTMLAttributes,
   ReactNode,
+  Ref,
   SelectHTMLAttributes,
   TextareaHTMLAttributes,
 } from "react";
@@ -312,16 +313,21 @@ export function ErrorSummary({
 export function FormMessage({
   type,
   id,
+  ref,
   children,
 }: {
   type: "error" | "success";
   /** For the controls it speaks of (`aria-describedby`). */
   id?: string;
+  /** For moving focus to the message (a refusal inside a dialog); it can then take focus. */
+  ref?: Ref<HTMLParagraphElement>;
   children: ReactNode;
 }) {
   return (
     <p
       id={id}
+      ref={ref}
+      tabIndex={ref ? -1 : undefined}
       role={type === "error" ? "alert" : "status"}
       className={`rounded-lg border-l-4 bg-white px-4 py-3 font-medium ${
         type === "error" ? "border-error text-error" : "border-success text-success"

@@ -52,9 +52,10 @@ describe.each(databaseKinds)("the attribute screens on %s", (kind) => {
       position: "",
     });
     expect(created.status).toBe(303);
-    expect(created.headers.get("location")).toBe("/admin/attribute-types");
     expect(flashOf(created)).toEqual(["Added the attribute type “Sleeve”."]);
-    expect(await typeBySlug("sleeve")).toMatchObject({ title: "Sleeve", display: "buttons" });
+    const sleeve = await typeBySlug("sleeve");
+    expect(sleeve).toMatchObject({ title: "Sleeve", display: "buttons" });
+    expect(created.headers.get("location")).toBe(`/admin/attribute-types/${sleeve?.id}`);
   });
 
   it("lists a type's values from the address's filter, with their swatches", async () => {
@@ -109,6 +110,7 @@ describe.each(databaseKinds)("the attribute screens on %s", (kind) => {
     expect(created.status).toBe(303);
     expect(flashOf(created)).toEqual(["Added the attribute “Gloss”."]);
     const [gloss] = await db().select().from(attributes).where(eq(attributes.title, "Gloss"));
+    expect(created.headers.get("location")).toBe(`/admin/attributes/${gloss?.id}`);
     expect(gloss).toMatchObject({ attributeTypeId: type.id, swatch: "#f4f3ef", position: 1 });
 
     // Its form keeps its type (a value never changes type) and saves the rest.

@@ -147,7 +147,7 @@ describe.each(databaseKinds)("the staff screens on %s", (kind) => {
     expect(controlled).toContain("q: Remove the control characters from this text.");
   });
 
-  it("invites by a form posted without JavaScript: 303 to the list with a message, and a mail", async () => {
+  it("invites by a form posted without JavaScript: 303 to their page with a message, and a mail", async () => {
     const email = newEmail();
     const response = await post("/admin/staff/new", admin, {
       name: "Robin Picker",
@@ -155,11 +155,12 @@ describe.each(databaseKinds)("the staff screens on %s", (kind) => {
       role: "staff",
     });
     expect(response.status).toBe(303);
-    expect(response.headers.get("location")).toBe("/admin/staff");
     expect(flashOf(response)).toEqual([
       "Invited Robin Picker. They have been emailed a link to choose their password.",
     ]);
     const [invited] = await app.database.db.select().from(users).where(eq(users.email, email));
+    // Issue 30: on the new account's own page, not the list's first page.
+    expect(response.headers.get("location")).toBe(`/admin/staff/${invited?.id}`);
     expect(invited).toMatchObject({ name: "Robin Picker", role: "staff", passwordHash: null });
     const outbox = await app.database.db
       .select()
@@ -186,6 +187,99 @@ describe.each(databaseKinds)("the staff screens on %s", (kind) => {
     const blankText = decode(await blank.text());
     expect(blankText).toContain("Enter their name.");
     expect(blankText).toContain("Choose staff or admin.");
+  });
+
+  it("an invitation opens the back office's page, and setting the password signs in as staff at /admin (issue 30)", async () => {
+    const email = newEmail();
+    const invited = await post("/admin/staff/new", admin, {
+      name: "Ash Loader",
+      email,
+      role: "staff",
+    });
+    expect(invited.status).toBe(303);
+    await app.server.flushMail();
+    const mail = await app.mailbox.waitFor(email, INVITE_SUBJECT);
+    const link = mail.text.match(/https?:\/\/\S+\/admin\/invitation\?token=[A-Za-z0-9_-]{43}/)?.[0];
+    expect(link, mail.text).toBeTruthy();
+    expect(mail.text).not.toContain("/reset-password");
+    const path = new URL(link ?? "").pathname + new URL(link ?? "").search;
+
+    // A staff page: the back office's heading, no customer navigation; opening it changes nothing.
+    const opened = await app.fetch(path);
+    expect(opened.status).toBe(200);
+    expect(opened.headers.get("referrer-policy")).toBe("no-referrer");
+    const openedHtml = decode(await opened.text());
+    expect(openedHtml).toContain("Join the back office");
+    expect(openedHtml).not.toContain("Choose a new password");
+    expect(openedHtml).not.toContain('href="/customer/dashboard"');
+    expect(openedHtml).toMatch(/<input[^>]*name="password"/);
+    const [before] = await app.database.db.select().from(users).where(eq(users.email, email));
+    expect(before?.passwordHash).toBeNull();
+
+    // A password refused by the policy: the error beside the field, nothing changed.
+    const weak = await post(path, "", {
+      token: new URL(link ?? "").searchParams.get("token") ?? "",
+      password: "short",
+    });
+    expect(weak.status).toBe(422);
+    const [still] = await app.database.db.select().from(users).where(eq(users.email, email));
+    expect(still?.passwordHash).toBeNull();
+
+    const chosen = "pallet-lantern-harbour-77";
+    const set = await post(path, "", {
+      token: new URL(link ?? "").searchParams.get("token") ?? "",
+      password: chosen,
+    });
+    expect(set.status).toBe(302);
+    expect(set.headers.get("location")).toBe("/admin");
+    const token = setCookie(set, "token")?.value;
+    expect(token).toBeTruthy();
+    expect(flashOf(set)).toEqual([
+      "Your password is set and you are signed in to the back office. Welcome to Encore.",
+    ]);
+    // Signed in as staff: the back office opens with that cookie, the message shown there.
+    const home = await app.fetch("/admin", {
+      headers: {
+        Cookie: `token=${token}; flash=${encodeURIComponent(setCookie(set, "flash")?.value ?? "")}`,
+      },
+    });
+    expect(home.status).toBe(200);
+    const homeHtml = decode(await home.text());
+    expect(homeHtml).toContain('aria-label="Back office"');
+    expect(homeHtml).toContain("Welcome to Encore.");
+    const me = await app.fetch("/api/user", { headers: { Cookie: `token=${token}` } });
+    expect(me.status).toBe(200);
+    expect(((await me.json()) as { data: { email: string } }).data.email).toBe(email);
+
+    // The link works once.
+    const again = await app.fetch(path);
+    expect(decode(await again.text())).toContain("This link has expired or has already been used.");
+  });
+
+  it("a customer's reset link still opens the shop's page, and the invitation page refuses it", async () => {
+    const { user } = await makeUser(app.database.db);
+    const asked = await app.fetch("/api/password/forgot", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: user.email }),
+    });
+    expect(asked.status).toBeLessThan(300);
+    await app.server.flushMail();
+    const mail = await app.mailbox.waitFor(user.email, /Reset your Encore password/);
+    const token = mail.text.match(/\/reset-password\?token=([A-Za-z0-9_-]{43})/)?.[1];
+    expect(token).toBeTruthy();
+    expect(decode(await (await app.fetch(`/reset-password?token=${token}`)).text())).toContain(
+      "Choose a new password",
+    );
+    const staffPage = decode(await (await app.fetch(`/admin/invitation?token=${token}`)).text());
+    expect(staffPage).toContain("This link has expired or has already been used.");
+    const refused = await post("/admin/invitation", "", {
+      token: token ?? "",
+      password: "pallet-lantern-harbour-78",
+    });
+    expect(refused.status).toBe(422);
+    const [row] = await app.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row?.passwordHash).toBe(user.passwordHash);
   });
 
   it("renames and changes a role from the edit form, with an audit entry", async () => {

@@ -1,16 +1,19 @@
+import { Form, useLocation, useNavigation } from "react-router";
 import { discountStatus } from "../../../../common/discount-status";
 import { Badge, LondonTime } from "../../../components/admin/cells";
+import { DeleteControl } from "../../../components/admin/delete-control";
 import { DiscountFields } from "../../../components/admin/discount-fields";
 import { ResourceForm } from "../../../components/admin/resource-form";
 import { ScreenError } from "../../../components/admin/screen-error";
 import { Card, ScreenHeader } from "../../../components/admin/screen-header";
+import type { AdminActionData } from "../../../components/admin/screen-types";
 import { sectionRecordPath } from "../../../components/admin/sections";
 import { AppLink } from "../../../components/ui/app-link";
-import { Button } from "../../../components/ui/button";
 import { FormMessage } from "../../../components/ui/form";
 import {
   discountScreens,
   discountValues,
+  type EndActionData,
   endNow,
   segmentChoices,
 } from "../../../lib/admin-discounts.server";
@@ -38,14 +41,29 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   // Read as every page form is, so a body that is not a form is a 415, never a 500.
   const intent = (await readForm(args.request.clone())).get("intent");
-  return intent === "end" ? endNow(args) : discountScreens.edit(args);
+  return intent === "end" || intent === "confirm-end" ? endNow(args) : discountScreens.edit(args);
 }
+
+/** The form "End now" posts, apart from the discount's own (its button sits in that form's aside). */
+const END_FORM = "discount-end";
 
 const count = new Intl.NumberFormat("en-GB");
 
-function Usage({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
+function Usage({
+  loaderData,
+  confirming,
+  refusal,
+}: Pick<Route.ComponentProps, "loaderData"> & {
+  /** The server asked to confirm ending (no JavaScript): the question is rendered open. */
+  confirming: boolean;
+  /** Why ending was refused, told in the question's dialog. */
+  refusal: string | undefined;
+}) {
   const { record } = loaderData;
   const status = discountStatus(record);
+  const location = useLocation();
+  const navigation = useNavigation();
+  const ending = navigation.state === "submitting" && navigation.formData?.get("intent") === "end";
   return (
     <Card title="Usage">
       <p className="text-3xl font-bold tabular-nums">
@@ -94,9 +112,18 @@ function Usage({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
             <p className="mb-3 text-sm text-muted">
               Ending the code stops anyone using it from now on. Its history stays.
             </p>
-            <Button type="submit" name="intent" value="end" variant="secondary" size="sm">
-              End now
-            </Button>
+            <DeleteControl
+              form={END_FORM}
+              intent="end"
+              label="End now"
+              title={`End ${record.code} now?`}
+              description="Nobody can use the code from now on, and it cannot be started again. Its history stays."
+              confirmLabel="End code"
+              confirming={confirming}
+              cancelTo={`${location.pathname}${location.search}`}
+              pending={ending}
+              refusal={refusal}
+            />
           </>
         )}
       </div>
@@ -104,8 +131,12 @@ function Usage({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
   );
 }
 
-export default function EditDiscount({ loaderData, actionData }: Route.ComponentProps) {
+export default function EditDiscount({ loaderData, actionData: answer }: Route.ComponentProps) {
   const { record, label, values, canDelete, segments } = loaderData;
+  const confirmingEnd = (answer as EndActionData | undefined)?.intent === "confirm-end";
+  const actionData = confirmingEnd ? undefined : (answer as AdminActionData | undefined);
+  // A refused "End now" is told in its question's dialog while "End now" is offered.
+  const endOffered = discountStatus(record) === "live" && loaderData.canEdit;
   return (
     <>
       <ScreenHeader
@@ -121,7 +152,7 @@ export default function EditDiscount({ loaderData, actionData }: Route.Component
           </>
         }
       />
-      {actionData?.intent === "bulk" && actionData.message && (
+      {actionData?.intent === "bulk" && actionData.message && !endOffered && (
         <div className="mb-6">
           <FormMessage type="error">{actionData.message}</FormMessage>
         </div>
@@ -134,7 +165,13 @@ export default function EditDiscount({ loaderData, actionData }: Route.Component
         listPath="/admin/discounts"
         updatedAt={record.updatedAt}
         submitLabel="Save discount"
-        aside={<Usage loaderData={loaderData} />}
+        aside={
+          <Usage
+            loaderData={loaderData}
+            confirming={confirmingEnd || actionData?.intent === "bulk"}
+            refusal={actionData?.intent === "bulk" ? actionData.message : undefined}
+          />
+        }
         destroy={
           canDelete
             ? {
@@ -149,6 +186,7 @@ export default function EditDiscount({ loaderData, actionData }: Route.Component
       >
         <DiscountFields segments={segments} />
       </ResourceForm>
+      <Form method="post" id={END_FORM} />
     </>
   );
 }

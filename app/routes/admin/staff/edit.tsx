@@ -77,6 +77,7 @@ export default function EditStaff({ loaderData, actionData }: Route.ComponentPro
                 invited={record.invited}
                 isSelf={isSelf}
                 confirming={access?.intent}
+                refusal={access?.intent === "access" ? access.message : undefined}
               />
             }
           >
@@ -117,12 +118,15 @@ function AccessCard({
   invited,
   isSelf,
   confirming,
+  refusal,
 }: {
   name: string;
   active: boolean;
   invited: boolean;
   isSelf: boolean;
   confirming: string | undefined;
+  /** Why the last switch was refused: told in the dialog too, when it is still open. */
+  refusal: string | undefined;
 }) {
   const location = useLocation();
   const navigation = useNavigation();
@@ -154,6 +158,7 @@ function AccessCard({
           confirming={confirming === "confirm-deactivate"}
           cancelTo={here}
           pending={sending === "deactivate"}
+          refusal={refusal}
         />
       ) : (
         <DeleteControl
@@ -167,6 +172,7 @@ function AccessCard({
           confirming={confirming === "confirm-reactivate"}
           cancelTo={here}
           pending={sending === "reactivate"}
+          refusal={refusal}
         />
       )}
     </Card>
