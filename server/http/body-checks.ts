@@ -38,7 +38,7 @@ export async function invalidBodyErrors(
   const errors = fieldErrors(error);
   if (!route.check || !route.body) return errors;
   const refusal = await route.check(context, passedFields(route.body, body));
-  if (!refusal || refusal.refused !== "invalid") return errors;
+  if (refusal?.refused !== "invalid") return errors;
   for (const [field, messages] of Object.entries(refusalErrors(refusal))) {
     errors[field] ??= messages;
   }
