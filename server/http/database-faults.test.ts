@@ -57,6 +57,10 @@ describe.each(databaseKinds)("a closed database on %s", (kind) => {
       .set({ title: "Renamed Band" })
       .where(eq(brands.slug, "marrow-lights"));
     await notifyShopChanged(app.database.db);
+    // Heard by the app before the database closes: the API answer below, never asked for
+    // before, shows the new name at once, so it cannot tell that the pages' cache was emptied
+    // too (a CI run found /products still fresh, public, after the close).
+    await changesHeard(app);
     await eventually(
       async () =>
         (
