@@ -10,7 +10,7 @@ import {
 } from "../../../server/catalog/schema.ts";
 import { DEMO_ACCOUNTS } from "../../../server/db/seed/accounts.ts";
 import { adminPages, fieldTag, flashOf, rowTitles } from "../../../tests/support/admin-pages.ts";
-import { startTestApp, type TestApp } from "../../../tests/support/app.ts";
+import { changesHeard, startTestApp, type TestApp } from "../../../tests/support/app.ts";
 import { databaseKinds } from "../../../tests/support/databases.ts";
 import { makeBrand, makeCollection, makeProduct } from "../../../tests/support/factories.ts";
 
@@ -456,6 +456,8 @@ describe.each(databaseKinds)("the product screens on %s", (kind) => {
       ids: [ids[0] as string],
     });
     expect(flashOf(unpublished)).toEqual(["Unpublished 1 product."]);
+    // The cached page goes when the app hears the change (architecture.md §1), not before.
+    await changesHeard(app);
     expect((await app.fetch(`/products/${a.product.slug}`)).status).toBe(404);
 
     // A product with nothing to sell is not published: the list says why, nothing changes.
