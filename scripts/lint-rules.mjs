@@ -1,6 +1,6 @@
 // Rules biome and dependency-cruiser cannot state, checked on the source text by `npm run lint`
 // (issue 30): money and London time are formatted in one place each, so a page, a mail and a CSV
-// write a price or a time the same way. Run: `node scripts/lint-rules.mjs`; exits 1 on a breach.
+// write a price or a time the same way; staff writes reach the audit log only through commands. Run: `node scripts/lint-rules.mjs`; exits 1 on a breach.
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -26,6 +26,13 @@ export const RULES = [
     allowedIn: ["common/money.ts"],
     message:
       "Format money with common/money.ts (formatPrice, penceAsPounds, formatWholePounds), not Intl or toFixed.",
+  },
+  {
+    name: "audit-through-commands",
+    pattern: /\brecordAudits?\(/,
+    allowedIn: ["server/audit/service.ts", "server/http/command.ts"],
+    message:
+      "A staff write is a command (defineCommand in server/http/command.ts): record its audit entries with the trail it is given (audit.record), not recordAudits.",
   },
 ];
 

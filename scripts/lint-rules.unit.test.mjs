@@ -23,6 +23,17 @@ describe("the source rules npm run lint checks", () => {
     expect(breaches("common/money.ts", intl)).toEqual([]);
   });
 
+  it("refuses an audit entry written by hand outside the command and the audit module", () => {
+    const byHand = "  await recordAudit(tx, { actor, action: \"update\" });";
+    const many = "await recordAudits(tx, entries);";
+    expect(breaches("server/media/library.ts", byHand).map((found) => found.rule.name)).toEqual([
+      "audit-through-commands",
+    ]);
+    expect(breaches("server/orders/staff.ts", many)).toHaveLength(1);
+    expect(breaches("server/http/command.ts", many)).toEqual([]);
+    expect(breaches("server/media/library.ts", "await audit.record(tx, entry);")).toEqual([]);
+  });
+
   it("leaves analytics payloads that name the currency, and tests, alone", () => {
     expect(breaches("app/client/analytics.ts", 'const params = { currency: "GBP" };')).toEqual([]);
     const text = 'timeZone: "Europe/London"';

@@ -6,15 +6,9 @@ import type {
   StaffMediaFolder,
 } from "../../common/media";
 import type { Page } from "../../common/pagination";
-import { actorOf, idsToDestroy } from "../../server/http/resource.ts";
 import { mediaRoutes } from "../../server/media/api.ts";
 import { ACCEPTED_TYPES } from "../../server/media/file-types.ts";
-import {
-  destroyFiles,
-  MAX_UPLOAD_BYTES,
-  MAX_UPLOAD_WORDS,
-  storeUpload,
-} from "../../server/media/library.ts";
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_WORDS } from "../../server/media/library.ts";
 import type { StaffFileStoreInput } from "../../server/media/validators.ts";
 import { titleFromFileName } from "../components/admin/media-cells";
 import { folderHref as folderPath } from "../components/admin/media-folders";
@@ -230,21 +224,6 @@ export async function mediaFolderAction(args: Args) {
           folderId: folder === "root" ? "" : String(folder),
         };
       },
-      run: async ({ db, account }, body) =>
-        storeUpload(
-          db,
-          context.get(appContext).files,
-          actorOf(account),
-          {
-            bytes: new Uint8Array(await body.file.arrayBuffer()),
-            name: body.file.name,
-            title: body.title,
-            alt: body.alt,
-            folderId: body.folderId,
-            type: body.type,
-          },
-          { onlyImages: false },
-        ),
     },
   );
   if (!result.ok) return failed("upload", result, file?.name);
@@ -387,14 +366,6 @@ export async function mediaFileAction(args: Args) {
       context,
       {
         body: () => ({ id }),
-        run: async ({ db, logger, account }, body) =>
-          destroyFiles(
-            db,
-            context.get(appContext).files,
-            actorOf(account),
-            idsToDestroy(body),
-            (failures) => logger.warn({ failures }, "deleted files left bytes in the store"),
-          ),
       },
     );
     if (!result.ok)

@@ -169,8 +169,15 @@ export async function runFormRoute<P, Q, B, V>(
 
 /** The handles a route's `call` needs, for a page running it in process (architecture.md §7.1). */
 export function callContextOf(context: Readonly<RouterContextProvider>): CallContext {
-  const { db, config, logger, clientAddress } = context.get(appContext);
-  return { db, config, logger, clientAddress, account: context.get(sessionContext) ?? undefined };
+  const { db, config, logger, clientAddress, files } = context.get(appContext);
+  return {
+    db,
+    config,
+    logger,
+    clientAddress,
+    files,
+    account: context.get(sessionContext) ?? undefined,
+  };
 }
 
 /** A failed form's answer: its status and headers, and what the page shows. */

@@ -12,7 +12,7 @@ describe("the audit log's resource names", () => {
       .flatMap((group) => group.routes)
       .filter((route) => route.method === "post" && /^\/[a-z-]+\/update$/.test(route.path))
       .map((route) => route.path.split("/")[1] ?? "");
-    // Written by hand with `recordAudit`: media, orders, erasures, code batches, search words.
+    // Commands of their own (server/http/command.ts): media, orders, erasures, batches, search words.
     const byHand = ["files", "folders", "orders", "customers", DISCOUNT_BATCHES, SEARCH_SYNONYMS];
     const labelled = new Set(Object.keys(AUDIT_RESOURCE_LABELS));
     expect(resources.length).toBeGreaterThan(8);

@@ -41,14 +41,6 @@ export function changedFields(before: AuditFields, after: AuditFields) {
   };
 }
 
-/**
- * Records a staff write in the caller's transaction (architecture.md §5), so the entry and the
- * change commit together or not at all. An update that changed nothing is not recorded.
- */
-export async function recordAudit(tx: Db, write: AuditWrite): Promise<void> {
-  await recordAudits(tx, [write]);
-}
-
 /** Entries per statement when many are written at once (one JSON parameter each). */
 const AUDIT_BATCH = 1000;
 const AUDIT_COLUMNS = [
@@ -65,8 +57,10 @@ const AUDIT_COLUMNS = [
 ] as const;
 
 /**
- * `recordAudit` for many writes at once (an import of a file): the same entries, in that order,
- * in a few statements rather than one each.
+ * Records staff writes in the caller's transaction (architecture.md §5), so the entries and the
+ * change commit together or not at all, in a few statements however many (an import of a file).
+ * An update that changed nothing is not recorded. Staff writes reach it through their command's
+ * audit trail (server/http/command.ts), never directly.
  */
 export async function recordAudits(tx: Db, writes: AuditWrite[]): Promise<void> {
   const rows = writes.flatMap((write) => {

@@ -16,12 +16,10 @@ import {
 } from "../../common/catalog-admin.ts";
 import { londonDay } from "../../common/london-days.ts";
 import { CSV_IMPORT_MAX_BYTES, ProductImportSummary } from "../../common/product-csv.ts";
-import { isRefusal, type Refusal } from "../../common/refusal.ts";
-import type { Db } from "../db/client.ts";
-import { inTransactionOrRefuse } from "../db/transaction.ts";
+import { defineCommand } from "../http/command.ts";
 import { ok } from "../http/envelope.ts";
 import { ApiError } from "../http/errors.ts";
-import { actorOf, resourceRoutes } from "../http/resource.ts";
+import { resourceRoutes } from "../http/resource.ts";
 import { notifyShopChanged } from "../http/response-cache.ts";
 import { type AnyRoute, defineRoute } from "../http/route-table.ts";
 import { attributeService, attributeTypeService } from "./service/attribute-admin.ts";
@@ -63,19 +61,6 @@ import {
 } from "./validators.ts";
 
 const tag = "catalogue";
-
-/**
- * A catalogue write beside the resource routes (decision 0014): its audit entries are written by
- * `work` in the same transaction, and every process's storefront hears of it once it commits.
- */
-async function catalogueWrite<T>(
-  db: Db,
-  work: (tx: Db) => Promise<T | Refusal>,
-): Promise<T | Refusal> {
-  const result = await inTransactionOrRefuse(db, work);
-  if (!isRefusal(result)) await notifyShopChanged(db);
-  return result;
-}
 
 /** Today's date in London, for a file's name: `2026-05-04`. */
 const londonDate = () => londonDay(new Date());
@@ -189,7 +174,7 @@ export const catalogStaffRoutes: AnyRoute[] = [
       groups: (await listSynonymGroups(db)).map((group) => group.words),
     }),
   }),
-  defineRoute({
+  defineCommand({
     method: "post",
     path: "/search/synonyms",
     tag,
@@ -201,15 +186,13 @@ export const catalogStaffRoutes: AnyRoute[] = [
     access: "staff",
     body: SynonymGroupsInput,
     answers: { data: SynonymGroups },
-    call: async ({ db, account }, { body }) => {
-      const result = await catalogueWrite(db, (tx) =>
-        replaceSynonymGroups(tx, body.groups, actorOf(account)),
-      );
+    run: ({ db: tx, audit }, { body }) => replaceSynonymGroups(tx, body.groups, audit),
+    changed: async (db) => {
+      await notifyShopChanged(db);
       outdateSynonyms(db);
-      return result;
     },
   }),
-  defineRoute({
+  defineCommand({
     method: "post",
     path: "/products/generate-variants",
     tag,
@@ -222,10 +205,10 @@ export const catalogStaffRoutes: AnyRoute[] = [
     body: GenerateVariantsInput,
     answers: { data: GeneratedVariants, status: 201 },
     refusals: ["invalid", "not-found", "conflict"],
-    call: ({ db, account }, { body }) =>
-      catalogueWrite(db, (tx) => generateVariants(tx, body, actorOf(account))),
+    run: ({ db: tx, audit }, { body }) => generateVariants(tx, body, audit),
+    changed: notifyShopChanged,
   }),
-  defineRoute({
+  defineCommand({
     method: "post",
     path: "/products/bulk-status",
     tag,
@@ -236,8 +219,8 @@ export const catalogStaffRoutes: AnyRoute[] = [
     body: BulkStatusInput,
     answers: { data: BulkStatusResult },
     refusals: ["not-found", "conflict"],
-    call: ({ db, account }, { body }) =>
-      catalogueWrite(db, (tx) => setProductStatuses(tx, body, actorOf(account))),
+    run: ({ db: tx, audit }, { body }) => setProductStatuses(tx, body, audit),
+    changed: notifyShopChanged,
   }),
   defineRoute({
     method: "get",
@@ -263,7 +246,7 @@ export const catalogStaffRoutes: AnyRoute[] = [
       });
     },
   }),
-  defineRoute({
+  defineCommand({
     method: "post",
     path: "/products/import",
     tag,
@@ -289,18 +272,20 @@ export const catalogStaffRoutes: AnyRoute[] = [
     multipart: { schema: ProductImportInput, maxBytes: CSV_IMPORT_MAX_BYTES + 64 * 1024 },
     answers: { data: ProductImportSummary },
     refusals: ["invalid", "conflict"],
-    async call({ db, account, config }, { body }) {
-      const summary = await importProductsCsv(db, {
+    // Its own transaction: a dry run and a file with errors write nothing, and answer 200/422.
+    transaction: "work",
+    run: async ({ db, audit, config }, { body }) =>
+      importProductsCsv(db, {
         bytes: new Uint8Array(await body.file.arrayBuffer()),
         dryRun: body.dryRun,
         confirm: body.confirm,
         fileName: body.file.name || null,
-        actor: actorOf(account),
+        audit,
         config,
-      });
-      // Every process's storefront hears of it once it has committed (decision 0014).
-      if (!isRefusal(summary) && importWrote(summary)) await notifyShopChanged(db);
-      return summary;
+      }),
+    // Every process's storefront hears of it once it has committed (decision 0014).
+    changed: async (db, summary) => {
+      if (importWrote(summary)) await notifyShopChanged(db);
     },
     reply(c, summary: ProductImportSummary) {
       if (!summary.dryRun && summary.errors.length > 0) throw importRefused(summary);

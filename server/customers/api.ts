@@ -7,11 +7,10 @@ import {
 import { londonDay } from "../../common/london-days.ts";
 import { pageOf } from "../../common/pagination.ts";
 import { isRefusal, refuse } from "../../common/refusal.ts";
-import { recordAudit } from "../audit/service.ts";
-import { inTransactionOrRefuse } from "../db/transaction.ts";
+import { defineCommand } from "../http/command.ts";
 import { ApiError } from "../http/errors.ts";
 import { PathId } from "../http/query-schemas.ts";
-import { actorOf, DestroyInput, idsToDestroy } from "../http/resource.ts";
+import { DestroyInput, idsToDestroy } from "../http/resource.ts";
 import { defineRoute, type RouteGroup } from "../http/route-table.ts";
 import { eraseCustomers } from "./erasure.ts";
 import { exportCustomerData } from "./export.ts";
@@ -97,7 +96,7 @@ export const customersRoutes: RouteGroup[] = [
           });
         },
       }),
-      defineRoute({
+      defineCommand({
         method: "post",
         path: "/customers/destroy",
         tag,
@@ -114,23 +113,22 @@ export const customersRoutes: RouteGroup[] = [
         body: DestroyInput,
         answers: { data: z.object({ ids: z.array(z.number().int()) }) },
         refusals: ["not-found", "conflict"],
-        call: ({ db, account }, { body }) =>
-          inTransactionOrRefuse(db, async (tx) => {
-            const ids = idsToDestroy(body);
-            const erased = await eraseCustomers(tx, ids);
-            if (isRefusal(erased)) return erased;
-            for (const id of ids) {
-              await recordAudit(tx, {
-                actor: actorOf(account),
-                action: "delete",
-                resource: "customers",
-                resourceId: id,
-                label: `Erased customer #${id}`,
-                after: { erased: true },
-              });
-            }
-            return erased;
-          }),
+        async run({ db: tx, audit }, { body }) {
+          const ids = idsToDestroy(body);
+          const erased = await eraseCustomers(tx, ids);
+          if (isRefusal(erased)) return erased;
+          await audit.record(
+            tx,
+            ids.map((id) => ({
+              action: "delete" as const,
+              resource: "customers",
+              resourceId: id,
+              label: `Erased customer #${id}`,
+              after: { erased: true },
+            })),
+          );
+          return erased;
+        },
       }),
     ],
   },

@@ -28,7 +28,7 @@ import {
   type Who,
 } from "../../tests/support/staff-api.ts";
 import { analyticsEvents } from "../analytics/schema.ts";
-import { recordAudit } from "../audit/service.ts";
+import { recordAudits } from "../audit/service.ts";
 import { loginAttempts, passwordResets } from "../auth/schema.ts";
 import { contactMessages } from "../content/schema.ts";
 import { DEMO_ACCOUNTS } from "../db/seed/accounts.ts";
@@ -296,15 +296,17 @@ describe.each(databaseKinds)("staff API for customers on %s", (kind) => {
       message: `Confirmation sent to ${email}`,
       detail: { to: email, name },
     });
-    await recordAudit(db, {
-      actor: { id: 1, email: DEMO_ACCOUNTS.admin.email },
-      action: "update",
-      resource: "orders",
-      resourceId: paid.id,
-      label: `${paid.number} for ${name}`,
-      before: { email },
-      after: { email: "x@example.com" },
-    });
+    await recordAudits(db, [
+      {
+        actor: { id: 1, email: DEMO_ACCOUNTS.admin.email },
+        action: "update",
+        resource: "orders",
+        resourceId: paid.id,
+        label: `${paid.number} for ${name}`,
+        before: { email },
+        after: { email: "x@example.com" },
+      },
+    ]);
     await db.insert(mailOutbox).values([
       {
         recipient: email,

@@ -4,8 +4,8 @@ import { and, asc, count, eq, gt, inArray, sql } from "drizzle-orm";
 import { BATCH_CODE_ALPHABET, type DiscountBatchView } from "../../common/discounts-admin.ts";
 import { formatLondonSpreadsheetTime } from "../../common/london-time.ts";
 import { isRefusal, type Refusal, refuse } from "../../common/refusal.ts";
-import { type Actor, recordAudit } from "../audit/service.ts";
 import type { Db } from "../db/client.ts";
+import type { AuditTrail } from "../http/command.ts";
 import {
   discountRules,
   mergedRules,
@@ -72,7 +72,7 @@ async function batchRules(tx: Db, input: DiscountGenerateInput): Promise<StoredR
 export async function generateBatch(
   tx: Db,
   input: DiscountGenerateInput,
-  actor: Actor,
+  audit: AuditTrail,
 ): Promise<DiscountBatchView | Refusal> {
   const shared = await batchRules(tx, input);
   if (isRefusal(shared)) return shared;
@@ -97,8 +97,7 @@ export async function generateBatch(
   await writeTargets(tx, ids, rules.targets);
 
   const view = (await batchView(tx, batch.id)) as DiscountBatchView;
-  await recordAudit(tx, {
-    actor,
+  await audit.record(tx, {
     action: "create",
     resource: DISCOUNT_BATCHES,
     resourceId: batch.id,

@@ -5,11 +5,10 @@ import {
   StaffDiscountItem,
 } from "../../common/discounts-admin.ts";
 import { refuse } from "../../common/refusal.ts";
-import { recordAudit } from "../audit/service.ts";
-import { inTransactionOrRefuse } from "../db/transaction.ts";
+import { defineCommand } from "../http/command.ts";
 import { notFound } from "../http/errors.ts";
 import { PathId } from "../http/query-schemas.ts";
-import { actorOf, resourceRoutes } from "../http/resource.ts";
+import { auditFields, resourceRoutes } from "../http/resource.ts";
 import { type AnyRoute, defineRoute } from "../http/route-table.ts";
 import { discountEdit, discountService, endDiscount } from "./admin.ts";
 import { batchCodesCsv, batchView, generateBatch } from "./batches.ts";
@@ -25,9 +24,6 @@ const tag = "discounts";
 /** The staff API's (and the audit log's) name for discount codes. */
 export const DISCOUNTS = "discounts";
 
-/** A code as the audit log keeps it (as the resource routes do): without the bookkeeping. */
-const auditFields = ({ id: _id, updatedAt: _updatedAt, ...fields }: DiscountEdit) => fields;
-
 /** Issue 15: discount codes for staff: the resource, ending a code, and generated batches. */
 export const discountStaffRoutes: AnyRoute[] = [
   ...resourceRoutes({
@@ -42,7 +38,7 @@ export const discountStaffRoutes: AnyRoute[] = [
     label: (discount: DiscountEdit) => discount.code,
     service: discountService,
   }),
-  defineRoute({
+  defineCommand({
     method: "post",
     path: "/discounts/end",
     tag,
@@ -53,26 +49,24 @@ export const discountStaffRoutes: AnyRoute[] = [
     body: DiscountEndInput,
     answers: { data: DiscountEdit },
     refusals: ["not-found", "conflict"],
-    call: ({ db, account }, { body }) =>
-      inTransactionOrRefuse(db, async (tx) => {
-        const before = await discountEdit(tx, body.id);
-        if (!before) return refuse("not-found", "No such discount.");
-        const refused = await endDiscount(tx, body.id);
-        if (refused) return refused;
-        const after = (await discountEdit(tx, body.id)) as DiscountEdit;
-        await recordAudit(tx, {
-          actor: actorOf(account),
-          action: "update",
-          resource: DISCOUNTS,
-          resourceId: after.id,
-          label: after.code,
-          before: auditFields(before),
-          after: auditFields(after),
-        });
-        return after;
-      }),
+    async run({ db: tx, audit }, { body }) {
+      const before = await discountEdit(tx, body.id);
+      if (!before) return refuse("not-found", "No such discount.");
+      const refused = await endDiscount(tx, body.id);
+      if (refused) return refused;
+      const after = (await discountEdit(tx, body.id)) as DiscountEdit;
+      await audit.record(tx, {
+        action: "update",
+        resource: DISCOUNTS,
+        resourceId: after.id,
+        label: after.code,
+        before: auditFields(before),
+        after: auditFields(after),
+      });
+      return after;
+    },
   }),
-  defineRoute({
+  defineCommand({
     method: "post",
     path: "/discounts/generate",
     tag,
@@ -85,8 +79,7 @@ export const discountStaffRoutes: AnyRoute[] = [
     body: DiscountGenerateInput,
     answers: { data: DiscountBatchView, status: 201 },
     refusals: ["invalid"],
-    call: ({ db, account }, { body }) =>
-      inTransactionOrRefuse(db, (tx) => generateBatch(tx, body, actorOf(account))),
+    run: ({ db: tx, audit }, { body }) => generateBatch(tx, body, audit),
   }),
   defineRoute({
     method: "get",

@@ -41,6 +41,7 @@ function callContext(c: Context<AppEnv>, account: CallContext["account"]): CallC
     clientAddress: clientAddress(c),
     account,
     idempotencyKey: c.req.header("idempotency-key"),
+    files: c.get("files"),
   };
 }
 

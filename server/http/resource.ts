@@ -2,12 +2,12 @@ import { z } from "zod";
 import { MAX_ID } from "../../common/ids.ts";
 import { type Page, pageOf } from "../../common/pagination.ts";
 import { isRefusal, type Refusal, refuse } from "../../common/refusal.ts";
-import { type Actor, type AuditVia, recordAudit } from "../audit/service.ts";
+import type { Actor, AuditVia } from "../audit/service.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
-import { inTransactionOrRefuse } from "../db/transaction.ts";
+import { type AuditTrail, defineCommand, staleSave } from "./command.ts";
 import { PathId } from "./query-schemas.ts";
-import { type AnyRoute, accountOf, defineRoute } from "./route-table.ts";
+import { type AnyRoute, defineRoute } from "./route-table.ts";
 
 type Schema<T> = z.ZodType<T, unknown>;
 
@@ -15,7 +15,7 @@ type Schema<T> = z.ZodType<T, unknown>;
  * What a write knows besides its input: who asks, the shop's settings (e.g. its address), and the
  * import behind it, if any, for its audit entry (docs/architecture.md §5).
  */
-export type WriteContext = { actor: Actor; config: Config; via?: AuditVia };
+export type WriteContext = { actor: Actor; audit: AuditTrail; config: Config; via?: AuditVia };
 
 /** A record as its staff form shows it: an id, and when it last changed (for the stale check). */
 export type EditableRecord = { id: number; updatedAt: string };
@@ -95,15 +95,9 @@ const Destroyed = z.object({ ids: z.array(z.number().int()) }).meta({
 });
 
 /** The audit log's copy of a record: its form fields, without the bookkeeping. */
-function auditFields(record: EditableRecord): Record<string, unknown> {
+export function auditFields(record: EditableRecord): Record<string, unknown> {
   const { id: _id, updatedAt: _updatedAt, ...fields } = record;
   return fields;
-}
-
-/** The staff member behind a staff route, as the audit log names them. */
-export function actorOf(account: Parameters<typeof accountOf>[0]): Actor {
-  const { user } = accountOf(account);
-  return { id: user.id, email: user.email };
 }
 
 /**
@@ -156,7 +150,7 @@ export function resourceRoutes<Query, Item, Edit extends EditableRecord, Create,
       refusals: ["not-found"],
       call: async ({ db }, { params }) => (await service.edit(db, params.id)) ?? missing(),
     }),
-    defineRoute({
+    defineCommand({
       method: "post",
       path: `/${name}/${resource.storePath ?? "store"}`,
       tag,
@@ -168,25 +162,21 @@ export function resourceRoutes<Query, Item, Edit extends EditableRecord, Create,
       }),
       answers: { data: resource.edit, status: 201 },
       refusals: ["invalid", "conflict"],
-      async call({ db, account, config }, { body }) {
-        const created = await inTransactionOrRefuse(db, async (tx) => {
-          const record = await service.create(tx, body, { actor: actorOf(account), config });
-          if (isRefusal(record)) return record;
-          await recordAudit(tx, {
-            actor: actorOf(account),
-            action: "create",
-            resource: name,
-            resourceId: record.id,
-            label: resource.label(record),
-            after: auditFields(record),
-          });
-          return record;
+      changed: afterWrite,
+      async run({ db: tx, actor, audit, config }, { body }) {
+        const record = await service.create(tx, body, { actor, audit, config });
+        if (isRefusal(record)) return record;
+        await audit.record(tx, {
+          action: "create",
+          resource: name,
+          resourceId: record.id,
+          label: resource.label(record),
+          after: auditFields(record),
         });
-        if (!isRefusal(created)) await afterWrite(db);
-        return created;
+        return record;
       },
     }),
-    defineRoute({
+    defineCommand({
       method: "post",
       path: `/${name}/update`,
       tag,
@@ -199,38 +189,31 @@ export function resourceRoutes<Query, Item, Edit extends EditableRecord, Create,
       }),
       answers: { data: resource.edit },
       refusals: ["invalid", "not-found", "conflict"],
-      async call({ db, account, config }, { body }) {
+      changed: afterWrite,
+      async run({ db: tx, actor, audit, config }, { body }) {
         const { updatedAt, ...input } = body;
-        const updated = await inTransactionOrRefuse(db, async (tx) => {
-          const before = await service.edit(tx, input.id);
-          if (!before) return missing();
-          if (updatedAt && updatedAt !== before.updatedAt) {
-            return refuse(
-              "conflict",
-              `Someone else saved this ${noun} after you opened it. Reload it to see their changes, then make yours again.`,
-            );
-          }
-          const record = await service.update(tx, input as Update & { id: number }, {
-            actor: actorOf(account),
-            config,
-          });
-          if (isRefusal(record)) return record;
-          await recordAudit(tx, {
-            actor: actorOf(account),
-            action: "update",
-            resource: name,
-            resourceId: record.id,
-            label: resource.label(record),
-            before: auditFields(before),
-            after: auditFields(record),
-          });
-          return record;
+        const before = await service.edit(tx, input.id);
+        if (!before) return missing();
+        const stale = staleSave(noun, updatedAt, before.updatedAt);
+        if (stale) return stale;
+        const record = await service.update(tx, input as Update & { id: number }, {
+          actor,
+          audit,
+          config,
         });
-        if (!isRefusal(updated)) await afterWrite(db);
-        return updated;
+        if (isRefusal(record)) return record;
+        await audit.record(tx, {
+          action: "update",
+          resource: name,
+          resourceId: record.id,
+          label: resource.label(record),
+          before: auditFields(before),
+          after: auditFields(record),
+        });
+        return record;
       },
     }),
-    defineRoute({
+    defineCommand({
       method: "post",
       path: `/${name}/destroy`,
       tag,
@@ -239,31 +222,28 @@ export function resourceRoutes<Query, Item, Edit extends EditableRecord, Create,
       body: DestroyInput,
       answers: { data: Destroyed },
       refusals: ["not-found", "conflict"],
-      async call({ db, account, config }, { body }) {
+      changed: afterWrite,
+      async run({ db: tx, actor, audit, config }, { body }) {
         const ids = idsToDestroy(body);
-        const destroyed = await inTransactionOrRefuse(db, async (tx) => {
-          const records: Edit[] = [];
-          for (const id of ids) {
-            const record = await service.edit(tx, id);
-            if (!record) return missing();
-            records.push(record);
-          }
-          const refused = await service.destroy(tx, records, { actor: actorOf(account), config });
-          if (refused) return refused;
-          for (const record of records) {
-            await recordAudit(tx, {
-              actor: actorOf(account),
-              action: "delete",
-              resource: name,
-              resourceId: record.id,
-              label: resource.label(record),
-              before: auditFields(record),
-            });
-          }
-          return { ids };
-        });
-        if (!isRefusal(destroyed)) await afterWrite(db);
-        return destroyed;
+        const records: Edit[] = [];
+        for (const id of ids) {
+          const record = await service.edit(tx, id);
+          if (!record) return missing();
+          records.push(record);
+        }
+        const refused = await service.destroy(tx, records, { actor, audit, config });
+        if (refused) return refused;
+        await audit.record(
+          tx,
+          records.map((record) => ({
+            action: "delete" as const,
+            resource: name,
+            resourceId: record.id,
+            label: resource.label(record),
+            before: auditFields(record),
+          })),
+        );
+        return { ids };
       },
     }),
   ];

@@ -6,6 +6,7 @@ import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { type HeldKey, type KeyProgress, NO_KEY, runOnce } from "../idempotency/service.ts";
 import type { Logger } from "../logger.ts";
+import type { FileStore } from "../media/storage.ts";
 import { type RateLimit, takeRateLimit } from "../platform/rate-limit.ts";
 import type { AppEnv } from "./env.ts";
 
@@ -40,6 +41,8 @@ export type CallContext = {
   account: LiveToken | undefined;
   /** The request's `Idempotency-Key` (header, or a form's hidden field), for `idempotent` routes. */
   idempotencyKey?: string;
+  /** Where uploaded files live (the local folder or the S3 bucket). */
+  files: FileStore;
 };
 
 /**
@@ -122,6 +125,13 @@ type RouteBase<P, Q, B> = {
   /** The refusals `call` may answer with (documented; 422 for input, 401/403 for access and
    * 429 for a `limit` are added by the table). */
   refusals?: RefusalCode[];
+  /**
+   * `command`: a staff write, made by `defineCommand` (server/http/command.ts), which gives its
+   * work the audit trail. Every other staff `post` is `readOnly`: it answers without writing (a
+   * preview). `server/api-examples.test.ts` holds both to it.
+   */
+  kind?: "command";
+  readOnly?: true;
 };
 
 /**

@@ -8,12 +8,10 @@ import {
   StaffMediaFolder,
   StaffMediaFolderPage,
 } from "../../common/media.ts";
-import { isRefusal } from "../../common/refusal.ts";
-import { ok } from "../http/envelope.ts";
+import { defineCommand } from "../http/command.ts";
 import { notFound } from "../http/errors.ts";
 import { PathId } from "../http/query-schemas.ts";
-import { refusalAsApiError } from "../http/refusals.ts";
-import { actorOf, DestroyInput, idsToDestroy } from "../http/resource.ts";
+import { DestroyInput, idsToDestroy } from "../http/resource.ts";
 import { type AnyRoute, defineRoute, type RouteGroup } from "../http/route-table.ts";
 import {
   createFolder,
@@ -97,15 +95,15 @@ const UPLOAD_DESCRIPTION =
   "Multipart: `file`, `title`, optional `alt`, `folderId`, `type` and `slug`. The type comes from the file's bytes, never its name or declared type; SVG, markup and anything else not taken is a 422 naming the reason. Up to 20 MB (413 past it). Images are checked for their pixel size before decoding (40 MP, 16,383 px a side), re-encoded without metadata and made in the shop's sizes. The shop names the file: a new UUID and the extension of its real type.";
 
 /**
- * POST /files/store and /images/store: the same upload, the second taking images alone. HTTP-only
- * (`handle`), as it needs the app's file store (the local disk or the S3 bucket).
+ * POST /files/store and /images/store: the same upload, the second taking images alone, into the
+ * app's file store (the local disk or the S3 bucket).
  */
 function uploadRoute(
   path: "/files/store" | "/images/store",
   schema: typeof StaffFileStoreInput | typeof StaffImageStoreInput,
   onlyImages: boolean,
 ): AnyRoute {
-  return defineRoute({
+  return defineCommand({
     method: "post",
     path,
     tag: "media",
@@ -116,11 +114,12 @@ function uploadRoute(
     multipart: { schema, maxBytes: UPLOAD_BODY_BYTES },
     answers: { data: StaffMediaFile, status: 201 },
     refusals: ["invalid"],
-    async handle(c, { body }) {
-      const stored = await storeUpload(
-        c.get("db"),
-        c.get("files"),
-        actorOf(c.get("auth")),
+    transaction: "work",
+    run: async ({ db, files, audit }, { body }) =>
+      storeUpload(
+        db,
+        files,
+        audit,
         {
           bytes: new Uint8Array(await body.file.arrayBuffer()),
           name: body.file.name,
@@ -130,10 +129,7 @@ function uploadRoute(
           type: body.type,
         },
         { onlyImages },
-      );
-      if (isRefusal(stored)) throw refusalAsApiError(stored);
-      return ok(c, stored, 201);
-    },
+      ),
   });
 }
 
@@ -158,7 +154,7 @@ const staffRoutes: AnyRoute[] = [
     refusals: ["not-found"],
     call: ({ db }, { params, query }) => folderContents(db, params.id, query),
   }),
-  defineRoute({
+  defineCommand({
     method: "post",
     path: "/folders/store",
     tag: "media",
@@ -166,9 +162,10 @@ const staffRoutes: AnyRoute[] = [
     body: StaffFolderStoreInput,
     answers: { data: StaffMediaFolder, status: 201 },
     refusals: ["invalid"],
-    call: ({ db, account }, { body }) => createFolder(db, actorOf(account), body),
+    transaction: "work",
+    run: ({ db, audit }, { body }) => createFolder(db, audit, body),
   }),
-  defineRoute({
+  defineCommand({
     method: "post",
     path: "/folders/update",
     tag: "media",
@@ -176,9 +173,10 @@ const staffRoutes: AnyRoute[] = [
     body: StaffFolderUpdateInput,
     answers: { data: StaffMediaFolder },
     refusals: ["invalid", "not-found", "conflict"],
-    call: ({ db, account }, { body }) => updateFolder(db, actorOf(account), body),
+    transaction: "work",
+    run: ({ db, audit }, { body }) => updateFolder(db, audit, body),
   }),
-  defineRoute({
+  defineCommand({
     method: "post",
     path: "/folders/destroy",
     tag: "media",
@@ -188,7 +186,8 @@ const staffRoutes: AnyRoute[] = [
     body: DestroyInput,
     answers: { data: MediaDestroyed },
     refusals: ["not-found", "conflict"],
-    call: ({ db, account }, { body }) => destroyFolders(db, actorOf(account), idsToDestroy(body)),
+    transaction: "work",
+    run: ({ db, audit }, { body }) => destroyFolders(db, audit, idsToDestroy(body)),
   }),
   defineRoute({
     method: "get",
@@ -212,7 +211,7 @@ const staffRoutes: AnyRoute[] = [
     refusals: ["not-found"],
     call: ({ db }, { params }) => fileForEdit(db, params.id),
   }),
-  defineRoute({
+  defineCommand({
     method: "post",
     path: "/files/update",
     tag: "media",
@@ -220,9 +219,10 @@ const staffRoutes: AnyRoute[] = [
     body: StaffFileUpdateInput,
     answers: { data: StaffMediaFile },
     refusals: ["invalid", "not-found", "conflict"],
-    call: ({ db, account }, { body }) => updateFile(db, actorOf(account), body),
+    transaction: "work",
+    run: ({ db, audit }, { body }) => updateFile(db, audit, body),
   }),
-  defineRoute({
+  defineCommand({
     method: "post",
     path: "/files/destroy",
     tag: "media",
@@ -232,18 +232,12 @@ const staffRoutes: AnyRoute[] = [
     body: DestroyInput,
     answers: { data: MediaDestroyed },
     refusals: ["not-found", "conflict"],
-    // HTTP-only (`handle`): the bytes leave the app's file store too.
-    async handle(c, { body }) {
-      const destroyed = await destroyFiles(
-        c.get("db"),
-        c.get("files"),
-        actorOf(c.get("auth")),
-        idsToDestroy(body),
-        (failures) => c.get("logger").warn({ failures }, "deleted files left bytes in the store"),
-      );
-      if (isRefusal(destroyed)) throw refusalAsApiError(destroyed);
-      return ok(c, destroyed);
-    },
+    // Its own transaction: the bytes leave the file store once the rows have gone.
+    transaction: "work",
+    run: ({ db, files, logger, audit }, { body }) =>
+      destroyFiles(db, files, audit, idsToDestroy(body), (failures) =>
+        logger.warn({ failures }, "deleted files left bytes in the store"),
+      ),
   }),
 ];
 

@@ -9,10 +9,10 @@ import {
 } from "../../common/media.ts";
 import type { Page } from "../../common/pagination.ts";
 import { isRefusal, type Refusal, refuse } from "../../common/refusal.ts";
-import { type Actor as MediaActor, recordAudit } from "../audit/service.ts";
 import type { Db } from "../db/client.ts";
 import { pageMeta, pageOffset } from "../db/pagination.ts";
 import { inTransactionOrRefuse, sqlState } from "../db/transaction.ts";
+import type { AuditTrail } from "../http/command.ts";
 import { notifyShopChanged } from "../http/response-cache.ts";
 import {
   ACCEPTED_IMAGES,
@@ -312,7 +312,7 @@ async function folderRow(tx: Db, id: number): Promise<FolderRow | undefined> {
  */
 export async function createFolder(
   db: Db,
-  actor: MediaActor,
+  audit: AuditTrail,
   input: StaffFolderStoreInput,
 ): Promise<StaffMediaFolder | Refusal> {
   const parentId = input.parentId ?? null;
@@ -328,8 +328,7 @@ export async function createFolder(
         .returning({ id: mediaFolders.id });
       const row = created && (await folderRow(tx, created.id));
       if (!row) throw new Error("The folder was not created");
-      await recordAudit(tx, {
-        actor,
+      await audit.record(tx, {
         action: "create",
         resource: "folders",
         resourceId: row.id,
@@ -352,7 +351,7 @@ export async function createFolder(
  */
 export async function updateFolder(
   db: Db,
-  actor: MediaActor,
+  audit: AuditTrail,
   input: StaffFolderUpdateInput,
 ): Promise<StaffMediaFolder | Refusal> {
   try {
@@ -395,8 +394,7 @@ export async function updateFolder(
         .where(eq(mediaFolders.id, input.id));
       const row = await folderRow(tx, input.id);
       if (!row) throw new Error("The folder vanished while locked");
-      await recordAudit(tx, {
-        actor,
+      await audit.record(tx, {
         action: "update",
         resource: "folders",
         resourceId: row.id,
@@ -421,7 +419,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
  */
 export async function destroyFolders(
   db: Db,
-  actor: MediaActor,
+  audit: AuditTrail,
   ids: number[],
 ): Promise<{ ids: number[] } | Refusal> {
   const wanted = [...new Set(ids)];
@@ -475,8 +473,7 @@ export async function destroyFolders(
       const ordered = [...rows].sort((a, b) => depthOf(b.id) - depthOf(a.id));
       for (const row of ordered) {
         await tx.delete(mediaFolders).where(eq(mediaFolders.id, row.id));
-        await recordAudit(tx, {
-          actor,
+        await audit.record(tx, {
           action: "delete",
           resource: "folders",
           resourceId: row.id,
@@ -535,7 +532,7 @@ const describe = (detected: DetectedType) =>
 export async function storeUpload(
   db: Db,
   store: FileStore,
-  actor: MediaActor,
+  audit: AuditTrail,
   upload: Upload,
   options: { onlyImages: boolean },
 ): Promise<StaffMediaFile | Refusal> {
@@ -621,8 +618,7 @@ export async function storeUpload(
         })
         .returning();
       if (!row) throw new Error("The file was not recorded");
-      await recordAudit(tx, {
-        actor,
+      await audit.record(tx, {
         action: "create",
         resource: "files",
         resourceId: row.id,
@@ -669,7 +665,7 @@ async function forgetFiles(store: FileStore, names: string[]): Promise<number> {
  */
 export async function updateFile(
   db: Db,
-  actor: MediaActor,
+  audit: AuditTrail,
   input: StaffFileUpdateInput,
 ): Promise<StaffMediaFile | Refusal> {
   try {
@@ -698,8 +694,7 @@ export async function updateFile(
         .where(eq(mediaFiles.id, input.id))
         .returning();
       if (!row) throw new Error("The file vanished while locked");
-      await recordAudit(tx, {
-        actor,
+      await audit.record(tx, {
         action: "update",
         resource: "files",
         resourceId: row.id,
@@ -726,7 +721,7 @@ export async function updateFile(
 export async function destroyFiles(
   db: Db,
   store: FileStore,
-  actor: MediaActor,
+  audit: AuditTrail,
   ids: number[],
   onStoreError: (failures: number) => void = () => {},
 ): Promise<{ ids: number[] } | Refusal> {
@@ -748,8 +743,7 @@ export async function destroyFiles(
     }
     await tx.delete(mediaFiles).where(inArray(mediaFiles.id, wanted));
     for (const row of rows) {
-      await recordAudit(tx, {
-        actor,
+      await audit.record(tx, {
         action: "delete",
         resource: "files",
         resourceId: row.id,

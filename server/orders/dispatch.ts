@@ -3,7 +3,6 @@ import { CARRIERS } from "../../common/carriers.ts";
 import { londonDay } from "../../common/london-days.ts";
 import type { StaffOrderEdit } from "../../common/orders-admin.ts";
 import { type Refusal, refuse } from "../../common/refusal.ts";
-import { recordAudit } from "../audit/service.ts";
 import type { Db } from "../db/client.ts";
 import type { WriteContext } from "../http/resource.ts";
 import { queueMail } from "../mail/service.ts";
@@ -39,7 +38,7 @@ export async function dispatchOrder(
   tx: Db,
   orderId: number,
   input: DispatchInput,
-  { actor, config, via }: WriteContext,
+  { actor, audit, config, via }: WriteContext,
   today = londonDay(),
 ): Promise<Dispatched | Refusal> {
   const order = await lockOrder(tx, orderId);
@@ -86,8 +85,7 @@ export async function dispatchOrder(
     },
     actor,
   });
-  await recordAudit(tx, {
-    actor,
+  await audit.record(tx, {
     action: "update",
     resource: ORDERS,
     resourceId: orderId,

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { RefundAmounts, RefundableOrder, RefundResult } from "../../common/refunds.ts";
 import { refuse } from "../../common/refusal.ts";
+import { defineCommand } from "../http/command.ts";
 import { PathId } from "../http/query-schemas.ts";
-import { actorOf } from "../http/resource.ts";
 import { defineRoute, type RouteGroup } from "../http/route-table.ts";
 import { CancelInput, RefundInput } from "./refund-validators.ts";
 import {
@@ -42,9 +42,10 @@ export const refundsRoutes: RouteGroup[] = [
         body: RefundInput,
         answers: { data: RefundAmounts },
         refusals: ["invalid", "not-found", "conflict"],
+        readOnly: true,
         call: ({ db }, input) => previewRefund(db, input.params.id, input.body),
       }),
-      defineRoute({
+      defineCommand({
         method: "post",
         path: "/orders/refund/{id}",
         tag,
@@ -58,10 +59,13 @@ export const refundsRoutes: RouteGroup[] = [
         },
         answers: { data: RefundResult },
         refusals: ["invalid", "not-found", "conflict"],
-        call: ({ db, config, account, key }, input) =>
-          refundOrder(db, config, input.params.id, input.body, actorOf(account), key),
+        // Its own transactions: the refund is written before the provider is asked, and settled
+        // after it answers (decision 0036).
+        transaction: "work",
+        run: ({ db, config, audit, key }, input) =>
+          refundOrder(db, config, input.params.id, input.body, audit, key),
       }),
-      defineRoute({
+      defineCommand({
         method: "post",
         path: "/orders/cancel/{id}",
         tag,
@@ -76,8 +80,9 @@ export const refundsRoutes: RouteGroup[] = [
         },
         answers: { data: RefundResult },
         refusals: ["invalid", "not-found", "conflict"],
-        call: ({ db, config, account, key }, input) =>
-          cancelOrder(db, config, input.params.id, input.body, actorOf(account), key),
+        transaction: "work",
+        run: ({ db, config, audit, key }, input) =>
+          cancelOrder(db, config, input.params.id, input.body, audit, key),
       }),
     ],
   },

@@ -2,7 +2,8 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { formatPrice } from "../../common/money.ts";
 import type { RefundableOrder, RefundResult } from "../../common/refunds.ts";
 import { isRefusal, type Refusal, refuse } from "../../common/refusal.ts";
-import { type Actor, recordAudit } from "../audit/service.ts";
+import type { Actor } from "../audit/service.ts";
+import type { AuditTrail } from "../http/command.ts";
 import { returnStock } from "../catalog/service/stock.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
@@ -196,7 +197,8 @@ async function startRefund(
   meta: {
     reason: string;
     restock: boolean;
-    actor?: Actor;
+    /** The staff member's trail; none for the shop's own refunds (a late payment). */
+    audit?: AuditTrail;
     kind: RefundKind;
     /** A late payment's own key; otherwise the refund's. */
     idempotencyKey?: string;
@@ -251,7 +253,7 @@ async function startRefund(
       restock: (meta.restockLines ?? plan.lines)
         .filter((planned) => planned.restock > 0)
         .map((planned) => ({ orderLineId: planned.line.id, quantity: planned.restock })),
-      actorId: meta.actor?.id ?? null,
+      actorId: meta.audit?.actor.id ?? null,
     })
     .returning();
   if (!refund) throw new Error("The refund was not written");
@@ -283,11 +285,10 @@ async function startRefund(
       delivery: plan.delivery,
       refundId: refund.id,
     },
-    actor: meta.actor,
+    actor: meta.audit?.actor,
   });
-  if (meta.actor) {
-    await recordAudit(tx, {
-      actor: meta.actor,
+  if (meta.audit) {
+    await meta.audit.record(tx, {
       action: "update",
       resource: "orders",
       resourceId: order.id,
@@ -535,9 +536,10 @@ export async function refundOrder(
   config: Config,
   orderId: number,
   input: RefundInput,
-  actor: Actor,
+  audit: AuditTrail,
   key: HeldKey = NO_KEY,
 ): Promise<RefundResult | Refusal> {
+  const { actor } = audit;
   const resumed = await resumeKeyedRefund(db, config, key);
   if (resumed) return resumed;
   const started = await key.write(db, "refund_written", async (tx) => {
@@ -552,7 +554,7 @@ export async function refundOrder(
     const begun = await startRefund(tx, order, plan, {
       reason: input.reason,
       restock: input.restock,
-      actor,
+      audit,
       kind: "refund",
       paymentReference: order.paymentReference ?? "",
     });
@@ -605,9 +607,10 @@ export async function cancelOrder(
   config: Config,
   orderId: number,
   input: CancelInput,
-  actor: Actor,
+  audit: AuditTrail,
   key: HeldKey = NO_KEY,
 ): Promise<RefundResult | Refusal> {
+  const { actor } = audit;
   const resumed = await resumeKeyedRefund(db, config, key);
   if (resumed) return resumed;
   const started = await key.write<{ unpaid: true } | (Started & { provider: PaymentProvider })>(
@@ -637,8 +640,7 @@ export async function cancelOrder(
           message: `Cancelled by staff before payment${input.reason ? `: ${input.reason}` : ""}`,
           actor,
         });
-        await recordAudit(tx, {
-          actor,
+        await audit.record(tx, {
           action: "update",
           resource: "orders",
           resourceId: order.id,
@@ -668,7 +670,7 @@ export async function cancelOrder(
       const begun = await startRefund(tx, order, plan, {
         reason: input.reason,
         restock: true,
-        actor,
+        audit,
         kind: "cancel",
         paymentReference: order.paymentReference ?? "",
         restockLines: everyLine,

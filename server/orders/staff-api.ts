@@ -8,11 +8,11 @@ import {
 } from "../../common/orders-admin.ts";
 import { pageOf } from "../../common/pagination.ts";
 import { isRefusal, refuse } from "../../common/refusal.ts";
-import { inTransactionOrRefuse } from "../db/transaction.ts";
+import { defineCommand } from "../http/command.ts";
 import { ok } from "../http/envelope.ts";
 import { ApiError } from "../http/errors.ts";
 import { PathId } from "../http/query-schemas.ts";
-import { actorOf, DestroyInput, idsToDestroy } from "../http/resource.ts";
+import { DestroyInput, idsToDestroy } from "../http/resource.ts";
 import { type AnyRoute, defineRoute } from "../http/route-table.ts";
 import { dispatchOrder } from "./dispatch.ts";
 import { dispatchFromCsv } from "./dispatch-csv.ts";
@@ -65,7 +65,7 @@ export const orderStaffRoutes: AnyRoute[] = [
     call: async ({ db }, { params }) =>
       (await staffOrderEdit(db, params.id)) ?? refuse("not-found", "No such order."),
   }),
-  defineRoute({
+  defineCommand({
     method: "post",
     path: "/orders/status/dispatch/{id}",
     tag,
@@ -82,15 +82,14 @@ export const orderStaffRoutes: AnyRoute[] = [
     idempotent: true,
     answers: { data: StaffOrderEdit },
     refusals: ["not-found", "conflict"],
-    async call({ db, account, config, key }, { params, body }) {
+    // Its own transaction: the key's, which binds the shipment to the request (decision 0036).
+    transaction: "work",
+    async run({ db, actor, audit, config, key }, { params, body }) {
       if (key.recoveryPoint === "shipment_written") {
         return (await staffOrderEdit(db, params.id)) ?? refuse("not-found", "No such order.");
       }
       const done = await key.write(db, "shipment_written", async (tx) => {
-        const dispatched = await dispatchOrder(tx, params.id, body, {
-          actor: actorOf(account),
-          config,
-        });
+        const dispatched = await dispatchOrder(tx, params.id, body, { actor, audit, config });
         return isRefusal(dispatched)
           ? dispatched
           : { resourceId: dispatched.shipmentId, value: dispatched };
@@ -98,7 +97,7 @@ export const orderStaffRoutes: AnyRoute[] = [
       return isRefusal(done) ? done : done.order;
     },
   }),
-  defineRoute({
+  defineCommand({
     method: "post",
     path: "/orders/destroy",
     tag,
@@ -110,8 +109,7 @@ export const orderStaffRoutes: AnyRoute[] = [
     body: DestroyInput,
     answers: { data: z.object({ ids: z.array(z.number().int()) }) },
     refusals: ["not-found", "conflict"],
-    call: ({ db, account }, { body }) =>
-      inTransactionOrRefuse(db, (tx) => archiveOrders(tx, idsToDestroy(body), actorOf(account))),
+    run: ({ db: tx, audit }, { body }) => archiveOrders(tx, idsToDestroy(body), audit),
   }),
   defineRoute({
     method: "get",
@@ -142,7 +140,7 @@ export const orderStaffRoutes: AnyRoute[] = [
       });
     },
   }),
-  defineRoute({
+  defineCommand({
     method: "post",
     path: "/orders/dispatch-csv",
     tag,
@@ -155,12 +153,15 @@ export const orderStaffRoutes: AnyRoute[] = [
     multipart: { schema: DispatchCsvInput, maxBytes: DISPATCH_CSV_MAX_BYTES + 64 * 1024 },
     answers: { data: DispatchImportSummary },
     refusals: ["invalid"],
-    async call({ db, account, config }, { body }) {
+    // Its own transaction: a dry run and a file with errors write nothing.
+    transaction: "work",
+    async run({ db, actor, audit, config }, { body }) {
       return dispatchFromCsv(db, {
         bytes: new Uint8Array(await body.file.arrayBuffer()),
         dryRun: body.dryRun,
         write: {
-          actor: actorOf(account),
+          actor,
+          audit,
           config,
           // Its audit entries say the file wrote them (docs/architecture.md §5).
           via: { source: "dispatch-import", file: body.file.name || null },

@@ -9,7 +9,7 @@ import type {
 } from "../../common/orders-admin.ts";
 import type { Page } from "../../common/pagination.ts";
 import { type Refusal, refuse } from "../../common/refusal.ts";
-import { type Actor, recordAudits } from "../audit/service.ts";
+import type { AuditTrail } from "../http/command.ts";
 import type { Db } from "../db/client.ts";
 import { pageMeta, pageOffset } from "../db/pagination.ts";
 import { containing, orderings } from "../db/staff-lists.ts";
@@ -315,7 +315,7 @@ function archiveProblem(order: Pick<OrderRow, "number" | "status" | "stockState"
 export async function archiveOrders(
   tx: Db,
   ids: number[],
-  actor: Actor,
+  audit: AuditTrail,
 ): Promise<{ ids: number[] } | Refusal> {
   const rows = await tx
     .select()
@@ -345,13 +345,12 @@ export async function archiveOrders(
       orderId: row.id,
       type: "archived",
       message: "Archived: out of the order lists, kept for the accounts",
-      actor,
+      actor: audit.actor,
     });
   }
-  await recordAudits(
+  await audit.record(
     tx,
     fresh.map((row) => ({
-      actor,
       action: "update" as const,
       resource: ORDERS,
       resourceId: row.id,

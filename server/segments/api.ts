@@ -28,6 +28,7 @@ export const segmentsRoutes: RouteGroup[] = [
         body: SegmentPreviewInput,
         answers: { data: SegmentPreview },
         refusals: ["invalid"],
+        readOnly: true,
         call: ({ db }, { body }) => previewSegment(db, body.rules),
       }),
       ...resourceRoutes({

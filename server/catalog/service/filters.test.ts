@@ -8,6 +8,8 @@ import {
   type TestDatabase,
 } from "../../../tests/support/databases.ts";
 import { makeBrand, makeProduct } from "../../../tests/support/factories.ts";
+import { inTransaction } from "../../db/transaction.ts";
+import { auditTrailOf } from "../../http/command.ts";
 import { productCollections, products, productVariants } from "../schema.ts";
 import { outdateFacetSnapshot } from "./facet-snapshot.ts";
 import { type FacetOptions, productFilters } from "./filters.ts";
@@ -112,13 +114,19 @@ describe.each(databaseKinds)("facet counts on %s", (kind) => {
       variantId = made.variants[0]?.id as number;
     });
 
+    // As the bulk-status command runs it: in a transaction, with the staff member's audit trail.
+    const setStatus = (status: "published" | "draft") =>
+      inTransaction(database.db, (tx) =>
+        setProductStatuses(tx, { ids: [productId], status }, auditTrailOf(staff)),
+      );
+
     it("counts a product once published, not once unpublished", async () => {
       await expectBoth({ band: 0, hoodies: 0, price: null, inStock: 0 });
-      await setProductStatuses(database.db, { ids: [productId], status: "published" }, staff);
+      await setStatus("published");
       await expectBoth({ band: 1, hoodies: 1, price: { min: 4500, max: 4500 }, inStock: 1 });
-      await setProductStatuses(database.db, { ids: [productId], status: "draft" }, staff);
+      await setStatus("draft");
       await expectBoth({ band: 0, hoodies: 0, price: null, inStock: 0 });
-      await setProductStatuses(database.db, { ids: [productId], status: "published" }, staff);
+      await setStatus("published");
     });
 
     it("follows a variant's stock and price", async () => {

@@ -9,13 +9,13 @@ import { fileUrl, IMAGE_WIDTHS } from "../../../common/file-urls.ts";
 import type { Page } from "../../../common/pagination.ts";
 import { productTypeBySlug, productTypeByTitle } from "../../../common/product-types.ts";
 import { isRefusal, type Refusal, refuse } from "../../../common/refusal.ts";
-import { type Actor, recordAudit } from "../../audit/service.ts";
 import { billingModelRefusal } from "../../billing/service.ts";
 import { insertRecords } from "../../db/bulk-insert.ts";
 import type { Db } from "../../db/client.ts";
 import { pageMeta, pageOffset } from "../../db/pagination.ts";
 import { freeSlug } from "../../db/slugs.ts";
 import { containing, likePattern, orderings } from "../../db/staff-lists.ts";
+import type { AuditTrail } from "../../http/command.ts";
 import type { ResourceService } from "../../http/resource.ts";
 import { notifyShopChanged } from "../../http/response-cache.ts";
 import { mediaFileView } from "../../media/service.ts";
@@ -591,7 +591,7 @@ export const productService: ResourceService<
 export async function setProductStatuses(
   tx: Db,
   input: BulkStatusInput,
-  actor: Actor,
+  audit: AuditTrail,
 ): Promise<BulkStatusResult | Refusal> {
   const rows = await tx
     .select({
@@ -619,8 +619,7 @@ export async function setProductStatuses(
         updatedAt: now,
       })
       .where(eq(products.id, row.id));
-    await recordAudit(tx, {
-      actor,
+    await audit.record(tx, {
       action: "update",
       resource: PRODUCTS,
       resourceId: row.id,

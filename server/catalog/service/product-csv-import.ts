@@ -9,7 +9,7 @@ import {
 } from "../../../common/product-csv.ts";
 import { PRODUCT_TYPES } from "../../../common/product-types.ts";
 import { isRefusal, type Refusal, refuse } from "../../../common/refusal.ts";
-import { type Actor, type AuditWrite, recordAudits } from "../../audit/service.ts";
+import type { AuditEntry, AuditTrail } from "../../http/command.ts";
 import { allBillingModels } from "../../billing/service.ts";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
@@ -85,7 +85,8 @@ export type ProductImport = {
   confirm?: string;
   /** The uploaded file's name, for the audit entries of what it writes. */
   fileName?: string | null;
-  actor: Actor;
+  /** Who imports, and the log of what the import writes. */
+  audit: AuditTrail;
   config: Config;
 };
 
@@ -850,19 +851,17 @@ const asVariantEdit = (
 });
 
 /** The audit entries of a new product: one for it, one for each of its variants. */
-const creationAudits = (created: ProductEdit, actor: Actor): AuditWrite[] => [
+const creationAudits = (created: ProductEdit): AuditEntry[] => [
   {
-    actor,
     action: "create",
     resource: PRODUCTS,
     resourceId: created.id,
     label: created.title,
     after: productAuditFields(created),
   },
-  ...created.variants.map((row): AuditWrite => {
+  ...created.variants.map((row): AuditEntry => {
     const variant = asVariantEdit(created, row);
     return {
-      actor,
       action: "create",
       resource: VARIANTS,
       resourceId: variant.id,
@@ -885,11 +884,11 @@ const creationOf = (plan: Plan) =>
  * them, rather than several for each), behind a savepoint; answers their audit entries, or the
  * refusal, rolled back, when one of them is refused (a race: the checks above find the rest).
  */
-const writeNewProducts = (tx: Db, plans: Plan[], actor: Actor) =>
+const writeNewProducts = (tx: Db, plans: Plan[]) =>
   inTransactionOrRefuse(tx, async (savepoint) => {
     const created = await createProducts(savepoint, plans.map(creationOf));
     if (isRefusal(created)) return created;
-    return created.flatMap((product) => creationAudits(product, actor));
+    return created.flatMap((product) => creationAudits(product));
   });
 
 /**
@@ -901,7 +900,7 @@ async function writePlan(
   tx: Db,
   plan: Plan,
   write: WriteContext,
-  audits: AuditWrite[],
+  audits: AuditEntry[],
 ): Promise<Refusal | undefined> {
   const shop = plan.group.shop;
   if (!shop) {
@@ -914,7 +913,7 @@ async function writePlan(
       write,
     );
     if (isRefusal(created)) return created;
-    audits.push(...creationAudits(created, write.actor));
+    audits.push(...creationAudits(created));
     return undefined;
   }
   const before = (await productService.edit(tx, shop.id)) as ProductEdit;
@@ -937,7 +936,6 @@ async function writePlan(
   );
   if (isRefusal(updated)) return updated;
   audits.push({
-    actor: write.actor,
     action: "update",
     resource: PRODUCTS,
     resourceId: updated.id,
@@ -951,7 +949,6 @@ async function writePlan(
     if (prior && !changed.has(row.id)) continue;
     const variant = asVariantEdit(updated, row);
     audits.push({
-      actor: write.actor,
       action: prior ? "update" : "create",
       resource: VARIANTS,
       resourceId: variant.id,
@@ -1047,7 +1044,7 @@ export async function importProductsCsv(
   const fileHash = fileHashOf(request.bytes);
   if (!request.dryRun) {
     const refusal = request.confirm
-      ? await importCheckRefusal(db, request.confirm, fileHash, request.actor.id)
+      ? await importCheckRefusal(db, request.confirm, fileHash, request.audit.actor.id)
       : unconfirmedAdjustment(rows);
     if (refusal) return refusal;
   }
@@ -1113,19 +1110,23 @@ export async function importProductsCsv(
       confirmRefusal = undefined;
       // First, so that a second import with the same check waits here for this one to end.
       if (!request.dryRun && request.confirm) {
-        confirmRefusal = await consumeImportCheck(tx, request.confirm, fileHash, request.actor.id);
+        confirmRefusal = await consumeImportCheck(tx, request.confirm, fileHash, request.audit.actor.id);
         if (confirmRefusal) return confirmRefusal;
       }
-      const write: WriteContext = { actor: request.actor, config: request.config };
-      const audits: AuditWrite[] = [];
+      const write: WriteContext = {
+        actor: request.audit.actor,
+        audit: request.audit,
+        config: request.config,
+      };
+      const audits: AuditEntry[] = [];
       // New products all at once; should that be refused, one by one as the shop's are, so each
       // refusal is listed against its own rows.
       const fresh = ready.filter((plan) => !plan.group.shop);
-      const together = fresh.length ? await writeNewProducts(tx, fresh, request.actor) : [];
+      const together = fresh.length ? await writeNewProducts(tx, fresh) : [];
       const oneByOne = isRefusal(together) ? ready : ready.filter((plan) => plan.group.shop);
       if (!isRefusal(together)) audits.push(...together);
       for (const plan of oneByOne) {
-        const own: AuditWrite[] = [];
+        const own: AuditEntry[] = [];
         const outcome = await inTransactionOrRefuse(tx, async (savepoint) => {
           const refusal = await writePlan(savepoint, plan, write, own);
           return refusal ?? true;
@@ -1146,7 +1147,7 @@ export async function importProductsCsv(
       // An entry per product and variant written, in the same transaction (decision 0014), each
       // marked as the import's, with its file (docs/architecture.md §5).
       const via = { source: "product-import", file: request.fileName ?? null } as const;
-      await recordAudits(
+      await request.audit.record(
         tx,
         audits.map((audit) => ({ ...audit, via })),
       );
@@ -1180,7 +1181,7 @@ export async function importProductsCsv(
   // A clean check that would write something can be imported once from its token.
   const confirmation =
     request.dryRun && errors.length === 0 && ready.length > 0
-      ? await recordImportCheck(db, fileHash, request.actor.id)
+      ? await recordImportCheck(db, fileHash, request.audit.actor.id)
       : null;
   return {
     dryRun: request.dryRun,

@@ -1,6 +1,6 @@
 import { asc, sql } from "drizzle-orm";
-import { type Actor, recordAudit } from "../../audit/service.ts";
 import type { Db } from "../../db/client.ts";
+import type { AuditTrail } from "../../http/command.ts";
 import { searchSynonyms } from "../schema.ts";
 
 /**
@@ -150,7 +150,7 @@ export const SEARCH_SYNONYMS = "search-synonyms";
 export async function replaceSynonymGroups(
   tx: Db,
   groups: string[][],
-  actor: Actor,
+  audit: AuditTrail,
 ): Promise<{ groups: string[][] }> {
   const before = (await listSynonymGroups(tx)).map((group) => group.words);
   const after = groups
@@ -161,8 +161,7 @@ export async function replaceSynonymGroups(
     await tx
       .insert(searchSynonyms)
       .values(after.map((words, position) => ({ words, position: position + 1 })));
-  await recordAudit(tx, {
-    actor,
+  await audit.record(tx, {
     action: "update",
     resource: SEARCH_SYNONYMS,
     resourceId: "all",

@@ -2,11 +2,11 @@ import { and, asc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { GeneratedVariants, VariantEdit, VariantRow } from "../../../common/catalog-admin.ts";
 import type { Page } from "../../../common/pagination.ts";
 import { isRefusal, type Refusal, refuse } from "../../../common/refusal.ts";
-import { type Actor, recordAudit } from "../../audit/service.ts";
 import { insertColumns } from "../../db/bulk-insert.ts";
 import type { Db } from "../../db/client.ts";
 import { pageMeta, pageOffset } from "../../db/pagination.ts";
 import { containing, orderings } from "../../db/staff-lists.ts";
+import type { AuditTrail } from "../../http/command.ts";
 import type { ResourceService } from "../../http/resource.ts";
 import { notifyShopChanged } from "../../http/response-cache.ts";
 import { orderCountsOfVariants } from "../../orders/catalogue-usage.ts";
@@ -680,7 +680,7 @@ function skuFromPattern(pattern: string, productSlug: string, combo: OptionValue
 export async function generateVariants(
   tx: Db,
   input: GenerateVariantsInput,
-  actor: Actor,
+  audit: AuditTrail,
 ): Promise<GeneratedVariants | Refusal> {
   const product = await lockProduct(tx, input.id);
   if (!product) return refuse("not-found", "No such product.");
@@ -763,8 +763,7 @@ export async function generateVariants(
     });
     if (isRefusal(id)) return id;
     const variant = (await variantEdit(tx, id)) as VariantEdit;
-    await recordAudit(tx, {
-      actor,
+    await audit.record(tx, {
       action: "create",
       resource: VARIANTS,
       resourceId: id,
