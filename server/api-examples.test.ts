@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { isDeepStrictEqual } from "node:util";
+import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ApiClient, apiClient } from "../common/api/client.mjs";
 import { startTestApp, type TestApp } from "../tests/support/app.ts";
@@ -13,6 +14,7 @@ import {
   type RouteExample,
 } from "./api-examples.ts";
 import { API_ROUTES } from "./api-routes.ts";
+import { auditEntries } from "./audit/schema.ts";
 import { answerBody, refusalStatuses } from "./http/answers.ts";
 import {
   type AnyRoute,
@@ -144,8 +146,22 @@ describe("the document's examples, sent to the demo shop", () => {
     expect(Object.keys(API_EXAMPLES).filter((key) => !keys.includes(key))).toEqual([]);
   });
 
+  it("declares every staff write as a command, and any other staff post as read-only", () => {
+    const posts = ROUTES.filter(({ area, route }) => area === "staff" && route.method === "post");
+    expect(posts.length).toBeGreaterThan(40);
+    expect(
+      posts
+        .filter(({ route }) => (route.kind === "command") === Boolean(route.readOnly))
+        .map(({ key }) => key),
+    ).toEqual([]);
+  });
+
   it("answers each, in order, with a documented success and body (a refusal where it says why)", async () => {
     const problems: string[] = [];
+    // Each staff command that succeeds writes its audit entries (issue 30); a read-only post none.
+    const auditRows = async () =>
+      (await app.database.db.select({ n: count() }).from(auditEntries))[0]?.n ?? 0;
+    const audited: string[] = [];
     const isMaker = new Set(Object.values(API_EXAMPLES).flatMap((each) => each.made ?? []));
     const made = new Map<string, number>();
     const answers: typeof API_ANSWER_EXAMPLES = {};
@@ -159,6 +175,7 @@ describe("the document's examples, sent to the demo shop", () => {
       if (madeId && body && typeof body === "object" && "id" in body) {
         Object.assign(body, { id: madeId });
       }
+      const rowsBefore = area === "staff" && route.method === "post" ? await auditRows() : 0;
       // Signing out ends the session it is sent with: it gets one of its own.
       const client =
         key === "POST /api/logout"
@@ -182,8 +199,20 @@ describe("the document's examples, sent to the demo shop", () => {
         answers[key] = { status: response.status, body: exampleOfAnswer(JSON.parse(text)) };
       }
       if (problem) problems.push(`${key} ${problem}`);
+      if (area === "staff" && route.method === "post") {
+        const written = (await auditRows()) - rowsBefore;
+        const dryRun = form?.dryRun === "true";
+        if (route.kind === "command" && response.ok && !dryRun && written === 0) {
+          problems.push(`${key} succeeded without an audit entry`);
+        }
+        if ((route.readOnly || !response.ok || dryRun) && written !== 0) {
+          problems.push(`${key} wrote ${written} audit entries, though it changed nothing`);
+        }
+        if (written > 0) audited.push(key);
+      }
     }
     expect(problems).toEqual([]);
+    expect(audited.length).toBeGreaterThan(35);
     // RECORD_API_EXAMPLES=1 writes the answers as the document's answer examples.
     if (process.env.RECORD_API_EXAMPLES) {
       writeFileSync(ANSWER_EXAMPLES_FILE, `${JSON.stringify(answers, null, 2)}\n`);

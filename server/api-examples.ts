@@ -173,7 +173,7 @@ export const API_EXAMPLES: Record<string, RouteExample> = {
   },
   "POST /api/staff/products/bulk-status": {
     as: "staff",
-    body: { ids: [1, 3], status: "published" },
+    body: { ids: [247, 267], status: "published" },
   },
   "GET /api/staff/products/export.csv": { as: "staff" },
   "POST /api/staff/products/import": {
