@@ -7,7 +7,7 @@ import {
 import { londonDay } from "../../common/london-days.ts";
 import { pageOf } from "../../common/pagination.ts";
 import { isRefusal, refuse } from "../../common/refusal.ts";
-import { recordAudit } from "../audit/service.ts";
+import { recordAudit } from "../audit/index.ts";
 import { inTransactionOrRefuse } from "../db/transaction.ts";
 import { ApiError } from "../http/errors.ts";
 import { PathId } from "../http/query-schemas.ts";

@@ -4,7 +4,7 @@ import { and, asc, count, eq, gt, inArray, sql } from "drizzle-orm";
 import { BATCH_CODE_ALPHABET, type DiscountBatchView } from "../../common/discounts-admin.ts";
 import { formatLondonSpreadsheetTime } from "../../common/london-time.ts";
 import { isRefusal, type Refusal, refuse } from "../../common/refusal.ts";
-import { type Actor, recordAudit } from "../audit/service.ts";
+import { type Actor, recordAudit } from "../audit/index.ts";
 import type { Db } from "../db/client.ts";
 import {
   discountRules,

@@ -5,7 +5,7 @@ import {
   StaffDiscountItem,
 } from "../../common/discounts-admin.ts";
 import { refuse } from "../../common/refusal.ts";
-import { recordAudit } from "../audit/service.ts";
+import { recordAudit } from "../audit/index.ts";
 import { inTransactionOrRefuse } from "../db/transaction.ts";
 import { notFound } from "../http/errors.ts";
 import { PathId } from "../http/query-schemas.ts";

@@ -9,7 +9,7 @@ import {
 } from "../../common/media.ts";
 import type { Page } from "../../common/pagination.ts";
 import { isRefusal, type Refusal, refuse } from "../../common/refusal.ts";
-import { type Actor as MediaActor, recordAudit } from "../audit/service.ts";
+import { type Actor as MediaActor, recordAudit } from "../audit/index.ts";
 import type { Db } from "../db/client.ts";
 import { pageMeta, pageOffset } from "../db/pagination.ts";
 import { inTransactionOrRefuse, sqlState } from "../db/transaction.ts";

@@ -9,6 +9,7 @@ import { countryByCode } from "../../common/countries.ts";
 import { formatLongDate } from "../../common/dates.ts";
 import { formatPrice } from "../../common/money.ts";
 import type { OrderView } from "../../common/orders.ts";
+import type { MailMessage } from "../mail/index.ts";
 import {
   escapeHtml,
   HEADING_STYLE,
@@ -17,8 +18,7 @@ import {
   MAIL_COLOURS,
   PARAGRAPH_STYLE,
   TRADER_DETAILS,
-} from "../mail/html.ts";
-import type { MailMessage } from "../mail/service.ts";
+} from "../mail/index.ts";
 
 export type ConfirmationMailOptions = {
   /** The shop's address (`PUBLIC_URL`), for links to its policies. */

@@ -8,7 +8,7 @@ import {
   type DispatchImportSummary,
 } from "../../common/orders-admin.ts";
 import { isRefusal, type Refusal, refuse } from "../../common/refusal.ts";
-import { readRecords, unguardedCell } from "../catalog/service/product-csv.ts";
+import { readRecords, unguardedCell } from "../catalog/index.ts";
 import type { Db } from "../db/client.ts";
 import { inTransaction, inTransactionOrRefuse } from "../db/transaction.ts";
 import type { WriteContext } from "../http/resource.ts";

@@ -1,4 +1,4 @@
-import { vatIn } from "../checkout/vat.ts";
+import { vatIn } from "../checkout/index.ts";
 import type { OrderLineRow, OrderRow } from "./schema.ts";
 
 /** What a line was charged: without VAT, its VAT, and the two together (pence). */

@@ -5,7 +5,7 @@ import type { MembershipView } from "../../common/orders.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
-import type { MembershipRenewal, PaymentProviderId } from "../payments/provider.ts";
+import type { MembershipRenewal, PaymentProviderId } from "../payments/index.ts";
 import {
   cancelAtProvider,
   cancellationsToSend,
@@ -14,7 +14,7 @@ import {
   membershipsToSubscribe,
   recordMembership,
   startSubscription,
-} from "../payments/subscriptions.ts";
+} from "../payments/index.ts";
 import { recordOrderEvent } from "./events.ts";
 import { type OrderRow, orderLines, orders } from "./schema.ts";
 

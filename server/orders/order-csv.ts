@@ -1,7 +1,7 @@
 import { stringify } from "csv-stringify/sync";
 import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import { londonDay } from "../../common/london-days.ts";
-import { poundsOf } from "../catalog/service/product-csv.ts";
+import { poundsOf } from "../catalog/index.ts";
 import type { Db } from "../db/client.ts";
 import { lineMoney, type LineMoney as Money } from "./line-money.ts";
 import {

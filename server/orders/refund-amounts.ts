@@ -1,6 +1,6 @@
 // What a refund gives back, from the order's stored figures only (never from the request).
 // Pure: the order and its lines in, pence out.
-import { vatIn } from "../checkout/vat.ts";
+import { vatIn } from "../checkout/index.ts";
 import type { OrderLineRow, OrderRow } from "./schema.ts";
 
 /** Money and VAT in pence. */

@@ -1,6 +1,7 @@
 // The refund email: which items, how much, to which card, and when the money arrives. Pure: the
 // refund in, the message out; the caller queues it in the transaction that settles the refund.
 import { formatPrice } from "../../common/money.ts";
+import type { MailMessage } from "../mail/index.ts";
 import {
   escapeHtml,
   HEADING_STYLE,
@@ -8,8 +9,7 @@ import {
   LINK_STYLE,
   PARAGRAPH_STYLE,
   TRADER_DETAILS,
-} from "../mail/html.ts";
-import type { MailMessage } from "../mail/service.ts";
+} from "../mail/index.ts";
 import type { OrderRow } from "./schema.ts";
 
 export type RefundMailContent = {

@@ -2,8 +2,8 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { formatPrice } from "../../common/money.ts";
 import type { RefundableOrder, RefundResult } from "../../common/refunds.ts";
 import { isRefusal, type Refusal, refuse } from "../../common/refusal.ts";
-import { type Actor, recordAudit } from "../audit/service.ts";
-import { returnStock } from "../catalog/service/stock.ts";
+import { type Actor, recordAudit } from "../audit/index.ts";
+import { returnStock } from "../catalog/index.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { inTransaction, inTransactionOrRefuse } from "../db/transaction.ts";
@@ -14,17 +14,16 @@ import {
   type HeldKey,
   type KeyProgress,
   NO_KEY,
-} from "../idempotency/service.ts";
+} from "../idempotency/index.ts";
 import type { Logger } from "../logger.ts";
-import { queueMail } from "../mail/service.ts";
+import { queueMail } from "../mail/index.ts";
 import type {
   Payment,
   PaymentProvider,
   ProviderRefund,
   WebhookListeners,
-} from "../payments/provider.ts";
-import { RefundRefusedError } from "../payments/provider.ts";
-import { paymentProviderFor } from "../payments/service.ts";
+} from "../payments/index.ts";
+import { paymentProviderFor, RefundRefusedError } from "../payments/index.ts";
 import { recordOrderEvent } from "./events.ts";
 import { cancelMembershipsOfLines, sendCancellationsOf } from "./memberships.ts";
 import { deliveryPaid, unitsPaid } from "./refund-amounts.ts";

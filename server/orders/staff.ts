@@ -9,11 +9,11 @@ import type {
 } from "../../common/orders-admin.ts";
 import type { Page } from "../../common/pagination.ts";
 import { type Refusal, refuse } from "../../common/refusal.ts";
-import { type Actor, recordAudits } from "../audit/service.ts";
+import { type Actor, recordAudits } from "../audit/index.ts";
 import type { Db } from "../db/client.ts";
 import { pageMeta, pageOffset } from "../db/pagination.ts";
 import { containing, orderings } from "../db/staff-lists.ts";
-import { findPaymentForOrder } from "../payments/record.ts";
+import { findPaymentForOrder } from "../payments/index.ts";
 import { dispatchReadiness, linesToShip, nextWorkingDay } from "./dispatch-rules.ts";
 import { orderTimeline, recordOrderEvent } from "./events.ts";
 import { lineMoney } from "./line-money.ts";

@@ -9,13 +9,13 @@ import {
 } from "../../../common/product-csv.ts";
 import { PRODUCT_TYPES } from "../../../common/product-types.ts";
 import { isRefusal, type Refusal, refuse } from "../../../common/refusal.ts";
-import { type Actor, type AuditWrite, recordAudits } from "../../audit/service.ts";
-import { allBillingModels } from "../../billing/service.ts";
+import { type Actor, type AuditWrite, recordAudits } from "../../audit/index.ts";
+import { allBillingModels } from "../../billing/index.ts";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { inTransactionOrRefuse } from "../../db/transaction.ts";
 import type { WriteContext } from "../../http/resource.ts";
-import { sanitizeRichText } from "../../platform/rich-text.ts";
+import { sanitizeRichText } from "../../platform/index.ts";
 import { brands, products, productVariants, variantAttributes } from "../schema.ts";
 import {
   MAX_STOCK,

@@ -1,5 +1,5 @@
 import { asc, sql } from "drizzle-orm";
-import { type Actor, recordAudit } from "../../audit/service.ts";
+import { type Actor, recordAudit } from "../../audit/index.ts";
 import type { Db } from "../../db/client.ts";
 import { searchSynonyms } from "../schema.ts";
 

@@ -2,14 +2,14 @@ import { and, asc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { GeneratedVariants, VariantEdit, VariantRow } from "../../../common/catalog-admin.ts";
 import type { Page } from "../../../common/pagination.ts";
 import { isRefusal, type Refusal, refuse } from "../../../common/refusal.ts";
-import { type Actor, recordAudit } from "../../audit/service.ts";
+import { type Actor, recordAudit } from "../../audit/index.ts";
 import { insertColumns } from "../../db/bulk-insert.ts";
 import type { Db } from "../../db/client.ts";
 import { pageMeta, pageOffset } from "../../db/pagination.ts";
 import { containing, orderings } from "../../db/staff-lists.ts";
 import type { ResourceService } from "../../http/resource.ts";
 import { notifyShopChanged } from "../../http/response-cache.ts";
-import { orderCountsOfVariants } from "../../orders/catalogue-usage.ts";
+import { orderCountsOfVariants } from "../../orders/index.ts";
 import {
   attributes,
   attributeTypes,
