@@ -1,30 +1,10 @@
 // The public surface of server/orders/: what other server modules may import (architecture.md §6,
 // rule `only-through-module-index` in .dependency-cruiser.cjs). Everything else is internal.
 
-export { orderCountsOfProducts, orderCountsOfVariants } from "./catalogue-usage.ts";
-export { orderConfirmationMail } from "./confirmation-mail.ts";
-export {
-  boughtFromBand,
-  customerOrderTotals,
-  exportOrdersOfCustomer,
-  lifetimeSpendOf,
-  orderCountOf,
-  orderedWithin,
-  ordersOfCustomer,
-  spentOver,
-} from "./customer-orders.ts";
-export { orderCountsOfDeliveryOptions } from "./delivery-usage.ts";
+export { orderConfirmationMail } from "./documents/confirmation-mail.ts";
 export { anonymiseOrdersOf, personalWordsOfOrders } from "./erasure.ts";
-export { recordMembershipsOf, syncMemberships } from "./memberships.ts";
-export { finishAbandonedRefund, refundLatePayment, retryPendingRefunds } from "./refunds.ts";
-export {
-  ordersToDispatch,
-  salesByDay,
-  salesTotals,
-  topBands,
-  topProducts,
-} from "./sales-figures.ts";
-export type { OrderRow } from "./service.ts";
+export { recordMembershipsOf, syncMemberships } from "./memberships/memberships.ts";
+export type { OrderRow } from "./placement/service.ts";
 export {
   cancelPendingOrder,
   claimConfirmation,
@@ -43,4 +23,28 @@ export {
   pendingOrders,
   RESERVATION_MS,
   recordPaymentReference,
-} from "./service.ts";
+} from "./placement/service.ts";
+export { orderCountsOfProducts, orderCountsOfVariants } from "./reads/catalogue-usage.ts";
+export {
+  boughtFromBand,
+  customerOrderTotals,
+  exportOrdersOfCustomer,
+  lifetimeSpendOf,
+  orderCountOf,
+  orderedWithin,
+  ordersOfCustomer,
+  spentOver,
+} from "./reads/customer-orders.ts";
+export { orderCountsOfDeliveryOptions } from "./reads/delivery-usage.ts";
+export {
+  ordersToDispatch,
+  salesByDay,
+  salesTotals,
+  topBands,
+  topProducts,
+} from "./reads/sales-figures.ts";
+export {
+  finishAbandonedRefund,
+  refundLatePayment,
+  retryPendingRefunds,
+} from "./refunds/refunds.ts";

@@ -1,20 +1,20 @@
 import { eq } from "drizzle-orm";
-import { carrierOf } from "../../common/carriers.ts";
-import { londonDay } from "../../common/london-days.ts";
+import { carrierOf } from "../../../common/carriers.ts";
+import { londonDay } from "../../../common/london-days.ts";
 import {
   DISPATCH_CSV_COLUMNS,
   DISPATCH_CSV_MAX_BYTES,
   DISPATCH_CSV_MAX_ROWS,
   type DispatchImportSummary,
-} from "../../common/orders-admin.ts";
-import { isRefusal, type Refusal, refuse } from "../../common/refusal.ts";
-import { readRecords, unguardedCell } from "../catalog/index.ts";
-import type { Db } from "../db/client.ts";
-import { inTransaction, inTransactionOrRefuse } from "../db/transaction.ts";
-import type { WriteContext } from "../http/resource.ts";
+} from "../../../common/orders-admin.ts";
+import { isRefusal, type Refusal, refuse } from "../../../common/refusal.ts";
+import { readRecords, unguardedCell } from "../../catalog/index.ts";
+import type { Db } from "../../db/client.ts";
+import { inTransaction, inTransactionOrRefuse } from "../../db/transaction.ts";
+import type { WriteContext } from "../../http/resource.ts";
+import { orders } from "../schema.ts";
+import { DispatchInput } from "../validators.ts";
 import { dispatchOrder } from "./dispatch.ts";
-import { orders } from "./schema.ts";
-import { DispatchInput } from "./validators.ts";
 
 // Bulk dispatch (issue 15): a CSV of `order_number,carrier,tracking_number[,tracking_url]`, as a
 // carrier's despatch software exports it. Every row is dispatched by the one dispatch service in

@@ -1,10 +1,10 @@
 import { asc, eq } from "drizzle-orm";
-import type { VatReceipt, VatReceiptRow } from "../../common/vat-receipt.ts";
-import type { Config } from "../config.ts";
-import type { Db } from "../db/client.ts";
-import { lineMoney } from "./line-money.ts";
-import { orderLines } from "./schema.ts";
-import { customerOrder } from "./service.ts";
+import type { VatReceipt, VatReceiptRow } from "../../../common/vat-receipt.ts";
+import type { Config } from "../../config.ts";
+import type { Db } from "../../db/client.ts";
+import { lineMoney } from "../placement/line-money.ts";
+import { customerOrder } from "../placement/service.ts";
+import { orderLines } from "../schema.ts";
 
 /** Statuses whose order was paid for, so it has a receipt. */
 const PAID_STATUSES = new Set(["paid", "dispatched", "refunded"]);

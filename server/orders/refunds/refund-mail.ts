@@ -1,7 +1,7 @@
 // The refund email: which items, how much, to which card, and when the money arrives. Pure: the
 // refund in, the message out; the caller queues it in the transaction that settles the refund.
-import { formatPrice } from "../../common/money.ts";
-import type { MailMessage } from "../mail/index.ts";
+import { formatPrice } from "../../../common/money.ts";
+import type { MailMessage } from "../../mail/index.ts";
 import {
   escapeHtml,
   HEADING_STYLE,
@@ -9,8 +9,8 @@ import {
   LINK_STYLE,
   PARAGRAPH_STYLE,
   TRADER_DETAILS,
-} from "../mail/index.ts";
-import type { OrderRow } from "./schema.ts";
+} from "../../mail/index.ts";
+import type { OrderRow } from "../schema.ts";
 
 export type RefundMailContent = {
   order: Pick<OrderRow, "email" | "number" | "shippingAddress">;

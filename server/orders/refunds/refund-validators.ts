@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_ID } from "../../common/ids.ts";
+import { MAX_ID } from "../../../common/ids.ts";
 
 const Id = z.number().int().min(1).max(MAX_ID, "No such line.");
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { OrderLineView, OrderView } from "../../common/orders.ts";
+import type { OrderLineView, OrderView } from "../../../common/orders.ts";
 import { orderConfirmationMail } from "./confirmation-mail.ts";
 
 const OPTIONS = {

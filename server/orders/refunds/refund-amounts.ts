@@ -1,7 +1,7 @@
 // What a refund gives back, from the order's stored figures only (never from the request).
 // Pure: the order and its lines in, pence out.
-import { vatIn } from "../checkout/index.ts";
-import type { OrderLineRow, OrderRow } from "./schema.ts";
+import { vatIn } from "../../checkout/index.ts";
+import type { OrderLineRow, OrderRow } from "../schema.ts";
 
 /** Money and VAT in pence. */
 export type Money = { amount: number; vat: number };

@@ -11,10 +11,10 @@ import {
   type SQL,
   sql,
 } from "drizzle-orm";
-import type { DailySales, SalesFigure, TopBand, TopProduct } from "../../common/dashboard.ts";
-import type { Db } from "../db/client.ts";
-import { type DayRange, londonDayOf, withinLondonDays } from "../db/london-days.ts";
-import { orderLines, orderRefundLines, orderRefunds, orders } from "./schema.ts";
+import type { DailySales, SalesFigure, TopBand, TopProduct } from "../../../common/dashboard.ts";
+import type { Db } from "../../db/client.ts";
+import { type DayRange, londonDayOf, withinLondonDays } from "../../db/london-days.ts";
+import { orderLines, orderRefundLines, orderRefunds, orders } from "../schema.ts";
 
 // The orders module's figures for the back office's overview (issue 15). Money is what was
 // paid, less what was given back; a day is a calendar day in London, so an order paid at 00:30

@@ -2,24 +2,24 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ChargeResult } from "../../common/checkout.ts";
-import type { RefundResult } from "../../common/refunds.ts";
-import { startTestApp, type TestApp } from "../../tests/support/app.ts";
+import type { ChargeResult } from "../../../common/checkout.ts";
+import type { RefundResult } from "../../../common/refunds.ts";
+import { startTestApp, type TestApp } from "../../../tests/support/app.ts";
 import {
   charge,
   makeCheckoutStock,
   orderRow,
   UK_ADDRESS,
   ukDeliveryOptions,
-} from "../../tests/support/checkout.ts";
-import { databaseKinds } from "../../tests/support/databases.ts";
-import { read, signInEveryone, type Who } from "../../tests/support/staff-api.ts";
-import { type StripeServer, startStripeServer } from "../../tests/support/stripe-server.ts";
-import { startTcpProxy, type TcpProxy } from "../../tests/support/tcp-proxy.ts";
-import { loadConfig, type StripeSettings } from "../config.ts";
-import { mailOutbox } from "../mail/schema.ts";
-import { stripeClient } from "../payments/stripe-provider.ts";
-import { orderEvents, orderLines, orderRefunds } from "./schema.ts";
+} from "../../../tests/support/checkout.ts";
+import { databaseKinds } from "../../../tests/support/databases.ts";
+import { read, signInEveryone, type Who } from "../../../tests/support/staff-api.ts";
+import { type StripeServer, startStripeServer } from "../../../tests/support/stripe-server.ts";
+import { startTcpProxy, type TcpProxy } from "../../../tests/support/tcp-proxy.ts";
+import { loadConfig, type StripeSettings } from "../../config.ts";
+import { mailOutbox } from "../../mail/schema.ts";
+import { stripeClient } from "../../payments/stripe-provider.ts";
+import { orderEvents, orderLines, orderRefunds } from "../schema.ts";
 
 // Issue 15 with Stripe: refunds through the official SDK against the stand-in, its refusals, and
 // issue 13's loose end: a payment that succeeds after its order was cancelled is given back.

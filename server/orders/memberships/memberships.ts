@@ -1,11 +1,11 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { BillingPeriod } from "../../common/billing.ts";
-import { formatLongDate } from "../../common/dates.ts";
-import type { MembershipView } from "../../common/orders.ts";
-import type { Config } from "../config.ts";
-import type { Db } from "../db/client.ts";
-import type { Logger } from "../logger.ts";
-import type { MembershipRenewal, PaymentProviderId } from "../payments/index.ts";
+import type { BillingPeriod } from "../../../common/billing.ts";
+import { formatLongDate } from "../../../common/dates.ts";
+import type { MembershipView } from "../../../common/orders.ts";
+import type { Config } from "../../config.ts";
+import type { Db } from "../../db/client.ts";
+import type { Logger } from "../../logger.ts";
+import type { MembershipRenewal, PaymentProviderId } from "../../payments/index.ts";
 import {
   cancelAtProvider,
   cancellationsToSend,
@@ -14,9 +14,9 @@ import {
   membershipsToSubscribe,
   recordMembership,
   startSubscription,
-} from "../payments/index.ts";
-import { recordOrderEvent } from "./events.ts";
-import { type OrderRow, orderLines, orders } from "./schema.ts";
+} from "../../payments/index.ts";
+import { recordOrderEvent } from "../events.ts";
+import { type OrderRow, orderLines, orders } from "../schema.ts";
 
 /**
  * When a period bought at `from` ends: the same day of the next month or year (the month's last

@@ -1,5 +1,5 @@
-import type { DispatchPlan } from "../../common/billing.ts";
-import type { DispatchReadiness } from "../../common/orders-admin.ts";
+import type { DispatchPlan } from "../../../common/billing.ts";
+import type { DispatchReadiness } from "../../../common/orders-admin.ts";
 
 // What may be sent when (issue 15): pure rules on an order's lines, shared by the order page,
 // the list's "to dispatch" filter and dispatch itself.

@@ -2,7 +2,7 @@
 // Pure: the order and its parcel in, the message out; `dispatch.ts` queues it in the transaction
 // that records the parcel, so the email exists exactly when the dispatch does.
 
-import type { MailMessage } from "../mail/index.ts";
+import type { MailMessage } from "../../mail/index.ts";
 import {
   escapeHtml,
   HEADING_STYLE,
@@ -10,7 +10,7 @@ import {
   LINK_STYLE,
   PARAGRAPH_STYLE,
   TRADER_DETAILS,
-} from "../mail/index.ts";
+} from "../../mail/index.ts";
 
 export type DispatchMailInput = {
   number: string;

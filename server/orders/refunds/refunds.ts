@@ -1,35 +1,33 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { formatPrice } from "../../common/money.ts";
-import type { RefundableOrder, RefundResult } from "../../common/refunds.ts";
-import { isRefusal, type Refusal, refuse } from "../../common/refusal.ts";
-import { type Actor, recordAudit } from "../audit/index.ts";
-import { returnStock } from "../catalog/index.ts";
-import type { Config } from "../config.ts";
-import type { Db } from "../db/client.ts";
-import { inTransaction, inTransactionOrRefuse } from "../db/transaction.ts";
-import { notifyShopChanged } from "../http/response-cache.ts";
+import { formatPrice } from "../../../common/money.ts";
+import type { RefundableOrder, RefundResult } from "../../../common/refunds.ts";
+import { isRefusal, type Refusal, refuse } from "../../../common/refusal.ts";
+import { type Actor, recordAudit } from "../../audit/index.ts";
+import { returnStock } from "../../catalog/index.ts";
+import type { Config } from "../../config.ts";
+import type { Db } from "../../db/client.ts";
+import { inTransaction, inTransactionOrRefuse } from "../../db/transaction.ts";
+import { notifyShopChanged } from "../../http/response-cache.ts";
 import {
   type AbandonedKey,
   finishAbandonedKey,
   type HeldKey,
   type KeyProgress,
   NO_KEY,
-} from "../idempotency/index.ts";
-import type { Logger } from "../logger.ts";
-import { queueMail } from "../mail/index.ts";
+} from "../../idempotency/index.ts";
+import type { Logger } from "../../logger.ts";
+import { queueMail } from "../../mail/index.ts";
 import type {
   Payment,
   PaymentProvider,
   ProviderRefund,
   WebhookListeners,
-} from "../payments/index.ts";
-import { paymentProviderFor, RefundRefusedError } from "../payments/index.ts";
-import { recordOrderEvent } from "./events.ts";
-import { cancelMembershipsOfLines, sendCancellationsOf } from "./memberships.ts";
-import { deliveryPaid, unitsPaid } from "./refund-amounts.ts";
-import { orderRefundMail } from "./refund-mail.ts";
-import type { CancelInput, RefundInput } from "./refund-validators.ts";
-import { refundView } from "./refund-views.ts";
+} from "../../payments/index.ts";
+import { paymentProviderFor, RefundRefusedError } from "../../payments/index.ts";
+import { recordOrderEvent } from "../events.ts";
+import { cancelMembershipsOfLines, sendCancellationsOf } from "../memberships/memberships.ts";
+import { cancelPendingOrder, lockOrder } from "../placement/service.ts";
+import { moveOrder } from "../placement/status.ts";
 import {
   type OrderLineRow,
   type OrderRow,
@@ -39,9 +37,11 @@ import {
   orders,
   type RefundKind,
   type RefundRestock,
-} from "./schema.ts";
-import { cancelPendingOrder, lockOrder } from "./service.ts";
-import { moveOrder } from "./status.ts";
+} from "../schema.ts";
+import { deliveryPaid, unitsPaid } from "./refund-amounts.ts";
+import { orderRefundMail } from "./refund-mail.ts";
+import type { CancelInput, RefundInput } from "./refund-validators.ts";
+import { refundView } from "./refund-views.ts";
 
 const NO_SUCH_ORDER = "No such order.";
 

@@ -1,24 +1,24 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ChargeResult } from "../../common/checkout.ts";
-import type { OrderView } from "../../common/orders.ts";
-import type { RefundAmounts, RefundableOrder, RefundResult } from "../../common/refunds.ts";
-import { startTestApp, type TestApp } from "../../tests/support/app.ts";
+import type { ChargeResult } from "../../../common/checkout.ts";
+import type { OrderView } from "../../../common/orders.ts";
+import type { RefundAmounts, RefundableOrder, RefundResult } from "../../../common/refunds.ts";
+import { startTestApp, type TestApp } from "../../../tests/support/app.ts";
 import {
   charge,
   orderRow,
   stockLeft,
   UK_ADDRESS,
   ukDeliveryOptions,
-} from "../../tests/support/checkout.ts";
-import { databaseKinds } from "../../tests/support/databases.ts";
-import { makeBrand, makeProduct } from "../../tests/support/factories.ts";
-import { auditOf, read, signInEveryone, type Who } from "../../tests/support/staff-api.ts";
-import { mailOutbox } from "../mail/schema.ts";
-import { testPaymentRefunds } from "../payments/schema.ts";
-import { orderEvents, orderLines, orderRefunds } from "./schema.ts";
-import { markOrderDispatched } from "./service.ts";
+} from "../../../tests/support/checkout.ts";
+import { databaseKinds } from "../../../tests/support/databases.ts";
+import { makeBrand, makeProduct } from "../../../tests/support/factories.ts";
+import { auditOf, read, signInEveryone, type Who } from "../../../tests/support/staff-api.ts";
+import { mailOutbox } from "../../mail/schema.ts";
+import { testPaymentRefunds } from "../../payments/schema.ts";
+import { markOrderDispatched } from "../placement/service.ts";
+import { orderEvents, orderLines, orderRefunds } from "../schema.ts";
 
 // Issue 15: staff cancel and refund orders through the payment provider (the test provider here;
 // Stripe in refunds-stripe.test.ts). Amounts come from the stored order figures only.

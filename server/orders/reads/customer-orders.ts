@@ -1,5 +1,5 @@
 import { asc, desc, eq, inArray, isNotNull, or, type SQL, sql } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
+import type { Db } from "../../db/client.ts";
 import {
   type OrderAddress,
   orderEvents,
@@ -7,7 +7,7 @@ import {
   orderRefunds,
   orderShipments,
   orders,
-} from "./schema.ts";
+} from "../schema.ts";
 
 // The orders module's answers about one customer's orders, for the customers and segments
 // modules: SQL pieces that name a customer's id (so a list or a segment stays one query, with no

@@ -1,18 +1,18 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import type { Basket } from "../../common/basket.ts";
-import { CARRIERS } from "../../common/carriers.ts";
-import type { CheckoutQuote } from "../../common/checkout.ts";
-import type { DeliveryOption } from "../../common/delivery.ts";
-import type { AppliedDiscount } from "../../common/discounts.ts";
-import type { OrderSummary, OrderView } from "../../common/orders.ts";
-import { returnStock } from "../catalog/index.ts";
-import type { Db } from "../db/client.ts";
-import { releaseRedemptions } from "../discounts/index.ts";
-import { recordOrderEvent } from "./events.ts";
-import { membershipViews } from "./memberships.ts";
-import { deliveryPaid, linePaid } from "./refund-amounts.ts";
-import { customerRefunds } from "./refund-views.ts";
+import type { Basket } from "../../../common/basket.ts";
+import { CARRIERS } from "../../../common/carriers.ts";
+import type { CheckoutQuote } from "../../../common/checkout.ts";
+import type { DeliveryOption } from "../../../common/delivery.ts";
+import type { AppliedDiscount } from "../../../common/discounts.ts";
+import type { OrderSummary, OrderView } from "../../../common/orders.ts";
+import { returnStock } from "../../catalog/index.ts";
+import type { Db } from "../../db/client.ts";
+import { releaseRedemptions } from "../../discounts/index.ts";
+import { recordOrderEvent } from "../events.ts";
+import { membershipViews } from "../memberships/memberships.ts";
+import { deliveryPaid, linePaid } from "../refunds/refund-amounts.ts";
+import { customerRefunds } from "../refunds/refund-views.ts";
 import {
   type OrderAddress,
   type OrderRow,
@@ -22,8 +22,8 @@ import {
   orderRefunds,
   orderShipments,
   orders,
-} from "./schema.ts";
-import { orderShipmentViews } from "./staff.ts";
+} from "../schema.ts";
+import { orderShipmentViews } from "../staff.ts";
 import { moveOrder } from "./status.ts";
 
 /** How long a charge holds the basket's stock for its payment (issue 13). */

@@ -2,26 +2,26 @@ import { randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ChargeResult } from "../../common/checkout.ts";
-import { formatLongDate } from "../../common/dates.ts";
-import type { OrderView } from "../../common/orders.ts";
-import type { StaffOrderEdit } from "../../common/orders-admin.ts";
-import { startTestApp, type TestApp } from "../../tests/support/app.ts";
+import type { ChargeResult } from "../../../common/checkout.ts";
+import { formatLongDate } from "../../../common/dates.ts";
+import type { OrderView } from "../../../common/orders.ts";
+import type { StaffOrderEdit } from "../../../common/orders-admin.ts";
+import { startTestApp, type TestApp } from "../../../tests/support/app.ts";
 import {
   charge,
   makeProductOnModel,
   orderRow,
   UK_ADDRESS,
   ukDeliveryOptions,
-} from "../../tests/support/checkout.ts";
-import { databaseKinds } from "../../tests/support/databases.ts";
-import { read, signInEveryone, type Who } from "../../tests/support/staff-api.ts";
-import { type StripeServer, startStripeServer } from "../../tests/support/stripe-server.ts";
-import { loadConfig, type StripeSettings } from "../config.ts";
-import { membershipSubscriptions } from "../payments/schema.ts";
-import { stripeClient } from "../payments/stripe-provider.ts";
+} from "../../../tests/support/checkout.ts";
+import { databaseKinds } from "../../../tests/support/databases.ts";
+import { read, signInEveryone, type Who } from "../../../tests/support/staff-api.ts";
+import { type StripeServer, startStripeServer } from "../../../tests/support/stripe-server.ts";
+import { loadConfig, type StripeSettings } from "../../config.ts";
+import { membershipSubscriptions } from "../../payments/schema.ts";
+import { stripeClient } from "../../payments/stripe-provider.ts";
+import { orderEvents, orderLines } from "../schema.ts";
 import { periodEnd } from "./memberships.ts";
-import { orderEvents, orderLines } from "./schema.ts";
 
 const EMAIL = "fan.club@example.com";
 

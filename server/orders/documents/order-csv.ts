@@ -1,9 +1,9 @@
 import { stringify } from "csv-stringify/sync";
 import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
-import { londonDay } from "../../common/london-days.ts";
-import { poundsOf } from "../catalog/index.ts";
-import type { Db } from "../db/client.ts";
-import { lineMoney, type LineMoney as Money } from "./line-money.ts";
+import { londonDay } from "../../../common/london-days.ts";
+import { poundsOf } from "../../catalog/index.ts";
+import type { Db } from "../../db/client.ts";
+import { lineMoney, type LineMoney as Money } from "../placement/line-money.ts";
 import {
   type OrderLineRow,
   type OrderRow,
@@ -11,9 +11,9 @@ import {
   orderRefundLines,
   orderRefunds,
   orders,
-} from "./schema.ts";
-import { orderListOrder, orderListWhere } from "./staff.ts";
-import type { StaffOrderListQuery } from "./validators.ts";
+} from "../schema.ts";
+import { orderListOrder, orderListWhere } from "../staff.ts";
+import type { StaffOrderListQuery } from "../validators.ts";
 
 // The accountant's CSV (issue 15): one row per line sold, one per delivery charge, and refunds as
 // negative rows, every amount from the order's stored figures (never worked out again), so each

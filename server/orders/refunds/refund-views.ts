@@ -1,8 +1,8 @@
 import { and, asc, eq } from "drizzle-orm";
-import type { CustomerRefundView } from "../../common/orders.ts";
-import type { RefundView } from "../../common/refunds.ts";
-import type { Db } from "../db/client.ts";
-import { orderLines, orderRefundLines, orderRefunds } from "./schema.ts";
+import type { CustomerRefundView } from "../../../common/orders.ts";
+import type { RefundView } from "../../../common/refunds.ts";
+import type { Db } from "../../db/client.ts";
+import { orderLines, orderRefundLines, orderRefunds } from "../schema.ts";
 
 type RefundRow = typeof orderRefunds.$inferSelect;
 

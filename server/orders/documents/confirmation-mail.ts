@@ -3,13 +3,13 @@
 // medium. Pure: the order in, the message out; the caller queues it (`queueMail`) in the
 // transaction that settles the order, once (`claimConfirmation`).
 
-import type { PublicAddress } from "../../common/accounts.ts";
-import { billingNote, orderDispatchNote, termsOfLine } from "../../common/billing-notes.ts";
-import { countryByCode } from "../../common/countries.ts";
-import { formatLongDate } from "../../common/dates.ts";
-import { formatPrice } from "../../common/money.ts";
-import type { OrderView } from "../../common/orders.ts";
-import type { MailMessage } from "../mail/index.ts";
+import type { PublicAddress } from "../../../common/accounts.ts";
+import { billingNote, orderDispatchNote, termsOfLine } from "../../../common/billing-notes.ts";
+import { countryByCode } from "../../../common/countries.ts";
+import { formatLongDate } from "../../../common/dates.ts";
+import { formatPrice } from "../../../common/money.ts";
+import type { OrderView } from "../../../common/orders.ts";
+import type { MailMessage } from "../../mail/index.ts";
 import {
   escapeHtml,
   HEADING_STYLE,
@@ -18,7 +18,7 @@ import {
   MAIL_COLOURS,
   PARAGRAPH_STYLE,
   TRADER_DETAILS,
-} from "../mail/index.ts";
+} from "../../mail/index.ts";
 
 export type ConfirmationMailOptions = {
   /** The shop's address (`PUBLIC_URL`), for links to its policies. */

@@ -1,6 +1,6 @@
 import { countDistinct, inArray } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
-import { orderLines } from "./schema.ts";
+import type { Db } from "../../db/client.ts";
+import { orderLines } from "../schema.ts";
 
 // For the catalogue's staff deletes (issue 14): a product or variant that has been ordered keeps
 // its orders' history, so staff archive it instead. Order lines keep a snapshot and the product id

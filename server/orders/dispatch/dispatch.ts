@@ -1,20 +1,20 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { CARRIERS } from "../../common/carriers.ts";
-import { londonDay } from "../../common/london-days.ts";
-import type { StaffOrderEdit } from "../../common/orders-admin.ts";
-import { type Refusal, refuse } from "../../common/refusal.ts";
-import { recordAudit } from "../audit/index.ts";
-import type { Db } from "../db/client.ts";
-import type { WriteContext } from "../http/resource.ts";
-import { queueMail } from "../mail/index.ts";
+import { CARRIERS } from "../../../common/carriers.ts";
+import { londonDay } from "../../../common/london-days.ts";
+import type { StaffOrderEdit } from "../../../common/orders-admin.ts";
+import { type Refusal, refuse } from "../../../common/refusal.ts";
+import { recordAudit } from "../../audit/index.ts";
+import type { Db } from "../../db/client.ts";
+import type { WriteContext } from "../../http/resource.ts";
+import { queueMail } from "../../mail/index.ts";
+import { recordOrderEvent } from "../events.ts";
+import { lockOrder } from "../placement/service.ts";
+import { moveOrder } from "../placement/status.ts";
+import { orderLines, orderShipments } from "../schema.ts";
+import { ORDERS, staffOrderEdit } from "../staff.ts";
+import type { DispatchInput } from "../validators.ts";
 import { orderDispatchMail } from "./dispatch-mail.ts";
 import { dispatchReadiness } from "./dispatch-rules.ts";
-import { recordOrderEvent } from "./events.ts";
-import { orderLines, orderShipments } from "./schema.ts";
-import { lockOrder } from "./service.ts";
-import { ORDERS, staffOrderEdit } from "./staff.ts";
-import { moveOrder } from "./status.ts";
-import type { DispatchInput } from "./validators.ts";
 
 /** The carrier's tracking page for a parcel, made from its number when staff gave none. */
 export function trackingUrlFor(input: DispatchInput): string {

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
-import { type OrderRow, type OrderStatus, orders } from "./schema.ts";
+import type { Db } from "../../db/client.ts";
+import { type OrderRow, type OrderStatus, orders } from "../schema.ts";
 
 /** behaviour.md §4 and issue 13: the only moves an order's status can make. */
 const NEXT: Record<OrderStatus, ReadonlyArray<OrderStatus>> = {

@@ -1,6 +1,6 @@
 import { count, inArray } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
-import { orders } from "./schema.ts";
+import type { Db } from "../../db/client.ts";
+import { orders } from "../schema.ts";
 
 // For delivery's staff deletes (issue 15): an option an order names keeps that order's history,
 // so staff make it inactive instead. Every order counts, archived and cancelled ones included.

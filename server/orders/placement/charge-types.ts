@@ -1,4 +1,4 @@
-import type { ChargeTypeOption } from "../../common/orders.ts";
+import type { ChargeTypeOption } from "../../../common/orders.ts";
 
 /**
  * The kinds of charge an order's lines carry: goods, delivery, and money off (a negative charge).

@@ -1,5 +1,5 @@
-import { vatIn } from "../checkout/index.ts";
-import type { OrderLineRow, OrderRow } from "./schema.ts";
+import { vatIn } from "../../checkout/index.ts";
+import type { OrderLineRow, OrderRow } from "../schema.ts";
 
 /** What a line was charged: without VAT, its VAT, and the two together (pence). */
 export type LineMoney = { net: number; vat: number; gross: number };

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { RefundAmounts, RefundableOrder, RefundResult } from "../../common/refunds.ts";
-import { refuse } from "../../common/refusal.ts";
-import { PathId } from "../http/query-schemas.ts";
-import { actorOf } from "../http/resource.ts";
-import { defineRoute, type RouteGroup } from "../http/route-table.ts";
+import { RefundAmounts, RefundableOrder, RefundResult } from "../../../common/refunds.ts";
+import { refuse } from "../../../common/refusal.ts";
+import { PathId } from "../../http/query-schemas.ts";
+import { actorOf } from "../../http/resource.ts";
+import { defineRoute, type RouteGroup } from "../../http/route-table.ts";
 import { CancelInput, RefundInput } from "./refund-validators.ts";
 import {
   cancelOrder,
