@@ -1,5 +1,5 @@
-// The public surface of server/idempotency/: what other server modules may import (architecture.md §6,
-// rule `only-through-module-index` in .dependency-cruiser.cjs). Everything else is internal.
+// The public surface of server/idempotency/: what other server modules may import
+// (architecture.md §6, rule `only-through-module-index`). Everything else is internal.
 
 export { forgetOutcomesOf } from "./erasure.ts";
 export type { AbandonedKey, HeldKey, KeyProgress } from "./service.ts";
