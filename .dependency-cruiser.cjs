@@ -62,15 +62,45 @@ module.exports = {
       to: { path: "^server/[^/]+/schema\\.ts$", pathNot: "^server/$1/schema\\.ts$" },
     },
     {
+      name: "only-through-module-index",
+      severity: "error",
+      comment:
+        "architecture.md §6: a module's public surface is its index.ts; another module imports " +
+        "only that, so everything else in the folder can change without breaking a neighbour. " +
+        "Exempt: server/http/ and server/db/ (the plumbing every module builds on: open both " +
+        "ways, and naming the exact file keeps a barrel from pulling every module into them), " +
+        "schema.ts (no-other-modules-tables governs tables), validators.ts (zod inputs other " +
+        "modules compose at load time; through a barrel they could be read before they exist), " +
+        "files directly in server/ (the composition root) and tests, which may reach a " +
+        "module's internals.",
+      from: { path: "^server/([^/]+)/", pathNot: ["^server/(http|db)/", TEST_FILE] },
+      to: {
+        path: "^server/[^/]+/",
+        pathNot: [
+          "^server/$1/",
+          "^server/(http|db)/",
+          "^server/[^/]+/(index|schema|validators)\\.ts$",
+        ],
+      },
+    },
+    {
       name: "no-cycles-between-server-modules",
       severity: "error",
       comment:
         "architecture.md §6: each server module is a unit a newcomer reads on its own; a cycle " +
         "that passes through another module (server/http/ and server/db/ count as modules) ties " +
         "them into one. Break it by moving the shared piece, often a type, to the module that " +
-        "owns it.",
+        "owns it. A cycle through a module's index.ts is not counted: every crossing goes " +
+        "through one (only-through-module-index) and the modules already call each other both " +
+        "ways (orders and catalog, checkout and orders), so such a cycle is the module graph, " +
+        "not a file tangle; a top-level statement must not use a binding that came through an " +
+        "index.ts (ESM evaluates a cycle in import order).",
       from: { path: "^server/([^/]+)/", pathNot: TEST_FILE },
-      to: { circular: true, via: { pathNot: "^server/$1/" } },
+      to: {
+        circular: true,
+        via: { pathNot: "^server/$1/" },
+        viaOnly: { pathNot: "^server/[^/]+/index\\.ts$" },
+      },
     },
   ],
   options: {

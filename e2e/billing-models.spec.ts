@@ -4,7 +4,7 @@ import type { ChargeResult } from "../common/checkout.ts";
 import { formatLongDate } from "../common/dates.ts";
 import { billingModels } from "../server/billing/schema.ts";
 import { DEMO_ACCOUNTS } from "../server/db/seed/accounts.ts";
-import { periodEnd } from "../server/orders/memberships.ts";
+import { periodEnd } from "../server/orders/memberships/memberships.ts";
 import { orders } from "../server/orders/schema.ts";
 import { signedInCookie } from "../tests/support/accounts.ts";
 import {

@@ -24,7 +24,7 @@ describe("the source rules npm run lint checks", () => {
   });
 
   it("refuses an audit entry written by hand outside the command and the audit module", () => {
-    const byHand = "  await recordAudit(tx, { actor, action: \"update\" });";
+    const byHand = '  await recordAudit(tx, { actor, action: "update" });';
     const many = "await recordAudits(tx, entries);";
     expect(breaches("server/media/library.ts", byHand).map((found) => found.rule.name)).toEqual([
       "audit-through-commands",

@@ -15,7 +15,7 @@ import { openApiDocument } from "./http/openapi.ts";
 import { defineRoute, type RouteGroup } from "./http/route-table.ts";
 import { mediaRoutes } from "./media/api.ts";
 import { ordersRoutes } from "./orders/api.ts";
-import { refundsRoutes } from "./orders/refunds-api.ts";
+import { refundsRoutes } from "./orders/refunds/refunds-api.ts";
 import { paymentsRoutes } from "./payments/api.ts";
 import { platformRoutes } from "./platform/api.ts";
 import { dashboardRoutes } from "./platform/dashboard-api.ts";

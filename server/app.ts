@@ -23,8 +23,8 @@ import { staticFiles } from "./http/static-files.ts";
 import type { Logger } from "./logger.ts";
 import { UPLOAD_BODY_BYTES } from "./media/library.ts";
 import type { FileStore } from "./media/storage.ts";
-import { recordMembershipRenewal } from "./orders/memberships.ts";
-import { settleRefundFromProvider } from "./orders/refunds.ts";
+import { recordMembershipRenewal } from "./orders/memberships/memberships.ts";
+import { settleRefundFromProvider } from "./orders/refunds/refunds.ts";
 import type { PaymentListener, WebhookListeners } from "./payments/provider.ts";
 import { type BuildInfo, buildsRoute } from "./platform/api.ts";
 

@@ -7,7 +7,7 @@ import { type FieldErrors, isRefusal } from "../../common/refusal";
 import { fieldErrors } from "../../server/http/errors";
 import { refusalAsFormErrors } from "../../server/http/refusals";
 import { type AnyRoute, runCall } from "../../server/http/route-table";
-import { refundsRoutes } from "../../server/orders/refunds-api";
+import { refundsRoutes } from "../../server/orders/refunds/refunds-api";
 import { callRoute } from "./admin-resource.server";
 import { appContext } from "./app-context.server";
 import { flashCookie } from "./flash.server";

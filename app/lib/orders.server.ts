@@ -1,8 +1,8 @@
 import type { RouterContextProvider } from "react-router";
 import { isRefusal } from "../../common/refusal";
 import { showCustomerOrder, showGuestOrder } from "../../server/checkout/service.ts";
-import { customerOrders } from "../../server/orders/service.ts";
-import { customerVatReceipt } from "../../server/orders/vat-receipt.ts";
+import { customerVatReceipt } from "../../server/orders/documents/vat-receipt.ts";
+import { customerOrders } from "../../server/orders/placement/service.ts";
 import { appContext } from "./app-context.server";
 import { readGuestOrder } from "./page-query.server";
 import { noRouteMatch } from "./route-params";

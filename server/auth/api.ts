@@ -9,7 +9,7 @@ import {
 import { Notice } from "../../common/notice.ts";
 import { StaffMember } from "../../common/staff.ts";
 import { AddressInput } from "../checkout/validators.ts";
-import { publicUser, savedAddress, updateSavedAddress } from "../customers/service.ts";
+import { publicUser, savedAddress, updateSavedAddress } from "../customers/index.ts";
 import type { AppEnv } from "../http/env.ts";
 import { ok } from "../http/envelope.ts";
 import { resourceRoutes } from "../http/resource.ts";

@@ -1,4 +1,4 @@
-import type { RateLimit } from "../platform/rate-limit.ts";
+import type { RateLimit } from "../platform/index.ts";
 
 const MINUTE = 60_000;
 

@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { generateCookie, getCookie } from "hono/cookie";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { TOKEN_COOKIE } from "../../common/auth-cookies.ts";
-import { isStaffRole } from "../customers/service.ts";
+import { isStaffRole } from "../customers/index.ts";
 import { csrfTokenIsValid } from "../http/csrf.ts";
 import type { AppEnv } from "../http/env.ts";
 import { ApiError } from "../http/errors.ts";

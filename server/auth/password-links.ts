@@ -8,11 +8,11 @@ import {
   publicUser,
   setPasswordHash,
   type User,
-} from "../customers/service.ts";
+} from "../customers/index.ts";
 import type { Db } from "../db/client.ts";
 import { inTransaction } from "../db/transaction.ts";
-import { queueMail } from "../mail/service.ts";
-import { takeRateLimit } from "../platform/rate-limit.ts";
+import { queueMail } from "../mail/index.ts";
+import { takeRateLimit } from "../platform/index.ts";
 import { answerNoSoonerThan } from "./answer-floor.ts";
 import { passwordProblem } from "./password-policy.ts";
 import { hashPassword } from "./passwords.ts";

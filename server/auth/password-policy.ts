@@ -1,5 +1,5 @@
 import { dictionary } from "@zxcvbn-ts/language-common";
-import { normaliseEmail } from "../customers/service.ts";
+import { normaliseEmail } from "../customers/index.ts";
 
 export const MIN_PASSWORD_LENGTH = 10;
 

@@ -11,11 +11,11 @@ import {
   publicUser,
   setPasswordHash,
   type User,
-} from "../customers/service.ts";
+} from "../customers/index.ts";
 import type { Db } from "../db/client.ts";
 import { inTransaction } from "../db/transaction.ts";
-import { NO_SUCH_ORDER, type OrderRow, orderOpenedBy } from "../orders/service.ts";
-import { type RateLimit, takeRateLimit } from "../platform/rate-limit.ts";
+import { NO_SUCH_ORDER, type OrderRow, orderOpenedBy } from "../orders/index.ts";
+import { type RateLimit, takeRateLimit } from "../platform/index.ts";
 import { answerNoSoonerThan } from "./answer-floor.ts";
 import { EMAIL_LIMITS, TOO_MANY_FOR_EMAIL } from "./limits.ts";
 import { revokeTokensOf, sendPasswordLink } from "./password-links.ts";

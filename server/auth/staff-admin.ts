@@ -1,13 +1,13 @@
 import { isRefusal, refuse } from "../../common/refusal.ts";
 import type { StaffMember } from "../../common/staff.ts";
-import { findUserByEmail } from "../customers/service.ts";
 import {
   createStaffMember,
   findStaffMember,
+  findUserByEmail,
   listStaff,
   type StaffListQuery,
   updateStaffMember,
-} from "../customers/staff.ts";
+} from "../customers/index.ts";
 import type { ResourceService } from "../http/resource.ts";
 import { revokeTokensOf, sendPasswordLink } from "./password-links.ts";
 import type { StaffInviteInput, StaffUpdateInput } from "./validators.ts";

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, lt, or } from "drizzle-orm";
-import { accountView, type User } from "../customers/service.ts";
+import { accountView, type User } from "../customers/index.ts";
 import type { Db } from "../db/client.ts";
 import { accessTokens, type TokenAbility } from "./schema.ts";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MAX_ID } from "../../common/ids.ts";
 import { STAFF_ROLES, STAFF_STATUSES } from "../../common/staff.ts";
-import { MAX_EMAIL_LENGTH } from "../customers/service.ts";
+import { MAX_EMAIL_LENGTH } from "../customers/index.ts";
 import { Pagination } from "../http/query-schemas.ts";
 import { isOneLine, ONE_LINE } from "../http/text-input.ts";
 

@@ -9,8 +9,7 @@ import {
 import { ONE_MEMBERSHIP, tooManyMemberships } from "../../common/billing-notes.ts";
 import { choiceNeeded } from "../../common/option-choices.ts";
 import { isRefusal, type Refusal, refuse } from "../../common/refusal.ts";
-import { basketVariants } from "../catalog/service/basket-variants.ts";
-import { findVariantByOptions } from "../catalog/service/products.ts";
+import { basketVariants, findVariantByOptions } from "../catalog/index.ts";
 import type { Db } from "../db/client.ts";
 import type { BasketLineChange, BasketLineRequest } from "./validators.ts";
 

@@ -3,10 +3,7 @@ import type { BillingModelType, BillingPeriod } from "../../common/billing.ts";
 import type { BillingModelEdit, StaffBillingModelItem } from "../../common/billing-admin.ts";
 import type { Page } from "../../common/pagination.ts";
 import { joinRefusals, type Refusal, refuse } from "../../common/refusal.ts";
-import {
-  productCountsOfBillingModels,
-  productsOfBillingModels,
-} from "../catalog/service/billing-usage.ts";
+import { productCountsOfBillingModels, productsOfBillingModels } from "../catalog/index.ts";
 import type { Db } from "../db/client.ts";
 import { nameTaken } from "../db/names.ts";
 import { pageMeta, pageOffset } from "../db/pagination.ts";

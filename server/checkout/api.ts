@@ -4,8 +4,8 @@ import { OrderSummary, OrderView } from "../../common/orders.ts";
 import { isRefusal, refuse } from "../../common/refusal.ts";
 import { ok } from "../http/envelope.ts";
 import { accountOf, defineRoute, type RouteGroup } from "../http/route-table.ts";
-import { customerOrders, findOrder } from "../orders/service.ts";
-import { completeTestAuthentication } from "../payments/service.ts";
+import { customerOrders, findOrder } from "../orders/index.ts";
+import { completeTestAuthentication } from "../payments/index.ts";
 import {
   acceptedCharge,
   applyPayment,

@@ -14,7 +14,7 @@ import {
 } from "../../tests/support/checkout.ts";
 import { databaseKinds } from "../../tests/support/databases.ts";
 import { read } from "../../tests/support/staff-api.ts";
-import { periodEnd } from "../orders/memberships.ts";
+import { periodEnd } from "../orders/memberships/memberships.ts";
 import { orderLines } from "../orders/schema.ts";
 import { membershipSubscriptions } from "../payments/schema.ts";
 

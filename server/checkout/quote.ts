@@ -11,11 +11,11 @@ import type { CheckoutQuote } from "../../common/checkout.ts";
 import type { DeliveryOption } from "../../common/delivery.ts";
 import type { AppliedDiscount } from "../../common/discounts.ts";
 import { isRefusal, type Refusal } from "../../common/refusal.ts";
-import { resolveBasket } from "../basket/service.ts";
+import { resolveBasket } from "../basket/index.ts";
 import type { BasketLineRequest } from "../basket/validators.ts";
 import type { Db } from "../db/client.ts";
-import { deliveryOptionFor } from "../delivery/service.ts";
-import { evaluateDiscount, type Shopper } from "../discounts/service.ts";
+import { deliveryOptionFor } from "../delivery/index.ts";
+import { evaluateDiscount, type Shopper } from "../discounts/index.ts";
 import { isExport, workOutVat } from "./vat.ts";
 
 const PROBLEM_CODE: Record<BasketAdjustment["reason"], CheckoutQuote["problems"][number]["code"]> =

@@ -1,11 +1,15 @@
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { runSingleton } from "../db/singleton-job.ts";
-import { abandonedKeys, forgetOldKeys } from "../idempotency/service.ts";
+import { abandonedKeys, forgetOldKeys } from "../idempotency/index.ts";
 import type { Logger } from "../logger.ts";
-import { syncMemberships } from "../orders/memberships.ts";
-import { finishAbandonedRefund, retryPendingRefunds } from "../orders/refunds.ts";
-import { expiredReservations, pendingOrders } from "../orders/service.ts";
+import {
+  expiredReservations,
+  finishAbandonedRefund,
+  pendingOrders,
+  retryPendingRefunds,
+  syncMemberships,
+} from "../orders/index.ts";
 import { finishAbandonedCharge, settleOrder } from "./service.ts";
 
 /** Expired reservations are released this often; a minute past 15 is close enough. */

@@ -2,13 +2,13 @@ import type { ChargeAccepted, ChargeResult, CheckoutQuote } from "../../common/c
 import { formatPrice, penceAsPounds } from "../../common/money.ts";
 import type { OrderView } from "../../common/orders.ts";
 import { isRefusal, type Refusal, refuse } from "../../common/refusal.ts";
-import type { LiveToken } from "../auth/tokens.ts";
-import { takeStock } from "../catalog/service/stock.ts";
+import type { LiveToken } from "../auth/index.ts";
+import { takeStock } from "../catalog/index.ts";
 import type { Config } from "../config.ts";
-import { guestCustomerFor, saveAddress } from "../customers/service.ts";
+import { guestCustomerFor, saveAddress } from "../customers/index.ts";
 import type { Db } from "../db/client.ts";
 import { inTransaction } from "../db/transaction.ts";
-import { redeemDiscount, type Shopper, signedInShopper } from "../discounts/service.ts";
+import { redeemDiscount, type Shopper, signedInShopper } from "../discounts/index.ts";
 import { notifyShopChanged } from "../http/response-cache.ts";
 import {
   type AbandonedKey,
@@ -16,11 +16,8 @@ import {
   type HeldKey,
   type KeyProgress,
   NO_KEY,
-} from "../idempotency/service.ts";
-import { queueMail } from "../mail/service.ts";
-import { orderConfirmationMail } from "../orders/confirmation-mail.ts";
-import { recordMembershipsOf } from "../orders/memberships.ts";
-import { refundLatePayment } from "../orders/refunds.ts";
+} from "../idempotency/index.ts";
+import { queueMail } from "../mail/index.ts";
 import {
   cancelPendingOrder,
   claimConfirmation,
@@ -33,18 +30,16 @@ import {
   NO_SUCH_ORDER,
   newOrderFromQuote,
   type OrderRow,
+  orderConfirmationMail,
   orderOpenedBy,
   orderView,
   RESERVATION_MS,
+  recordMembershipsOf,
   recordPaymentReference,
-} from "../orders/service.ts";
-import type {
-  Payment,
-  PaymentListener,
-  PaymentProvider,
-  TestOutcome,
-} from "../payments/provider.ts";
-import { paymentProviderFor } from "../payments/service.ts";
+  refundLatePayment,
+} from "../orders/index.ts";
+import type { Payment, PaymentListener, PaymentProvider, TestOutcome } from "../payments/index.ts";
+import { paymentProviderFor } from "../payments/index.ts";
 import { priceCheckout, type QuoteRequest } from "./quote.ts";
 import type { CheckoutChargeInput } from "./validators.ts";
 

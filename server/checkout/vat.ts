@@ -1,7 +1,7 @@
 // The one VAT rule of the shop (docs/vat.md has it with worked examples). Prices are VAT
 // included (architecture.md §5), so VAT is worked out of them, never added on. Pure functions on
 // integer pence: no floats touch money, and the same basket always gives the same pennies.
-import { splitProportionally } from "../discounts/amounts.ts";
+import { splitProportionally } from "../discounts/index.ts";
 
 // The UK and the Isle of Man are one VAT area; Jersey and Guernsey are outside it.
 const UK_VAT_AREA = new Set(["GB", "IM"]);

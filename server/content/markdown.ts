@@ -1,5 +1,5 @@
 import { Marked } from "marked";
-import { sanitizeRichText } from "../platform/rich-text.ts";
+import { sanitizeRichText } from "../platform/index.ts";
 
 /** A heading's anchor: lower case words joined by hyphens ("1. Who we are" → "who-we-are"). */
 export function headingId(text: string): string {

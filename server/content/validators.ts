@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CONTACT_TOPICS } from "../../common/contact-topics.ts";
-import { MAX_EMAIL_LENGTH } from "../customers/service.ts";
+import { MAX_EMAIL_LENGTH } from "../customers/index.ts";
 import { isOneLine, ONE_LINE } from "../http/text-input.ts";
 
 const TOPIC_IDS = CONTACT_TOPICS.map((topic) => topic.id) as [string, ...string[]];

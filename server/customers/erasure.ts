@@ -1,16 +1,16 @@
 import { eq, inArray } from "drizzle-orm";
 import { type Refusal, refuse } from "../../common/refusal.ts";
-import { forgetSearchesFor } from "../analytics/erasure.ts";
-import { scrubAuditOf } from "../audit/erasure.ts";
-import { revokeEverythingOf } from "../auth/erasure.ts";
-import { deleteContactMessagesOf } from "../content/erasure.ts";
+import { forgetSearchesFor } from "../analytics/index.ts";
+import { scrubAuditOf } from "../audit/index.ts";
+import { revokeEverythingOf } from "../auth/index.ts";
+import { deleteContactMessagesOf } from "../content/index.ts";
 import type { Db } from "../db/client.ts";
 import { personalWords } from "../db/scrub.ts";
-import { anonymiseRedemptionsOf } from "../discounts/erasure.ts";
-import { forgetOutcomesOf } from "../idempotency/erasure.ts";
-import { dropMailOf } from "../mail/erasure.ts";
-import { anonymiseOrdersOf, personalWordsOfOrders } from "../orders/erasure.ts";
-import { forgetRateLimitsOf } from "../platform/erasure.ts";
+import { anonymiseRedemptionsOf } from "../discounts/index.ts";
+import { forgetOutcomesOf } from "../idempotency/index.ts";
+import { dropMailOf } from "../mail/index.ts";
+import { anonymiseOrdersOf, personalWordsOfOrders } from "../orders/index.ts";
+import { forgetRateLimitsOf } from "../platform/index.ts";
 import { customerAddresses, users } from "./schema.ts";
 
 /** The address an erased account is left with: unique, and no one's. */

@@ -1,10 +1,10 @@
 import type { CustomerDataExport } from "../../common/customers-admin.ts";
-import { contactMessagesOf } from "../content/erasure.ts";
+import { contactMessagesOf } from "../content/index.ts";
 import type { Db } from "../db/client.ts";
-import { redemptionsOf } from "../discounts/erasure.ts";
-import { mailOf } from "../mail/erasure.ts";
-import { exportOrdersOfCustomer } from "../orders/customer-orders.ts";
-import { segmentsOf } from "../segments/service.ts";
+import { redemptionsOf } from "../discounts/index.ts";
+import { mailOf } from "../mail/index.ts";
+import { exportOrdersOfCustomer } from "../orders/index.ts";
+import { segmentsOf } from "../segments/index.ts";
 import { addressesOf, findCustomer } from "./staff-customers.ts";
 
 const ANALYTICS_NOTE =

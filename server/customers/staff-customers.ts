@@ -7,7 +7,7 @@ import type {
   StaffCustomerItem,
 } from "../../common/customers-admin.ts";
 import type { Page } from "../../common/pagination.ts";
-import { CSV_WRITE_OPTIONS, poundsOf } from "../catalog/service/product-csv.ts";
+import { CSV_WRITE_OPTIONS, poundsOf } from "../catalog/index.ts";
 import type { Db } from "../db/client.ts";
 import { pageMeta, pageOffset } from "../db/pagination.ts";
 import { containing, orderings } from "../db/staff-lists.ts";
@@ -16,8 +16,8 @@ import {
   lifetimeSpendOf,
   orderCountOf,
   ordersOfCustomer,
-} from "../orders/customer-orders.ts";
-import { segmentMembersWhere, segmentsOf } from "../segments/service.ts";
+} from "../orders/index.ts";
+import { segmentMembersWhere, segmentsOf } from "../segments/index.ts";
 import { customerIdSql, isCustomer } from "./customer-sql.ts";
 import { customerAddresses, users } from "./schema.ts";
 import type { CustomerCsvQuery, StaffCustomerListQuery } from "./validators.ts";

@@ -12,7 +12,7 @@ import type { Db } from "../db/client.ts";
 import { pageMeta, pageOffset } from "../db/pagination.ts";
 import { containing, orderings } from "../db/staff-lists.ts";
 import type { ResourceService } from "../http/resource.ts";
-import { orderCountsOfDeliveryOptions } from "../orders/delivery-usage.ts";
+import { orderCountsOfDeliveryOptions } from "../orders/index.ts";
 import { deliveryOptionGroupCountries, deliveryOptionGroups, deliveryOptions } from "./schema.ts";
 import type {
   DeliveryGroupCreateInput,

@@ -3,7 +3,7 @@ import { countryInSentence } from "../../common/countries.ts";
 import type { DeliveryOption, DeliveryOptionGroup, FreeUkDelivery } from "../../common/delivery.ts";
 import { isBfpo, normaliseUkPostcode, UK_POSTCODE_COUNTRIES } from "../../common/postcode.ts";
 import { type Refusal, refuse } from "../../common/refusal.ts";
-import { resolveBasket } from "../basket/service.ts";
+import { resolveBasket } from "../basket/index.ts";
 import type { BasketLineRequest } from "../basket/validators.ts";
 import type { Db } from "../db/client.ts";
 import { inTransaction } from "../db/transaction.ts";

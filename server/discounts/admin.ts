@@ -7,13 +7,13 @@ import type {
 } from "../../common/discounts-admin.ts";
 import type { Page } from "../../common/pagination.ts";
 import { joinRefusals, type Refusal, refuse } from "../../common/refusal.ts";
-import { catalogueTitles } from "../catalog/service/titles.ts";
+import { catalogueTitles } from "../catalog/index.ts";
 import type { Db } from "../db/client.ts";
 import { pageMeta, pageOffset } from "../db/pagination.ts";
 import { containing, orderings } from "../db/staff-lists.ts";
 import type { ResourceService } from "../http/resource.ts";
-import { findOrder } from "../orders/service.ts";
-import { segmentOptions } from "../segments/options.ts";
+import { findOrder } from "../orders/index.ts";
+import { segmentOptions } from "../segments/index.ts";
 import { discountBatches, discountRedemptions, discounts, discountTargets } from "./schema.ts";
 import { normaliseCode } from "./service.ts";
 import type {

@@ -7,12 +7,12 @@ import type {
 } from "../../common/discounts.ts";
 import { formatPrice } from "../../common/money.ts";
 import type { Refusal } from "../../common/refusal.ts";
-import { resolveBasket } from "../basket/service.ts";
+import { resolveBasket } from "../basket/index.ts";
 import type { BasketLineRequest } from "../basket/validators.ts";
-import { productIdsWithin } from "../catalog/service/products.ts";
-import { normaliseEmail } from "../customers/service.ts";
+import { productIdsWithin } from "../catalog/index.ts";
+import { normaliseEmail } from "../customers/index.ts";
 import type { Db } from "../db/client.ts";
-import { segmentIdsOf } from "../segments/service.ts";
+import { segmentIdsOf } from "../segments/index.ts";
 import { discountAmount, splitProportionally } from "./amounts.ts";
 import { discountRedemptions, discounts, discountTargets } from "./schema.ts";
 

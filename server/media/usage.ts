@@ -1,6 +1,6 @@
 import type { MediaFileUsage } from "../../common/media.ts";
-import { catalogueUsesOfFiles } from "../catalog/service/file-usage.ts";
-import { articlesUsingFiles } from "../content/service/file-usage.ts";
+import { catalogueUsesOfFiles } from "../catalog/index.ts";
+import { articlesUsingFiles } from "../content/index.ts";
 import type { Db } from "../db/client.ts";
 
 const unused = (): MediaFileUsage => ({ products: [], bands: [], collections: [], articles: [] });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ChargeTypeOption } from "../../common/orders.ts";
 import { defineRoute, type RouteGroup } from "../http/route-table.ts";
-import { CHARGE_TYPES } from "./charge-types.ts";
+import { CHARGE_TYPES } from "./placement/charge-types.ts";
 import { orderStaffRoutes } from "./staff-api.ts";
 
 /** behaviour.md §7, public order reference data. */

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { scrubbedJson, scrubbedText } from "../db/scrub.ts";
-import { ofCustomer } from "./customer-orders.ts";
+import { ofCustomer } from "./reads/customer-orders.ts";
 import { type OrderAddress, orderEvents, orderRefunds, orders } from "./schema.ts";
 
 /** What an erased customer's order keeps of an address: the country (for the accounts' VAT). */

@@ -1,5 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import type { Actor } from "../audit/service.ts";
+import type { Actor } from "../audit/index.ts";
 import type { Db } from "../db/client.ts";
 import { orderEvents } from "./schema.ts";
 

@@ -22,7 +22,7 @@ import { discounts } from "../discounts/schema.ts";
 
 /**
  * behaviour.md §4: `pending_payment → paid → dispatched`, and `cancelled` / `refunded`. Only
- * `server/orders/status.ts` moves an order between them.
+ * `server/orders/placement/status.ts` moves an order between them.
  */
 export const ORDER_STATUSES = [
   "pending_payment",
@@ -108,7 +108,7 @@ export const orders = pgTable(
      */
     paymentProblem: text("payment_problem"),
     /**
-     * Pence given back so far, VAT included. Only `server/orders/refunds.ts` changes it, by a
+     * Pence given back so far, VAT included. Only `refunds/refunds.ts` changes it, by a
      * guarded UPDATE that can never take it past the total, so two refunds racing for the last
      * pound cannot both win.
      */

@@ -14,9 +14,9 @@ import { ApiError } from "../http/errors.ts";
 import { PathId } from "../http/query-schemas.ts";
 import { DestroyInput, idsToDestroy } from "../http/resource.ts";
 import { type AnyRoute, defineRoute } from "../http/route-table.ts";
-import { dispatchOrder } from "./dispatch.ts";
-import { dispatchFromCsv } from "./dispatch-csv.ts";
-import { orderCsv } from "./order-csv.ts";
+import { dispatchOrder } from "./dispatch/dispatch.ts";
+import { dispatchFromCsv } from "./dispatch/dispatch-csv.ts";
+import { orderCsv } from "./documents/order-csv.ts";
 import { archiveOrders, listStaffOrders, staffOrderEdit } from "./staff.ts";
 import { DispatchCsvInput, DispatchInput, StaffOrderListQuery } from "./validators.ts";
 

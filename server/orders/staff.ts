@@ -9,15 +9,15 @@ import type {
 } from "../../common/orders-admin.ts";
 import type { Page } from "../../common/pagination.ts";
 import { type Refusal, refuse } from "../../common/refusal.ts";
-import type { AuditTrail } from "../http/command.ts";
 import type { Db } from "../db/client.ts";
 import { pageMeta, pageOffset } from "../db/pagination.ts";
 import { containing, orderings } from "../db/staff-lists.ts";
-import { findPaymentForOrder } from "../payments/record.ts";
-import { dispatchReadiness, linesToShip, nextWorkingDay } from "./dispatch-rules.ts";
+import type { AuditTrail } from "../http/command.ts";
+import { findPaymentForOrder } from "../payments/index.ts";
+import { dispatchReadiness, linesToShip, nextWorkingDay } from "./dispatch/dispatch-rules.ts";
 import { orderTimeline, recordOrderEvent } from "./events.ts";
-import { lineMoney } from "./line-money.ts";
-import { membershipViews } from "./memberships.ts";
+import { membershipViews } from "./memberships/memberships.ts";
+import { lineMoney } from "./placement/line-money.ts";
 import {
   type OrderAddress,
   type OrderRow,

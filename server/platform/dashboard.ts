@@ -6,8 +6,8 @@ import {
   MAX_RANGE_DAYS,
 } from "../../common/dashboard.ts";
 import { addDays, daysBetween, eachDay, londonDay } from "../../common/london-days.ts";
-import { shopFunnel } from "../analytics/funnel.ts";
-import { lowStockVariants } from "../catalog/service/low-stock.ts";
+import { shopFunnel } from "../analytics/index.ts";
+import { lowStockVariants } from "../catalog/index.ts";
 import type { Db } from "../db/client.ts";
 import {
   ordersToDispatch,
@@ -15,7 +15,7 @@ import {
   salesTotals,
   topBands,
   topProducts,
-} from "../orders/sales-figures.ts";
+} from "../orders/index.ts";
 
 const CalendarDay = z
   .string()

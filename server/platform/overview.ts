@@ -1,8 +1,8 @@
-import { catalogCounts } from "../catalog/service/counts.ts";
-import { accountCounts } from "../customers/service.ts";
+import { catalogCounts } from "../catalog/index.ts";
+import { accountCounts } from "../customers/index.ts";
 import type { Db } from "../db/client.ts";
-import { liveDiscountCount } from "../discounts/service.ts";
-import { outboxCounts } from "../mail/service.ts";
+import { liveDiscountCount } from "../discounts/index.ts";
+import { outboxCounts } from "../mail/index.ts";
 
 /** The back office's first screen: how much of each thing the shop holds right now. */
 export type ShopOverview = {

@@ -1,15 +1,15 @@
 import { and, type SQL, sql } from "drizzle-orm";
 import { type Refusal, refuse } from "../../common/refusal.ts";
 import type { SegmentRule } from "../../common/segments.ts";
-import { type BandForRules, bandsForRules } from "../catalog/service/band-products.ts";
+import { type BandForRules, bandsForRules } from "../catalog/index.ts";
 import {
   customerIdSql,
   isRegisteredCustomer,
   marketingConsentIs,
   signedUpAfter,
-} from "../customers/customer-sql.ts";
+} from "../customers/index.ts";
 import type { Db } from "../db/client.ts";
-import { boughtFromBand, orderedWithin, spentOver } from "../orders/customer-orders.ts";
+import { boughtFromBand, orderedWithin, spentOver } from "../orders/index.ts";
 
 // Who is in a segment: one SQL condition on the customers' rows, made from every rule (all must
 // hold), so a count or a list of members is one query however many customers there are.

@@ -7,11 +7,11 @@ import {
   conditionsHoldFor,
   countCustomersWhere,
   sampleCustomersWhere,
-} from "../customers/customer-sql.ts";
+} from "../customers/index.ts";
 import type { Db } from "../db/client.ts";
 import { pageMeta, pageOffset } from "../db/pagination.ts";
 import { containing, orderings } from "../db/staff-lists.ts";
-import { codesLimitedTo } from "../discounts/segment-usage.ts";
+import { codesLimitedTo } from "../discounts/index.ts";
 import type { ResourceService } from "../http/resource.ts";
 import { checkedMembersWhere, membersWhere } from "./membership.ts";
 import { type SegmentRow, segments } from "./schema.ts";

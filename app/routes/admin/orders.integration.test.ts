@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChargeResult } from "../../../common/checkout";
 import { formatLongDate } from "../../../common/dates";
 import { DEMO_ACCOUNTS } from "../../../server/db/seed/accounts.ts";
-import { periodEnd } from "../../../server/orders/memberships.ts";
+import { periodEnd } from "../../../server/orders/memberships/memberships.ts";
 import { orderRefunds, orders } from "../../../server/orders/schema.ts";
 import { adminPages, flashOf } from "../../../tests/support/admin-pages.ts";
 import { startTestApp, type TestApp } from "../../../tests/support/app.ts";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChargeResult } from "../../../common/checkout";
 import { formatLongDate } from "../../../common/dates";
 import { formatPrice } from "../../../common/money";
-import { periodEnd } from "../../../server/orders/memberships.ts";
+import { periodEnd } from "../../../server/orders/memberships/memberships.ts";
 import { membershipSubscriptions } from "../../../server/payments/schema.ts";
 import { signedInCookie } from "../../../tests/support/accounts.ts";
 import { startTestApp, type TestApp } from "../../../tests/support/app.ts";

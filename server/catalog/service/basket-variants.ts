@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { billingTermsOf } from "../../billing/service.ts";
+import { billingTermsOf } from "../../billing/index.ts";
 import type { Db } from "../../db/client.ts";
-import { mediaFileView } from "../../media/service.ts";
+import { mediaFileView } from "../../media/index.ts";
 import {
   attributes,
   attributeTypes,

@@ -3,8 +3,8 @@ import type { BrandView } from "../../../common/catalog.ts";
 import type { Page } from "../../../common/pagination.ts";
 import type { Db } from "../../db/client.ts";
 import { pageMeta, pageOffset } from "../../db/pagination.ts";
-import { imageRefOf } from "../../media/service.ts";
-import { sanitizeRichText } from "../../platform/rich-text.ts";
+import { imageRefOf } from "../../media/index.ts";
+import { sanitizeRichText } from "../../platform/index.ts";
 import { brands, products } from "../schema.ts";
 
 // Correlated subqueries name the outer columns in full: Drizzle leaves columns unqualified when a

@@ -14,8 +14,8 @@ import { freeSlug } from "../../db/slugs.ts";
 import { containing, orderings } from "../../db/staff-lists.ts";
 import type { ResourceService } from "../../http/resource.ts";
 import { notifyShopChanged } from "../../http/response-cache.ts";
-import { mediaFileView } from "../../media/service.ts";
-import { sanitizeRichText } from "../../platform/rich-text.ts";
+import { mediaFileView } from "../../media/index.ts";
+import { sanitizeRichText } from "../../platform/index.ts";
 import { brands, collectionProducts, productCollections, products, spotlights } from "../schema.ts";
 import type {
   CollectionCreateInput,

@@ -2,8 +2,8 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { CollectionView } from "../../../common/catalog.ts";
 import type { ProductListQuery } from "../../../common/product-list-query.ts";
 import type { Db } from "../../db/client.ts";
-import { imageRefOf } from "../../media/service.ts";
-import { sanitizeRichText } from "../../platform/rich-text.ts";
+import { imageRefOf } from "../../media/index.ts";
+import { sanitizeRichText } from "../../platform/index.ts";
 import { productCollections, products } from "../schema.ts";
 import { cardColumns, collectionCondition, findCollection, listProducts } from "./products.ts";
 

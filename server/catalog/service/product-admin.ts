@@ -9,7 +9,7 @@ import { fileUrl, IMAGE_WIDTHS } from "../../../common/file-urls.ts";
 import type { Page } from "../../../common/pagination.ts";
 import { productTypeBySlug, productTypeByTitle } from "../../../common/product-types.ts";
 import { isRefusal, type Refusal, refuse } from "../../../common/refusal.ts";
-import { billingModelRefusal } from "../../billing/service.ts";
+import { billingModelRefusal } from "../../billing/index.ts";
 import { insertRecords } from "../../db/bulk-insert.ts";
 import type { Db } from "../../db/client.ts";
 import { pageMeta, pageOffset } from "../../db/pagination.ts";
@@ -18,9 +18,9 @@ import { containing, likePattern, orderings } from "../../db/staff-lists.ts";
 import type { AuditTrail } from "../../http/command.ts";
 import type { ResourceService } from "../../http/resource.ts";
 import { notifyShopChanged } from "../../http/response-cache.ts";
-import { mediaFileView } from "../../media/service.ts";
-import { orderCountsOfProducts } from "../../orders/catalogue-usage.ts";
-import { sanitizeRichText } from "../../platform/rich-text.ts";
+import { mediaFileView } from "../../media/index.ts";
+import { orderCountsOfProducts } from "../../orders/index.ts";
+import { sanitizeRichText } from "../../platform/index.ts";
 import {
   attributes,
   brands,

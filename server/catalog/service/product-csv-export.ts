@@ -1,7 +1,7 @@
 import { stringify } from "csv-stringify/sync";
 import { asc, eq, gt, inArray } from "drizzle-orm";
 import { productTypeByTitle } from "../../../common/product-types.ts";
-import { billingModelsByIds } from "../../billing/service.ts";
+import { billingModelsByIds } from "../../billing/index.ts";
 import type { Db } from "../../db/client.ts";
 import { attributes, brands, products, productVariants, variantAttributes } from "../schema.ts";
 import {

@@ -9,13 +9,13 @@ import {
 } from "../../../common/product-csv.ts";
 import { PRODUCT_TYPES } from "../../../common/product-types.ts";
 import { isRefusal, type Refusal, refuse } from "../../../common/refusal.ts";
-import type { AuditEntry, AuditTrail } from "../../http/command.ts";
-import { allBillingModels } from "../../billing/service.ts";
+import { allBillingModels } from "../../billing/index.ts";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { inTransactionOrRefuse } from "../../db/transaction.ts";
+import type { AuditEntry, AuditTrail } from "../../http/command.ts";
 import type { WriteContext } from "../../http/resource.ts";
-import { sanitizeRichText } from "../../platform/rich-text.ts";
+import { sanitizeRichText } from "../../platform/index.ts";
 import { brands, products, productVariants, variantAttributes } from "../schema.ts";
 import {
   MAX_STOCK,
@@ -1110,7 +1110,12 @@ export async function importProductsCsv(
       confirmRefusal = undefined;
       // First, so that a second import with the same check waits here for this one to end.
       if (!request.dryRun && request.confirm) {
-        confirmRefusal = await consumeImportCheck(tx, request.confirm, fileHash, request.audit.actor.id);
+        confirmRefusal = await consumeImportCheck(
+          tx,
+          request.confirm,
+          fileHash,
+          request.audit.actor.id,
+        );
         if (confirmRefusal) return confirmRefusal;
       }
       const write: WriteContext = {

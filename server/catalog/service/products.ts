@@ -5,11 +5,11 @@ import type { ImageRef } from "../../../common/images.ts";
 import type { CappedPage } from "../../../common/pagination.ts";
 import type { ProductListQuery } from "../../../common/product-list-query.ts";
 import { productTypeBySlug } from "../../../common/product-types.ts";
-import { billingTermsOf } from "../../billing/service.ts";
+import { billingTermsOf } from "../../billing/index.ts";
 import type { Db } from "../../db/client.ts";
 import { cappedPageMeta, countLimit, pageOffset } from "../../db/pagination.ts";
-import { mediaFileView } from "../../media/service.ts";
-import { sanitizeRichText } from "../../platform/rich-text.ts";
+import { mediaFileView } from "../../media/index.ts";
+import { sanitizeRichText } from "../../platform/index.ts";
 import {
   attributes,
   attributeTypes,

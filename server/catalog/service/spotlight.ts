@@ -1,7 +1,7 @@
 import { and, desc, gt, isNull, lte, or } from "drizzle-orm";
 import type { BrandView, ProductCard } from "../../../common/catalog.ts";
 import type { Db } from "../../db/client.ts";
-import { sanitizeRichText } from "../../platform/rich-text.ts";
+import { sanitizeRichText } from "../../platform/index.ts";
 import { spotlights } from "../schema.ts";
 import { getBrand } from "./brands.ts";
 import { findCollection, listProducts } from "./products.ts";

@@ -2,7 +2,7 @@ import { inArray } from "drizzle-orm";
 import type { FILE_TYPES } from "../../../common/images.ts";
 import { type Refusal, refuse } from "../../../common/refusal.ts";
 import type { Db } from "../../db/client.ts";
-import { mediaFileView } from "../../media/service.ts";
+import { mediaFileView } from "../../media/index.ts";
 
 // Checks the catalogue's staff forms share (decision 0014): the same question gets the same words
 // on every form.

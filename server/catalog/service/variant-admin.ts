@@ -9,7 +9,7 @@ import { containing, orderings } from "../../db/staff-lists.ts";
 import type { AuditTrail } from "../../http/command.ts";
 import type { ResourceService } from "../../http/resource.ts";
 import { notifyShopChanged } from "../../http/response-cache.ts";
-import { orderCountsOfVariants } from "../../orders/catalogue-usage.ts";
+import { orderCountsOfVariants } from "../../orders/index.ts";
 import {
   attributes,
   attributeTypes,

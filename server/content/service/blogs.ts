@@ -1,12 +1,11 @@
 import { and, asc, desc, eq, lte, type SQL, sql } from "drizzle-orm";
 import type { ArticleSummary, ArticleView, BlogView } from "../../../common/content.ts";
 import type { Page } from "../../../common/pagination.ts";
-import { bandRefOf } from "../../catalog/service/brands.ts";
-import { productCardsByIds } from "../../catalog/service/products.ts";
+import { bandRefOf, productCardsByIds } from "../../catalog/index.ts";
 import type { Db } from "../../db/client.ts";
 import { pageMeta, pageOffset } from "../../db/pagination.ts";
-import { imageRefOf } from "../../media/service.ts";
-import { sanitizeRichText } from "../../platform/rich-text.ts";
+import { imageRefOf } from "../../media/index.ts";
+import { sanitizeRichText } from "../../platform/index.ts";
 import { articleProducts, articles, blogs } from "../schema.ts";
 
 /** Public means published, with a publishing time that has come; drafts never leave the server. */

@@ -2,8 +2,8 @@ import { CONTACT_TOPICS } from "../../../common/contact-topics.ts";
 import { type Refusal, rateLimited } from "../../../common/refusal.ts";
 import type { Db } from "../../db/client.ts";
 import { inTransaction } from "../../db/transaction.ts";
-import { queueMail } from "../../mail/service.ts";
-import { type RateLimit, takeRateLimit } from "../../platform/rate-limit.ts";
+import { queueMail } from "../../mail/index.ts";
+import { type RateLimit, takeRateLimit } from "../../platform/index.ts";
 import { contactMessages } from "../schema.ts";
 import type { ContactInput } from "../validators.ts";
 

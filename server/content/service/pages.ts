@@ -1,6 +1,6 @@
 import { and, asc, eq, gte } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { sanitizeRichText } from "../../platform/rich-text.ts";
+import { sanitizeRichText } from "../../platform/index.ts";
 import { contentPages, jobOpenings } from "../schema.ts";
 
 /** A page of text with the contents list its `h2` headings make. */

@@ -15,7 +15,6 @@ import {
 } from "../../customers/service.ts";
 import { determineDeliveryGroup } from "../../delivery/service.ts";
 import { customerShopper, redeemDiscount } from "../../discounts/service.ts";
-import type { OrderAddress } from "../../orders/schema.ts";
 import {
   backdateOrder,
   cancelPendingOrder,
@@ -27,7 +26,8 @@ import {
   type OrderHistoryTimes,
   RESERVATION_MS,
   recordPaymentReference,
-} from "../../orders/service.ts";
+} from "../../orders/placement/service.ts";
+import type { OrderAddress } from "../../orders/schema.ts";
 import { recordPayment } from "../../payments/record.ts";
 import { testProvider } from "../../payments/test-provider.ts";
 import type { Db } from "../client.ts";
