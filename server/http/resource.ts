@@ -7,7 +7,7 @@ import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { inTransactionOrRefuse } from "../db/transaction.ts";
 import { PathId } from "./query-schemas.ts";
-import { type AnyRoute, accountOf, defineRoute } from "./route-table.ts";
+import { type ApiRoute, accountOf, defineRoute } from "./route-table.ts";
 
 type Schema<T> = z.ZodType<T, unknown>;
 
@@ -106,6 +106,17 @@ export function actorOf(account: Parameters<typeof accountOf>[0]): Actor {
   return { id: user.id, email: user.email };
 }
 
+type NoInput = Record<never, never>;
+
+/** A resource's five staff routes, typed, so a page running one gets the value it answers. */
+export type ResourceRoutes<Query, Item, Edit, Create, Update> = {
+  list: ApiRoute<NoInput, Query, undefined, Page<Item>>;
+  edit: ApiRoute<{ id: number }, NoInput, undefined, Edit>;
+  store: ApiRoute<NoInput, NoInput, Create, Edit>;
+  update: ApiRoute<NoInput, NoInput, Update & { id: number; updatedAt?: string }, Edit>;
+  destroy: ApiRoute<NoInput, NoInput, z.output<typeof DestroyInput>, { ids: number[] }>;
+};
+
 /**
  * The staff API of a resource (behaviour.md §7, decision 0014): `GET /{name}` (the list),
  * `GET /{name}/edit/{id}`, `POST /{name}/store`, `POST /{name}/update` (`{ id, …, updatedAt? }`)
@@ -116,7 +127,7 @@ export function actorOf(account: Parameters<typeof accountOf>[0]): Actor {
  */
 export function resourceRoutes<Query, Item, Edit extends EditableRecord, Create, Update>(
   resource: Resource<Query, Item, Edit, Create, Update>,
-): AnyRoute[] {
+): ResourceRoutes<Query, Item, Edit, Create, Update> {
   const { name, tag, noun, service } = resource;
   const missing = () => refuse("not-found", `No such ${noun}.`);
   const afterWrite = async (db: Db) => {
@@ -134,8 +145,10 @@ export function resourceRoutes<Query, Item, Edit extends EditableRecord, Create,
     })
     .strict();
 
-  return [
-    defineRoute({
+  // Named, so a page runs a resource's route by its constant, typed (issue 30); `Object.values`
+  // lists them in this order for the route groups.
+  return {
+    list: defineRoute({
       method: "get",
       path: `/${name}`,
       tag,
@@ -145,7 +158,7 @@ export function resourceRoutes<Query, Item, Edit extends EditableRecord, Create,
       answers: { page: pageOf(resource.item) },
       call: ({ db }, { query }) => service.list(db, query),
     }),
-    defineRoute({
+    edit: defineRoute({
       method: "get",
       path: `/${name}/edit/{id}`,
       tag,
@@ -156,7 +169,7 @@ export function resourceRoutes<Query, Item, Edit extends EditableRecord, Create,
       refusals: ["not-found"],
       call: async ({ db }, { params }) => (await service.edit(db, params.id)) ?? missing(),
     }),
-    defineRoute({
+    store: defineRoute({
       method: "post",
       path: `/${name}/${resource.storePath ?? "store"}`,
       tag,
@@ -186,7 +199,7 @@ export function resourceRoutes<Query, Item, Edit extends EditableRecord, Create,
         return created;
       },
     }),
-    defineRoute({
+    update: defineRoute({
       method: "post",
       path: `/${name}/update`,
       tag,
@@ -194,8 +207,10 @@ export function resourceRoutes<Query, Item, Edit extends EditableRecord, Create,
       access: resource.writeAccess ?? "staff",
       body: UpdateInput as unknown as Schema<Update & { id: number; updatedAt?: string }>,
       ...(service.check && {
+        // An update's fields are create's, each optional (`resource.update` is create's shape).
         check: ({ db }, { id, updatedAt: _updatedAt, ...fields }) =>
-          service.check?.(db, fields as Partial<Create>, id) ?? Promise.resolve(undefined),
+          service.check?.(db, fields as unknown as Partial<Create>, id) ??
+          Promise.resolve(undefined),
       }),
       answers: { data: resource.edit },
       refusals: ["invalid", "not-found", "conflict"],
@@ -230,7 +245,7 @@ export function resourceRoutes<Query, Item, Edit extends EditableRecord, Create,
         return updated;
       },
     }),
-    defineRoute({
+    destroy: defineRoute({
       method: "post",
       path: `/${name}/destroy`,
       tag,
@@ -266,5 +281,5 @@ export function resourceRoutes<Query, Item, Edit extends EditableRecord, Create,
         return destroyed;
       },
     }),
-  ];
+  };
 }

@@ -104,7 +104,7 @@ function uploadRoute(
   path: "/files/store" | "/images/store",
   schema: typeof StaffFileStoreInput | typeof StaffImageStoreInput,
   onlyImages: boolean,
-): AnyRoute {
+) {
   return defineRoute({
     method: "post",
     path,
@@ -137,59 +137,118 @@ function uploadRoute(
   });
 }
 
+export const storeFileRoute = uploadRoute("/files/store", StaffFileStoreInput, false);
+export const storeImageRoute = uploadRoute("/images/store", StaffImageStoreInput, true);
+
+export const folderListRoute = defineRoute({
+  method: "get",
+  path: "/folders",
+  tag: "media",
+  summary: "The media library's folders: paginated, A–Z, of one parent or matching `q`",
+  query: StaffFolderListQuery,
+  answers: { page: StaffMediaFolderPage },
+  call: ({ db }, { query }) => listFolders(db, query),
+});
+
+export const folderRoute = defineRoute({
+  method: "get",
+  path: "/folders/edit/{id}",
+  tag: "media",
+  summary: "A folder (`root` for the top level): its subfolders and a page of its files",
+  params: FolderPathInput,
+  query: StaffFolderContentsQuery,
+  answers: { data: StaffFolderContents },
+  refusals: ["not-found"],
+  call: ({ db }, { params, query }) => folderContents(db, params.id, query),
+});
+
+export const storeFolderRoute = defineRoute({
+  method: "post",
+  path: "/folders/store",
+  tag: "media",
+  summary: "Make a folder",
+  body: StaffFolderStoreInput,
+  answers: { data: StaffMediaFolder, status: 201 },
+  refusals: ["invalid"],
+  call: ({ db, account }, { body }) => createFolder(db, actorOf(account), body),
+});
+
+export const updateFolderRoute = defineRoute({
+  method: "post",
+  path: "/folders/update",
+  tag: "media",
+  summary: "Rename a folder or move it: only the fields sent",
+  body: StaffFolderUpdateInput,
+  answers: { data: StaffMediaFolder },
+  refusals: ["invalid", "not-found", "conflict"],
+  call: ({ db, account }, { body }) => updateFolder(db, actorOf(account), body),
+});
+
+export const destroyFolderRoute = defineRoute({
+  method: "post",
+  path: "/folders/destroy",
+  tag: "media",
+  summary:
+    "Delete empty folders (`{ id }` or `{ ids }`, admins only); one holding anything is a 409",
+  access: "admin",
+  body: DestroyInput,
+  answers: { data: MediaDestroyed },
+  refusals: ["not-found", "conflict"],
+  call: ({ db, account }, { body }) => destroyFolders(db, actorOf(account), idsToDestroy(body)),
+});
+
+export const fileRoute = defineRoute({
+  method: "get",
+  path: "/files/edit/{id}",
+  tag: "media",
+  summary: "A file of the media library, and everything that shows it",
+  params: z.strictObject({ id: PathId }),
+  answers: { data: StaffMediaFileEdit },
+  refusals: ["not-found"],
+  call: ({ db }, { params }) => fileForEdit(db, params.id),
+});
+
+export const updateFileRoute = defineRoute({
+  method: "post",
+  path: "/files/update",
+  tag: "media",
+  summary: "Change a file's title, alt text or folder: only the fields sent",
+  body: StaffFileUpdateInput,
+  answers: { data: StaffMediaFile },
+  refusals: ["invalid", "not-found", "conflict"],
+  call: ({ db, account }, { body }) => updateFile(db, actorOf(account), body),
+});
+
+export const destroyFileRoute = defineRoute({
+  method: "post",
+  path: "/files/destroy",
+  tag: "media",
+  summary:
+    "Delete files (`{ id }` or `{ ids }`, admins only); one shown anywhere is a 409 saying where",
+  access: "admin",
+  body: DestroyInput,
+  answers: { data: MediaDestroyed },
+  refusals: ["not-found", "conflict"],
+  // HTTP-only (`handle`): the bytes leave the app's file store too.
+  async handle(c, { body }) {
+    const destroyed = await destroyFiles(
+      c.get("db"),
+      c.get("files"),
+      actorOf(c.get("auth")),
+      idsToDestroy(body),
+      (failures) => c.get("logger").warn({ failures }, "deleted files left bytes in the store"),
+    );
+    if (isRefusal(destroyed)) throw refusalAsApiError(destroyed);
+    return ok(c, destroyed);
+  },
+});
+
 const staffRoutes: AnyRoute[] = [
-  defineRoute({
-    method: "get",
-    path: "/folders",
-    tag: "media",
-    summary: "The media library's folders: paginated, A–Z, of one parent or matching `q`",
-    query: StaffFolderListQuery,
-    answers: { page: StaffMediaFolderPage },
-    call: ({ db }, { query }) => listFolders(db, query),
-  }),
-  defineRoute({
-    method: "get",
-    path: "/folders/edit/{id}",
-    tag: "media",
-    summary: "A folder (`root` for the top level): its subfolders and a page of its files",
-    params: FolderPathInput,
-    query: StaffFolderContentsQuery,
-    answers: { data: StaffFolderContents },
-    refusals: ["not-found"],
-    call: ({ db }, { params, query }) => folderContents(db, params.id, query),
-  }),
-  defineRoute({
-    method: "post",
-    path: "/folders/store",
-    tag: "media",
-    summary: "Make a folder",
-    body: StaffFolderStoreInput,
-    answers: { data: StaffMediaFolder, status: 201 },
-    refusals: ["invalid"],
-    call: ({ db, account }, { body }) => createFolder(db, actorOf(account), body),
-  }),
-  defineRoute({
-    method: "post",
-    path: "/folders/update",
-    tag: "media",
-    summary: "Rename a folder or move it: only the fields sent",
-    body: StaffFolderUpdateInput,
-    answers: { data: StaffMediaFolder },
-    refusals: ["invalid", "not-found", "conflict"],
-    call: ({ db, account }, { body }) => updateFolder(db, actorOf(account), body),
-  }),
-  defineRoute({
-    method: "post",
-    path: "/folders/destroy",
-    tag: "media",
-    summary:
-      "Delete empty folders (`{ id }` or `{ ids }`, admins only); one holding anything is a 409",
-    access: "admin",
-    body: DestroyInput,
-    answers: { data: MediaDestroyed },
-    refusals: ["not-found", "conflict"],
-    call: ({ db, account }, { body }) => destroyFolders(db, actorOf(account), idsToDestroy(body)),
-  }),
+  folderListRoute,
+  folderRoute,
+  storeFolderRoute,
+  updateFolderRoute,
+  destroyFolderRoute,
   defineRoute({
     method: "get",
     path: "/files",
@@ -200,51 +259,11 @@ const staffRoutes: AnyRoute[] = [
     answers: { page: StaffMediaFilePage },
     call: ({ db }, { query }) => listFiles(db, query),
   }),
-  uploadRoute("/files/store", StaffFileStoreInput, false),
-  uploadRoute("/images/store", StaffImageStoreInput, true),
-  defineRoute({
-    method: "get",
-    path: "/files/edit/{id}",
-    tag: "media",
-    summary: "A file of the media library, and everything that shows it",
-    params: z.strictObject({ id: PathId }),
-    answers: { data: StaffMediaFileEdit },
-    refusals: ["not-found"],
-    call: ({ db }, { params }) => fileForEdit(db, params.id),
-  }),
-  defineRoute({
-    method: "post",
-    path: "/files/update",
-    tag: "media",
-    summary: "Change a file's title, alt text or folder: only the fields sent",
-    body: StaffFileUpdateInput,
-    answers: { data: StaffMediaFile },
-    refusals: ["invalid", "not-found", "conflict"],
-    call: ({ db, account }, { body }) => updateFile(db, actorOf(account), body),
-  }),
-  defineRoute({
-    method: "post",
-    path: "/files/destroy",
-    tag: "media",
-    summary:
-      "Delete files (`{ id }` or `{ ids }`, admins only); one shown anywhere is a 409 saying where",
-    access: "admin",
-    body: DestroyInput,
-    answers: { data: MediaDestroyed },
-    refusals: ["not-found", "conflict"],
-    // HTTP-only (`handle`): the bytes leave the app's file store too.
-    async handle(c, { body }) {
-      const destroyed = await destroyFiles(
-        c.get("db"),
-        c.get("files"),
-        actorOf(c.get("auth")),
-        idsToDestroy(body),
-        (failures) => c.get("logger").warn({ failures }, "deleted files left bytes in the store"),
-      );
-      if (isRefusal(destroyed)) throw refusalAsApiError(destroyed);
-      return ok(c, destroyed);
-    },
-  }),
+  storeFileRoute,
+  storeImageRoute,
+  fileRoute,
+  updateFileRoute,
+  destroyFileRoute,
 ];
 
 export const mediaRoutes: RouteGroup[] = [
