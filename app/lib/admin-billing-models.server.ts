@@ -1,6 +1,6 @@
 import type { BillingModelEdit, StaffBillingModelItem } from "../../common/billing-admin";
-import { billingRoutes } from "../../server/billing/api.ts";
-import { resourceRouteSet, resourceScreens } from "./admin-resource.server";
+import { billingModelRoutes } from "../../server/billing/api.ts";
+import { resourceScreens } from "./admin-resource.server";
 
 /** A choice that may be none: empty is null (a one-off or pre-order has no period). */
 const orNull = (typed: string | undefined) =>
@@ -11,7 +11,7 @@ const orNull = (typed: string | undefined) =>
  * pre-order, membership), the staff API's `billing-models` resource, as /admin/billing-models.
  */
 export const billingModelScreens = resourceScreens<StaffBillingModelItem, BillingModelEdit>({
-  routes: resourceRouteSet(billingRoutes, "billing-models"),
+  routes: billingModelRoutes,
   path: "/admin/billing-models",
   noun: "billing model",
   plural: "billing models",

@@ -98,14 +98,20 @@ const UPLOAD_DESCRIPTION =
 
 /**
  * POST /files/store and /images/store: the same upload, the second taking images alone. HTTP-only
- * (`handle`), as it needs the app's file store (the local disk or the S3 bucket).
+ * (`handle`), as it needs the app's file store (the local disk or the S3 bucket). It answers the
+ * file stored, as a page making the same call in process gets it (issue 30).
  */
 function uploadRoute(
   path: "/files/store" | "/images/store",
   schema: typeof StaffFileStoreInput | typeof StaffImageStoreInput,
   onlyImages: boolean,
 ) {
-  return defineRoute({
+  return defineRoute<
+    Record<never, never>,
+    Record<never, never>,
+    StaffFileStoreInput,
+    StaffMediaFile
+  >({
     method: "post",
     path,
     tag: "media",
