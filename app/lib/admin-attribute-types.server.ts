@@ -1,4 +1,3 @@
-import type { AttributeTypeEdit, StaffAttributeTypeItem } from "../../common/catalog-admin";
 import { attributeTypeRoutes } from "../../server/catalog/staff-api.ts";
 import { resourceScreens } from "./admin-resource.server";
 
@@ -13,7 +12,7 @@ export const position = (typed: string | undefined) => {
  * The attribute types' screens (issue 14): the options products come in (Size, Colour, Format),
  * the staff API's `product-attribute-types` resource, as /admin/attribute-types.
  */
-export const attributeTypeScreens = resourceScreens<StaffAttributeTypeItem, AttributeTypeEdit>({
+export const attributeTypeScreens = resourceScreens({
   routes: attributeTypeRoutes,
   path: "/admin/attribute-types",
   noun: "attribute type",

@@ -1,5 +1,4 @@
 import type { RouterContextProvider } from "react-router";
-import type { AttributeEdit, StaffAttributeItem } from "../../common/catalog-admin";
 import { attributeRoutes, attributeTypeRoutes } from "../../server/catalog/staff-api.ts";
 import { position } from "./admin-attribute-types.server";
 import { type FormFields, formBodyOf, listAll, resourceScreens } from "./admin-resource.server";
@@ -17,7 +16,7 @@ const FIELDS: FormFields = {
  * The attributes' screens (issue 14): the values of each attribute type (S, M, L; Black, White),
  * the staff API's `product-attributes` resource, as /admin/attributes.
  */
-export const attributeScreens = resourceScreens<StaffAttributeItem, AttributeEdit>({
+export const attributeScreens = resourceScreens({
   routes: attributeRoutes,
   path: "/admin/attributes",
   noun: "attribute",

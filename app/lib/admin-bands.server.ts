@@ -1,12 +1,11 @@
 import type { RouterContextProvider } from "react-router";
-import type { BrandEdit, StaffBrandItem } from "../../common/catalog-admin";
 import { getBrand } from "../../server/catalog/service/brands.ts";
 import { brandRoutes } from "../../server/catalog/staff-api.ts";
 import { resourceScreens } from "./admin-resource.server";
 import { appContext } from "./app-context.server";
 
 /** The bands' screens (issue 14): the staff API's `brands` resource, as /admin/bands. */
-export const bandScreens = resourceScreens<StaffBrandItem, BrandEdit>({
+export const bandScreens = resourceScreens({
   routes: brandRoutes,
   path: "/admin/bands",
   noun: "band",

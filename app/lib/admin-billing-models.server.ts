@@ -1,4 +1,3 @@
-import type { BillingModelEdit, StaffBillingModelItem } from "../../common/billing-admin";
 import { billingModelRoutes } from "../../server/billing/api.ts";
 import { resourceScreens } from "./admin-resource.server";
 
@@ -10,7 +9,7 @@ const orNull = (typed: string | undefined) =>
  * The billing models' screens (issue 15, decision 0016): how products are sold (one-off,
  * pre-order, membership), the staff API's `billing-models` resource, as /admin/billing-models.
  */
-export const billingModelScreens = resourceScreens<StaffBillingModelItem, BillingModelEdit>({
+export const billingModelScreens = resourceScreens({
   routes: billingModelRoutes,
   path: "/admin/billing-models",
   noun: "billing model",

@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import type { CollectionEdit, StaffCollectionItem } from "../../common/catalog-admin";
+import type { CollectionEdit } from "../../common/catalog-admin";
 import { describeCollectionRule } from "../../common/collection-rules";
 import { fileUrl } from "../../common/file-urls";
 import { penceAsPounds } from "../../common/money";
@@ -139,7 +139,7 @@ function collectionValues(record: CollectionEdit): Record<string, string> {
 }
 
 /** The collections' screens (issue 14): the staff API's `product-collections`, as /admin/collections. */
-export const collectionScreens = resourceScreens<StaffCollectionItem, CollectionEdit>({
+export const collectionScreens = resourceScreens({
   routes: routes.collections,
   path: "/admin/collections",
   noun: "collection",

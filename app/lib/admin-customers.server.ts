@@ -1,5 +1,4 @@
 import { data, type RouterContextProvider } from "react-router";
-import type { StaffCustomerItem } from "../../common/customers-admin";
 import {
   customerListRoute,
   customerRoute,
@@ -33,7 +32,7 @@ const routes = {
 
 /** The customers table (issue 15): a page of the list, the segments to filter by, the CSV link. */
 export async function customerList(args: Pick<Args, "url" | "context">) {
-  const screen = await loadList<StaffCustomerItem>(routes.list, args);
+  const screen = await loadList(routes.list, args);
   const segments = await listAll(segmentRoutes.list, args.context);
   const { page: _page, perPage: _perPage, ...filters } = listQueryOf(args.url);
   return {

@@ -1,10 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import type {
-  DeliveryGroupEdit,
-  DeliveryOptionEdit,
-  StaffDeliveryGroupItem,
-  StaffDeliveryOptionItem,
-} from "../../common/delivery-admin";
+import type { DeliveryGroupEdit, DeliveryOptionEdit } from "../../common/delivery-admin";
 import { penceAsPounds, poundsToPence } from "../../common/money";
 import type { FieldErrors } from "../../common/refusal";
 import { deliveryGroupRoutes, deliveryOptionRoutes } from "../../server/delivery/staff-api.ts";
@@ -46,7 +41,7 @@ const countriesOf = (typed: string | undefined) =>
     .filter(Boolean);
 
 /** Delivery groups' screens (issue 15): `/admin/delivery/groups/…`, listed on /admin/delivery. */
-export const deliveryGroupScreens = resourceScreens<StaffDeliveryGroupItem, DeliveryGroupEdit>({
+export const deliveryGroupScreens = resourceScreens({
   routes: deliveryGroupRoutes,
   path: "/admin/delivery",
   recordPath: (id) => `/admin/delivery/groups/${id}`,
@@ -74,7 +69,7 @@ export const groupValues = (group?: DeliveryGroupEdit) => ({
 });
 
 /** Delivery options' screens (issue 15): `/admin/delivery/options/…`. */
-export const deliveryOptionScreens = resourceScreens<StaffDeliveryOptionItem, DeliveryOptionEdit>({
+export const deliveryOptionScreens = resourceScreens({
   routes: deliveryOptionRoutes,
   path: "/admin/delivery",
   recordPath: (id) => `/admin/delivery/options/${id}`,

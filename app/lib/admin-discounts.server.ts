@@ -1,5 +1,5 @@
 import { data, type RouterContextProvider } from "react-router";
-import type { DiscountEdit, DiscountTarget, StaffDiscountItem } from "../../common/discounts-admin";
+import type { DiscountEdit, DiscountTarget } from "../../common/discounts-admin";
 import { londonInstant, londonLocal } from "../../common/london-time";
 import { penceAsPounds, poundsToPence } from "../../common/money";
 import type { FieldErrors } from "../../common/refusal";
@@ -167,7 +167,7 @@ export function discountValues(record?: DiscountEdit): Record<string, string> {
 }
 
 /** The discount codes' screens (issue 15): the staff API's `discounts` resource, as /admin/discounts. */
-export const discountScreens = resourceScreens<StaffDiscountItem, DiscountEdit>({
+export const discountScreens = resourceScreens({
   routes: discountRoutes,
   path: "/admin/discounts",
   noun: "discount",

@@ -1,5 +1,5 @@
 import { data, type RouterContextProvider } from "react-router";
-import type { ProductEdit, StaffProductItem } from "../../common/catalog-admin";
+import type { ProductEdit } from "../../common/catalog-admin";
 import { penceAsPounds, poundsToPence } from "../../common/money";
 import type { FieldErrors } from "../../common/refusal";
 import { billingModelRoutes } from "../../server/billing/api.ts";
@@ -349,7 +349,7 @@ export function idsInList(values: Record<string, string>, list: string, field: s
 // The screens
 
 /** The products' screens (issue 14): the staff API's `products` resource, as /admin/products. */
-export const productScreens = resourceScreens<StaffProductItem, ProductEdit>({
+export const productScreens = resourceScreens({
   routes: routes.products,
   path: PATH,
   noun: "product",

@@ -390,7 +390,7 @@ export function resourceScreens<Item, Edit extends EditableRecord>(
 
     /** The list loader: one page, and whether this staff member may add and delete. */
     async list(args: Pick<LoaderArgs, "url" | "context">) {
-      const screen = await loadList<Item>(routes.list, args, { query: options.listQuery });
+      const screen = await loadList(routes.list, args, { query: options.listQuery });
       return {
         ...screen,
         canAdd: mayCall(routes.store, args.context),

@@ -2,7 +2,7 @@ import { data, type RouterContextProvider } from "react-router";
 import { penceAsPounds, poundsToPence } from "../../common/money";
 import type { FieldErrors } from "../../common/refusal";
 import type { SegmentRule } from "../../common/segments";
-import type { SegmentEdit, SegmentPreview, StaffSegmentItem } from "../../common/segments-admin";
+import type { SegmentEdit, SegmentPreview } from "../../common/segments-admin";
 import { brandRoutes } from "../../server/catalog/staff-api.ts";
 import { previewSegmentRoute, segmentRoutes } from "../../server/segments/api.ts";
 import { type FormBody, listAll, resourceScreens } from "./admin-resource.server";
@@ -96,7 +96,7 @@ export function segmentValues(segment?: Pick<SegmentEdit, "title" | "description
   return values;
 }
 
-export const segmentScreens = resourceScreens<StaffSegmentItem, SegmentEdit>({
+export const segmentScreens = resourceScreens({
   routes: segmentRoutes,
   path: "/admin/segments",
   noun: "segment",

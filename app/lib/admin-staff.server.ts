@@ -1,5 +1,4 @@
 import { data, type RouterContextProvider } from "react-router";
-import type { StaffMember } from "../../common/staff";
 import { staffAccountRoutes } from "../../server/auth/api.ts";
 import type { AdminActionData } from "../components/admin/screen-types";
 import { mayCall, redirectWithFlash, resourceScreens } from "./admin-resource.server";
@@ -16,7 +15,7 @@ type ActionArgs = {
 };
 
 /** The staff screens (issue 14): the staff API's `staff` resource, as /admin/staff. */
-export const staffScreens = resourceScreens<StaffMember, StaffMember>({
+export const staffScreens = resourceScreens({
   routes: staffAccountRoutes,
   path: "/admin/staff",
   noun: "staff member",
