@@ -1,6 +1,8 @@
 // Rules biome and dependency-cruiser cannot state, checked on the source text by `npm run lint`
 // (issue 30): money and London time are formatted in one place each, so a page, a mail and a CSV
-// write a price or a time the same way. Run: `node scripts/lint-rules.mjs`; exits 1 on a breach.
+// write a price or a time the same way; a page runs an API route by the constant its module
+// exports, so the route's types reach the page and a renamed path cannot break it at run time.
+// Run: `node scripts/lint-rules.mjs`; exits 1 on a breach.
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -26,6 +28,16 @@ export const RULES = [
     allowedIn: ["common/money.ts"],
     message:
       "Format money with common/money.ts (formatPrice, penceAsPounds, formatWholePounds), not Intl or toFixed.",
+  },
+  {
+    name: "route-by-constant",
+    // The old finders by name, and a route's path compared with a path string or a `path`
+    // argument (`.find((route) => route.path === "/brands")`): a lookup the types cannot follow.
+    pattern:
+      /\b(?:staffRoute|resourceRouteSet|routeByPath)\(|\.path\s*===\s*(?:["'`]\/|path\b)|["'`]\s*===\s*[\w.]+\.path\b/,
+    allowedIn: [],
+    message:
+      "Run an API route by the constant its module exports (brandRoutes.list, generateVariantsRoute), not looked up by its path.",
   },
 ];
 
