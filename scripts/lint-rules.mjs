@@ -1,6 +1,9 @@
 // Rules biome and dependency-cruiser cannot state, checked on the source text by `npm run lint`
 // (issue 30): money and London time are formatted in one place each, so a page, a mail and a CSV
-// write a price or a time the same way; staff writes reach the audit log only through commands. Run: `node scripts/lint-rules.mjs`; exits 1 on a breach.
+// write a price or a time the same way; a page runs an API route by the constant its module
+// exports, so the route's types reach the page and a renamed path cannot break it at run time;
+// staff writes reach the audit log only through commands.
+// Run: `node scripts/lint-rules.mjs`; exits 1 on a breach.
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -33,6 +36,16 @@ export const RULES = [
     allowedIn: ["server/audit/service.ts", "server/http/command.ts"],
     message:
       "A staff write is a command (defineCommand in server/http/command.ts): record its audit entries with the trail it is given (audit.record), not recordAudits.",
+  },
+  {
+    name: "route-by-constant",
+    // The old finders by name, and a route's path compared with a path string or a `path`
+    // argument (`.find((route) => route.path === "/brands")`): a lookup the types cannot follow.
+    pattern:
+      /\b(?:staffRoute|resourceRouteSet|routeByPath)\(|\.path\s*===\s*(?:["'`]\/|path\b)|["'`]\s*===\s*[\w.]+\.path\b/,
+    allowedIn: [],
+    message:
+      "Run an API route by the constant its module exports (brandRoutes.list, generateVariantsRoute), not looked up by its path.",
   },
 ];
 

@@ -34,6 +34,32 @@ describe("the source rules npm run lint checks", () => {
     expect(breaches("server/media/library.ts", "await audit.record(tx, entry);")).toEqual([]);
   });
 
+  it("refuses a route looked up by its path, and passes one run by its constant", () => {
+    const rule = (path, text) => breaches(path, text).map((found) => found.rule.name);
+    const finder = 'const route = staffRoute(catalogRoutes, "post", "/products/bulk-status");';
+    const found = [
+      "const route = routes",
+      '  .find((entry) => entry.method === "get" && entry.path === "/audit-log");',
+    ].join("\n");
+    const helper = "groups.flatMap((group) => group.routes).find((each) => each.path === path);";
+    expect(rule("app/lib/admin-products.server.ts", finder)).toEqual(["route-by-constant"]);
+    expect(breaches("app/lib/admin-audit.server.ts", found)[0]?.line).toBe(2);
+    expect(rule("server/http/lookup.ts", helper)).toEqual(["route-by-constant"]);
+    expect(rule("app/lib/admin-refunds.server.ts", '"/orders/refund/{id}" === route.path')).toEqual(
+      ["route-by-constant"],
+    );
+    const constant = [
+      'import { bulkStatusRoute } from "../../server/catalog/staff-api.ts";',
+      "const result = await runFormRoute(bulkStatusRoute, request, context);",
+      "const last = index === contents.path.length - 1;",
+      'if (url.pathname === "/admin") return;',
+    ].join("\n");
+    expect(breaches("app/lib/admin-products.server.ts", constant)).toEqual([]);
+    expect(
+      breaches("server/orders/refunds-stripe.test.ts", 'request.path === "/v1/refunds"'),
+    ).toEqual([]);
+  });
+
   it("leaves analytics payloads that name the currency, and tests, alone", () => {
     expect(breaches("app/client/analytics.ts", 'const params = { currency: "GBP" };')).toEqual([]);
     const text = 'timeZone: "Europe/London"';

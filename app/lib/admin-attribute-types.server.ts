@@ -1,6 +1,5 @@
-import type { AttributeTypeEdit, StaffAttributeTypeItem } from "../../common/catalog-admin";
-import { catalogRoutes } from "../../server/catalog/api.ts";
-import { resourceRouteSet, resourceScreens } from "./admin-resource.server";
+import { attributeTypeRoutes } from "../../server/catalog/staff-api.ts";
+import { resourceScreens } from "./admin-resource.server";
 
 /** A place in a list as typed: empty is "at the end", digits a number, anything else refused. */
 export const position = (typed: string | undefined) => {
@@ -13,8 +12,8 @@ export const position = (typed: string | undefined) => {
  * The attribute types' screens (issue 14): the options products come in (Size, Colour, Format),
  * the staff API's `product-attribute-types` resource, as /admin/attribute-types.
  */
-export const attributeTypeScreens = resourceScreens<StaffAttributeTypeItem, AttributeTypeEdit>({
-  routes: resourceRouteSet(catalogRoutes, "product-attribute-types"),
+export const attributeTypeScreens = resourceScreens({
+  routes: attributeTypeRoutes,
   path: "/admin/attribute-types",
   noun: "attribute type",
   plural: "attribute types",

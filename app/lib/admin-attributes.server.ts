@@ -1,21 +1,7 @@
 import type { RouterContextProvider } from "react-router";
-import type {
-  AttributeEdit,
-  StaffAttributeItem,
-  StaffAttributeTypeItem,
-} from "../../common/catalog-admin";
-import { catalogRoutes } from "../../server/catalog/api.ts";
+import { attributeRoutes, attributeTypeRoutes } from "../../server/catalog/staff-api.ts";
 import { position } from "./admin-attribute-types.server";
-import {
-  type FormFields,
-  formBodyOf,
-  listAll,
-  resourceRouteSet,
-  resourceScreens,
-  staffRoute,
-} from "./admin-resource.server";
-
-const typesRoute = staffRoute(catalogRoutes, "get", "/product-attribute-types");
+import { type FormFields, formBodyOf, listAll, resourceScreens } from "./admin-resource.server";
 
 /** A value's own fields; a new one also names its type (a value never changes type). */
 const FIELDS: FormFields = {
@@ -30,8 +16,8 @@ const FIELDS: FormFields = {
  * The attributes' screens (issue 14): the values of each attribute type (S, M, L; Black, White),
  * the staff API's `product-attributes` resource, as /admin/attributes.
  */
-export const attributeScreens = resourceScreens<StaffAttributeItem, AttributeEdit>({
-  routes: resourceRouteSet(catalogRoutes, "product-attributes"),
+export const attributeScreens = resourceScreens({
+  routes: attributeRoutes,
   path: "/admin/attributes",
   noun: "attribute",
   plural: "attributes",
@@ -50,6 +36,6 @@ export const attributeScreens = resourceScreens<StaffAttributeItem, AttributeEdi
 
 /** The attribute types, for the list's filter and the form's choice of type. */
 export async function attributeTypeChoices(context: Readonly<RouterContextProvider>) {
-  const types = await listAll<StaffAttributeTypeItem>(typesRoute, context, { sort: "position" });
+  const types = await listAll(attributeTypeRoutes.list, context, { sort: "position" });
   return types.map(({ id, title, display }) => ({ id, title, display }));
 }

@@ -2,7 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import { AUDIT_SOURCE_LABELS, auditResourceLabel } from "../../common/audit-labels";
 import { type AuditNames, auditReferences, describeAuditChanges } from "../../common/audit-wording";
 import { londonDayStart } from "../../common/london-time";
-import { auditRoutes } from "../../server/audit/api.ts";
+import { auditLogRoute } from "../../server/audit/api.ts";
 import { billingModelsByIds } from "../../server/billing/service.ts";
 import { catalogueTitles } from "../../server/catalog/service/titles.ts";
 import { findUserByEmail } from "../../server/customers/service.ts";
@@ -14,15 +14,6 @@ import type { ListScreen } from "../components/admin/screen-types";
 import type { ListQueryInput } from "./admin-resource.server";
 import { loadList } from "./admin-resource.server";
 import { appContext } from "./app-context.server";
-
-const listRoute = (() => {
-  const route = auditRoutes
-    .filter((group) => group.area === "staff")
-    .flatMap((group) => group.routes)
-    .find((entry) => entry.method === "get" && entry.path === "/audit-log");
-  if (!route) throw new Error("No staff route GET /audit-log");
-  return route;
-})();
 
 /** The audit log's filters, as its screen's address holds them (people's terms). */
 export const AUDIT_FILTERS = ["resource", "action", "actor", "from", "to", "page"] as const;
@@ -102,7 +93,7 @@ export async function auditLog(args: {
   context: Readonly<RouterContextProvider>;
 }): Promise<ListScreen<AuditLogRow>> {
   try {
-    const screen = await loadList<AuditEntryItem>(listRoute, args, { query: auditQuery });
+    const screen = await loadList(auditLogRoute, args, { query: auditQuery });
     const names = await namesFor(args.context.get(appContext).db, screen.rows);
     return {
       ...screen,

@@ -1,13 +1,12 @@
 import type { RouterContextProvider } from "react-router";
-import type { BrandEdit, StaffBrandItem } from "../../common/catalog-admin";
-import { catalogRoutes } from "../../server/catalog/api.ts";
 import { getBrand } from "../../server/catalog/service/brands.ts";
-import { resourceRouteSet, resourceScreens } from "./admin-resource.server";
+import { brandRoutes } from "../../server/catalog/staff-api.ts";
+import { resourceScreens } from "./admin-resource.server";
 import { appContext } from "./app-context.server";
 
 /** The bands' screens (issue 14): the staff API's `brands` resource, as /admin/bands. */
-export const bandScreens = resourceScreens<StaffBrandItem, BrandEdit>({
-  routes: resourceRouteSet(catalogRoutes, "brands"),
+export const bandScreens = resourceScreens({
+  routes: brandRoutes,
   path: "/admin/bands",
   noun: "band",
   plural: "bands",

@@ -1,16 +1,11 @@
 import type { RouterContextProvider } from "react-router";
-import type {
-  CollectionEdit,
-  StaffBrandItem,
-  StaffCollectionItem,
-  StaffProductItem,
-} from "../../common/catalog-admin";
+import type { CollectionEdit } from "../../common/catalog-admin";
 import { describeCollectionRule } from "../../common/collection-rules";
 import { fileUrl } from "../../common/file-urls";
 import { penceAsPounds } from "../../common/money";
 import type { FieldErrors } from "../../common/refusal";
-import { catalogRoutes } from "../../server/catalog/api.ts";
 import { productCardsByIds } from "../../server/catalog/service/products.ts";
+import { brandRoutes, collectionRoutes, productRoutes } from "../../server/catalog/staff-api.ts";
 import type { RowView } from "../components/admin/ordered-list";
 import type { GalleryFile } from "../components/admin/product-types";
 import { rowField } from "../components/admin/product-types";
@@ -30,9 +25,7 @@ import {
   formBodyOf,
   formValuesOf,
   listAll,
-  resourceRouteSet,
   resourceScreens,
-  staffRoute,
 } from "./admin-resource.server";
 import { appContext } from "./app-context.server";
 import { readForm } from "./form-route.server";
@@ -46,9 +39,9 @@ type Args = {
 };
 
 const routes = {
-  collections: resourceRouteSet(catalogRoutes, "product-collections"),
-  brands: staffRoute(catalogRoutes, "get", "/brands"),
-  products: staffRoute(catalogRoutes, "get", "/products"),
+  collections: collectionRoutes,
+  brands: brandRoutes.list,
+  products: productRoutes.list,
 };
 
 const FLAT: FormFields = {
@@ -146,7 +139,7 @@ function collectionValues(record: CollectionEdit): Record<string, string> {
 }
 
 /** The collections' screens (issue 14): the staff API's `product-collections`, as /admin/collections. */
-export const collectionScreens = resourceScreens<StaffCollectionItem, CollectionEdit>({
+export const collectionScreens = resourceScreens({
   routes: routes.collections,
   path: "/admin/collections",
   noun: "collection",
@@ -174,7 +167,7 @@ async function productViews(context: Context, ids: number[]): Promise<Record<str
   // saving says it is not there.
   const others = wanted.filter((id) => !views[String(id)]);
   const listed = others.length
-    ? await listAll<StaffProductItem>(routes.products, context, { ids: others.join(",") })
+    ? await listAll(routes.products, context, { ids: others.join(",") })
     : [];
   for (const product of listed) {
     views[String(product.id)] = {
@@ -189,7 +182,7 @@ async function productViews(context: Context, ids: number[]): Promise<Record<str
 
 /** What the form offers to choose from: the bands, for a band rule. */
 async function collectionChoices(context: Context) {
-  const bands = await listAll<StaffBrandItem>(routes.brands, context, { sort: "title" });
+  const bands = await listAll(routes.brands, context, { sort: "title" });
   return { bands: bands.map(({ id, title }) => ({ id, title })) };
 }
 

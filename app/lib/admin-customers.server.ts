@@ -1,8 +1,10 @@
 import { data, type RouterContextProvider } from "react-router";
-import type { StaffCustomerDetail, StaffCustomerItem } from "../../common/customers-admin";
-import type { StaffSegmentItem } from "../../common/segments-admin";
-import { customersRoutes } from "../../server/customers/api.ts";
-import { segmentsRoutes } from "../../server/segments/api.ts";
+import {
+  customerListRoute,
+  customerRoute,
+  destroyCustomersRoute,
+} from "../../server/customers/api.ts";
+import { segmentRoutes } from "../../server/segments/api.ts";
 import {
   callRoute,
   listAll,
@@ -10,7 +12,6 @@ import {
   loadList,
   mayCall,
   redirectWithFlash,
-  staffRoute,
 } from "./admin-resource.server";
 import { readForm, runFormRoute } from "./form-route.server";
 import { requireId } from "./route-params";
@@ -23,20 +24,16 @@ type Args = {
   params: Record<string, string | undefined>;
 };
 
-const route = (method: "get" | "post", path: string) => staffRoute(customersRoutes, method, path);
 const routes = {
-  list: route("get", "/customers"),
-  edit: route("get", "/customers/edit/{id}"),
-  destroy: route("post", "/customers/destroy"),
+  list: customerListRoute,
+  edit: customerRoute,
+  destroy: destroyCustomersRoute,
 };
 
 /** The customers table (issue 15): a page of the list, the segments to filter by, the CSV link. */
 export async function customerList(args: Pick<Args, "url" | "context">) {
-  const screen = await loadList<StaffCustomerItem>(routes.list, args);
-  const segments = await listAll<StaffSegmentItem>(
-    staffRoute(segmentsRoutes, "get", "/segments"),
-    args.context,
-  );
+  const screen = await loadList(routes.list, args);
+  const segments = await listAll(segmentRoutes.list, args.context);
   const { page: _page, perPage: _perPage, ...filters } = listQueryOf(args.url);
   return {
     ...screen,
@@ -48,7 +45,7 @@ export async function customerList(args: Pick<Args, "url" | "context">) {
 /** The customer page: the customer, and whether this staff member may erase them. */
 export async function customerRecord(args: Args) {
   const id = requireId(args);
-  const customer = await callRoute<StaffCustomerDetail>(routes.edit, args.context, {
+  const customer = await callRoute(routes.edit, args.context, {
     params: { id },
   });
   return { customer, canErase: mayCall(routes.destroy, args.context) };
@@ -72,12 +69,10 @@ export async function customerAction(args: Args) {
     );
   }
   if (intent !== "erase") return data<EraseActionData>({ intent: "confirm-erase" });
-  const result = await runFormRoute<unknown, unknown, unknown, { ids: number[] }>(
-    routes.destroy,
-    request,
-    context,
-    { body: () => ({ id }) },
-  );
+  const result = await runFormRoute(routes.destroy, request, context, {
+    area: "staff",
+    body: () => ({ id }),
+  });
   if (!result.ok) {
     const message =
       result.message ||

@@ -1,5 +1,4 @@
 import type { RouterContextProvider } from "react-router";
-import type { DashboardView } from "../../common/dashboard";
 import type { FieldErrors } from "../../common/refusal";
 import { fieldErrors } from "../../server/http/errors.ts";
 import { DashboardQuery } from "../../server/platform/dashboard.ts";
@@ -33,7 +32,7 @@ export async function dashboardScreen({
   const errors: FieldErrors = parsed.success ? {} : fieldErrors(parsed.error);
   const query = parsed.success ? parsed.data : DashboardQuery.parse({});
   const [figures, overview] = await Promise.all([
-    callRoute<DashboardView>(dashboardRoute, context, { query }),
+    callRoute(dashboardRoute, context, { query }),
     backOffice(context).shopOverview(),
   ]);
   return { figures, overview, asked, errors };

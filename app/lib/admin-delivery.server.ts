@@ -1,20 +1,9 @@
 import type { RouterContextProvider } from "react-router";
-import type {
-  DeliveryGroupEdit,
-  DeliveryOptionEdit,
-  StaffDeliveryGroupItem,
-  StaffDeliveryOptionItem,
-} from "../../common/delivery-admin";
+import type { DeliveryGroupEdit, DeliveryOptionEdit } from "../../common/delivery-admin";
 import { penceAsPounds, poundsToPence } from "../../common/money";
 import type { FieldErrors } from "../../common/refusal";
-import { deliveryRoutes } from "../../server/delivery/api.ts";
-import {
-  type FormBody,
-  listAll,
-  mayCall,
-  resourceRouteSet,
-  resourceScreens,
-} from "./admin-resource.server";
+import { deliveryGroupRoutes, deliveryOptionRoutes } from "../../server/delivery/staff-api.ts";
+import { type FormBody, listAll, mayCall, resourceScreens } from "./admin-resource.server";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -44,9 +33,6 @@ const onFields =
     return placed;
   };
 
-const groupRoutes = resourceRouteSet(deliveryRoutes, "delivery-option-groups");
-const optionRoutes = resourceRouteSet(deliveryRoutes, "delivery-options");
-
 /** The countries typed as ISO codes ("GB, IE, FR"), upper case, in the order typed. */
 const countriesOf = (typed: string | undefined) =>
   (typed ?? "")
@@ -55,8 +41,8 @@ const countriesOf = (typed: string | undefined) =>
     .filter(Boolean);
 
 /** Delivery groups' screens (issue 15): `/admin/delivery/groups/…`, listed on /admin/delivery. */
-export const deliveryGroupScreens = resourceScreens<StaffDeliveryGroupItem, DeliveryGroupEdit>({
-  routes: groupRoutes,
+export const deliveryGroupScreens = resourceScreens({
+  routes: deliveryGroupRoutes,
   path: "/admin/delivery",
   recordPath: (id) => `/admin/delivery/groups/${id}`,
   noun: "delivery group",
@@ -83,8 +69,8 @@ export const groupValues = (group?: DeliveryGroupEdit) => ({
 });
 
 /** Delivery options' screens (issue 15): `/admin/delivery/options/…`. */
-export const deliveryOptionScreens = resourceScreens<StaffDeliveryOptionItem, DeliveryOptionEdit>({
-  routes: optionRoutes,
+export const deliveryOptionScreens = resourceScreens({
+  routes: deliveryOptionRoutes,
   path: "/admin/delivery",
   recordPath: (id) => `/admin/delivery/options/${id}`,
   noun: "delivery option",
@@ -132,21 +118,21 @@ export const optionValues = (option?: DeliveryOptionEdit, groupId?: string) => (
 /** Every group with its options, in checkout's order, for /admin/delivery. */
 export async function deliveryOverview(context: Context) {
   const [groups, options] = await Promise.all([
-    listAll<StaffDeliveryGroupItem>(groupRoutes.list, context, { sort: "position" }),
-    listAll<StaffDeliveryOptionItem>(optionRoutes.list, context, { sort: "position" }),
+    listAll(deliveryGroupRoutes.list, context, { sort: "position" }),
+    listAll(deliveryOptionRoutes.list, context, { sort: "position" }),
   ]);
   return {
     groups: groups.map((group) => ({
       ...group,
       options: options.filter((option) => option.groupId === group.id),
     })),
-    canAdd: mayCall(groupRoutes.store, context),
+    canAdd: mayCall(deliveryGroupRoutes.store, context),
   };
 }
 
 /** The groups, for an option's group select. */
 export async function groupChoices(context: Context) {
-  const groups = await listAll<StaffDeliveryGroupItem>(groupRoutes.list, context, {
+  const groups = await listAll(deliveryGroupRoutes.list, context, {
     sort: "position",
   });
   return groups.map((group) => ({ id: String(group.id), title: group.title }));

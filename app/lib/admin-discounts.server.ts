@@ -1,14 +1,14 @@
 import { data, type RouterContextProvider } from "react-router";
-import type {
-  DiscountBatchView,
-  DiscountEdit,
-  DiscountTarget,
-  StaffDiscountItem,
-} from "../../common/discounts-admin";
+import type { DiscountEdit, DiscountTarget } from "../../common/discounts-admin";
 import { londonInstant, londonLocal } from "../../common/london-time";
 import { penceAsPounds, poundsToPence } from "../../common/money";
 import type { FieldErrors } from "../../common/refusal";
-import { discountsRoutes } from "../../server/discounts/api.ts";
+import {
+  discountBatchRoute,
+  discountRoutes,
+  endDiscountRoute,
+  generateDiscountsRoute,
+} from "../../server/discounts/staff-api.ts";
 import { segmentOptions } from "../../server/segments/options.ts";
 import type { AdminActionData } from "../components/admin/screen-types";
 import {
@@ -17,9 +17,7 @@ import {
   failedAction,
   mayCall,
   redirectWithFlash,
-  resourceRouteSet,
   resourceScreens,
-  staffRoute,
 } from "./admin-resource.server";
 import { appContext } from "./app-context.server";
 import { readForm, runFormRoute } from "./form-route.server";
@@ -169,8 +167,8 @@ export function discountValues(record?: DiscountEdit): Record<string, string> {
 }
 
 /** The discount codes' screens (issue 15): the staff API's `discounts` resource, as /admin/discounts. */
-export const discountScreens = resourceScreens<StaffDiscountItem, DiscountEdit>({
-  routes: resourceRouteSet(discountsRoutes, "discounts"),
+export const discountScreens = resourceScreens({
+  routes: discountRoutes,
   path: "/admin/discounts",
   noun: "discount",
   plural: "discounts",
@@ -184,10 +182,6 @@ export async function segmentChoices(context: Context) {
   const segments = await segmentOptions(context.get(appContext).db);
   return segments.map((segment) => ({ id: String(segment.id), title: segment.title }));
 }
-
-const endRoute = staffRoute(discountsRoutes, "post", "/discounts/end");
-const generateRoute = staffRoute(discountsRoutes, "post", "/discounts/generate");
-const batchRoute = staffRoute(discountsRoutes, "get", "/discounts/batches/{id}");
 
 /** The question before ending a code, as a page without JavaScript is answered it. */
 export type EndActionData = { intent: "confirm-end" };
@@ -206,7 +200,7 @@ export async function endNow(args: {
   const id = requireId(args);
   const intent = (await readForm(args.request.clone())).get("intent");
   if (intent !== "end") {
-    if (!mayCall(endRoute, args.context)) {
+    if (!mayCall(endDiscountRoute, args.context)) {
       return data<AdminActionData>(
         { intent: "bulk", message: "You may not end codes." },
         { status: 403 },
@@ -214,12 +208,10 @@ export async function endNow(args: {
     }
     return data<EndActionData>({ intent: "confirm-end" });
   }
-  const result = await runFormRoute<unknown, unknown, unknown, DiscountEdit>(
-    endRoute,
-    args.request,
-    args.context,
-    { body: () => ({ id }) },
-  );
+  const result = await runFormRoute(endDiscountRoute, args.request, args.context, {
+    area: "staff",
+    body: () => ({ id }),
+  });
   if (!result.ok) return failedAction(result, "bulk");
   return redirectWithFlash(
     args.context,
@@ -229,7 +221,7 @@ export async function endNow(args: {
 }
 
 /** Whether this staff member may end codes and generate batches (all staff may). */
-export const mayGenerate = (context: Context) => mayCall(generateRoute, context);
+export const mayGenerate = (context: Context) => mayCall(generateDiscountsRoute, context);
 
 /** The generate form's action: the batch, then its page with the CSV download. */
 export async function generate({ request, context }: { request: Request; context: Context }) {
@@ -240,28 +232,24 @@ export async function generate({ request, context }: { request: Request; context
     );
   }
   let form: FormData | undefined;
-  const result = await runFormRoute<unknown, unknown, unknown, DiscountBatchView>(
-    generateRoute,
-    request,
-    context,
-    {
-      body: (sent) => {
-        form = sent;
-        const copyFrom = (text(sent, "copyFrom") ?? "").trim();
-        const howMany = (text(sent, "count") ?? "").trim();
-        return {
-          title: text(sent, "title") ?? "",
-          prefix: text(sent, "prefix") ?? "",
-          count: /^\d{1,6}$/.test(howMany.replaceAll(",", ""))
-            ? Number(howMany.replaceAll(",", ""))
-            : howMany,
-          ...(copyFrom
-            ? { copyFrom: /^\d{1,9}$/.test(copyFrom) ? Number(copyFrom) : copyFrom }
-            : { rules: rulesBody(sent, true) }),
-        };
-      },
+  const result = await runFormRoute(generateDiscountsRoute, request, context, {
+    area: "staff",
+    body: (sent) => {
+      form = sent;
+      const copyFrom = (text(sent, "copyFrom") ?? "").trim();
+      const howMany = (text(sent, "count") ?? "").trim();
+      return {
+        title: text(sent, "title") ?? "",
+        prefix: text(sent, "prefix") ?? "",
+        count: /^\d{1,6}$/.test(howMany.replaceAll(",", ""))
+          ? Number(howMany.replaceAll(",", ""))
+          : howMany,
+        ...(copyFrom
+          ? { copyFrom: /^\d{1,9}$/.test(copyFrom) ? Number(copyFrom) : copyFrom }
+          : { rules: rulesBody(sent, true) }),
+      };
     },
-  );
+  });
   if (!result.ok) {
     return failedAction(
       form && result.errors ? { ...result, errors: formErrors(form)(result.errors) } : result,
@@ -282,5 +270,5 @@ export function batchScreen(args: {
   params: Record<string, string | undefined>;
 }) {
   const id = requireId(args);
-  return callRoute<DiscountBatchView>(batchRoute, args.context, { params: { id } });
+  return callRoute(discountBatchRoute, args.context, { params: { id } });
 }

@@ -1,15 +1,18 @@
 import { data, type RouterContextProvider } from "react-router";
-import type {
-  StaffFolderContents,
-  StaffMediaFile,
-  StaffMediaFileEdit,
-  StaffMediaFolder,
-} from "../../common/media";
-import type { Page } from "../../common/pagination";
-import { mediaRoutes } from "../../server/media/api.ts";
+import type { StaffMediaFolder } from "../../common/media";
+import {
+  destroyFileRoute,
+  destroyFolderRoute,
+  fileRoute,
+  folderListRoute,
+  folderRoute,
+  storeFileRoute,
+  storeFolderRoute,
+  updateFileRoute,
+  updateFolderRoute,
+} from "../../server/media/api.ts";
 import { ACCEPTED_TYPES } from "../../server/media/file-types.ts";
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_WORDS } from "../../server/media/library.ts";
-import type { StaffFileStoreInput } from "../../server/media/validators.ts";
 import { titleFromFileName } from "../components/admin/media-cells";
 import { folderHref as folderPath } from "../components/admin/media-folders";
 import type {
@@ -26,7 +29,6 @@ import {
   formValuesOf,
   mayCall,
   redirectWithFlash,
-  staffRoute,
 } from "./admin-resource.server";
 import { appContext } from "./app-context.server";
 import { readForm, runFormRoute } from "./form-route.server";
@@ -44,15 +46,15 @@ type FolderRef = number | "root";
 
 /** The media library's staff routes (server/media/api.ts), which its screens run in process. */
 const routes = {
-  folders: staffRoute(mediaRoutes, "get", "/folders"),
-  folder: staffRoute(mediaRoutes, "get", "/folders/edit/{id}"),
-  storeFolder: staffRoute(mediaRoutes, "post", "/folders/store"),
-  updateFolder: staffRoute(mediaRoutes, "post", "/folders/update"),
-  destroyFolder: staffRoute(mediaRoutes, "post", "/folders/destroy"),
-  storeFile: staffRoute(mediaRoutes, "post", "/files/store"),
-  file: staffRoute(mediaRoutes, "get", "/files/edit/{id}"),
-  updateFile: staffRoute(mediaRoutes, "post", "/files/update"),
-  destroyFile: staffRoute(mediaRoutes, "post", "/files/destroy"),
+  folders: folderListRoute,
+  folder: folderRoute,
+  storeFolder: storeFolderRoute,
+  updateFolder: updateFolderRoute,
+  destroyFolder: destroyFolderRoute,
+  storeFile: storeFileRoute,
+  file: fileRoute,
+  updateFile: updateFileRoute,
+  destroyFile: destroyFileRoute,
 };
 
 // The folder tree reads every folder, a page of 100 at a time, up to this many pages.
@@ -64,7 +66,7 @@ async function allFolders(
 ): Promise<{ folders: StaffMediaFolder[]; complete: boolean }> {
   const folders: StaffMediaFolder[] = [];
   for (let page = 1; page <= TREE_PAGES; page += 1) {
-    const answer = await callRoute<Page<StaffMediaFolder>>(routes.folders, context, {
+    const answer = await callRoute(routes.folders, context, {
       query: { page, perPage: 100 },
     });
     folders.push(...answer.data);
@@ -134,7 +136,7 @@ export async function mediaFolder(args: Args) {
   const page = parsed.success ? parsed.data : schema.parse({});
   const view: MediaView = shownAs ?? "grid";
   const [contents, { folders, complete }] = await Promise.all([
-    callRoute<StaffFolderContents>(routes.folder, context, { params: { id: folder }, query: page }),
+    callRoute(routes.folder, context, { params: { id: folder }, query: page }),
     allFolders(context),
   ]);
   return {
@@ -192,40 +194,32 @@ export async function mediaFolderAction(args: Args) {
     );
 
   if (form.get("intent") === "create-folder") {
-    const result = await runFormRoute<unknown, unknown, unknown, StaffMediaFolder>(
-      routes.storeFolder,
-      request,
-      context,
-      {
-        body: (sent) => ({
-          ...formBodyOf(sent, { name: "text" }),
-          parentId: folder === "root" ? null : folder,
-        }),
-      },
-    );
+    const result = await runFormRoute(routes.storeFolder, request, context, {
+      area: "staff",
+      body: (sent) => ({
+        ...formBodyOf(sent, { name: "text" }),
+        parentId: folder === "root" ? null : folder,
+      }),
+    });
     if (!result.ok) return failed("create-folder", result);
     return redirectWithFlash(context, here, `Made the folder “${result.value.name}”.`);
   }
 
   const file = chosenFile(form.get("file"));
-  const result = await runFormRoute<unknown, unknown, StaffFileStoreInput, StaffMediaFile>(
-    routes.storeFile,
-    request,
-    context,
-    {
-      body: (sent) => {
-        const title = sent.get("title");
-        const alt = sent.get("alt");
-        return {
-          file,
-          title:
-            typeof title === "string" && title.trim() ? title : titleFromFileName(file?.name ?? ""),
-          ...(typeof alt === "string" && alt.trim() ? { alt } : {}),
-          folderId: folder === "root" ? "" : String(folder),
-        };
-      },
+  const result = await runFormRoute(routes.storeFile, request, context, {
+    area: "staff",
+    body: (sent) => {
+      const title = sent.get("title");
+      const alt = sent.get("alt");
+      return {
+        file,
+        title:
+          typeof title === "string" && title.trim() ? title : titleFromFileName(file?.name ?? ""),
+        ...(typeof alt === "string" && alt.trim() ? { alt } : {}),
+        folderId: folder === "root" ? "" : String(folder),
+      };
     },
-  );
+  });
   if (!result.ok) return failed("upload", result, file?.name);
   const stored = result.value;
   return redirectWithFlash(
@@ -247,7 +241,7 @@ export async function mediaFolderSettings(args: Args) {
   const { context } = args;
   const id = requireId(args);
   const [contents, { folders }] = await Promise.all([
-    callRoute<StaffFolderContents>(routes.folder, context, {
+    callRoute(routes.folder, context, {
       params: { id },
       query: { page: 1, perPage: 1 },
     }),
@@ -290,11 +284,12 @@ export async function mediaFolderSettingsAction(args: Args) {
   if (intent !== "save" && !mayCall(routes.destroyFolder, context)) return onlyAdmins("folders");
   if (intent === "confirm-delete") return data<AdminActionData>({ intent, ids: [String(id)] });
   if (intent === "delete") {
-    const before = await callRoute<StaffFolderContents>(routes.folder, context, {
+    const before = await callRoute(routes.folder, context, {
       params: { id },
       query: { page: 1, perPage: 1 },
     });
     const result = await runFormRoute(routes.destroyFolder, request, context, {
+      area: "staff",
       body: () => ({ id }),
     });
     if (!result.ok)
@@ -305,21 +300,17 @@ export async function mediaFolderSettingsAction(args: Args) {
       `Deleted the folder “${before.name}”.`,
     );
   }
-  const result = await runFormRoute<unknown, unknown, unknown, StaffMediaFolder>(
-    routes.updateFolder,
-    request,
-    context,
-    {
-      body: (form) => {
-        const updatedAt = form.get("updatedAt");
-        return {
-          ...formBodyOf(form, FOLDER_FIELDS),
-          id,
-          ...(typeof updatedAt === "string" && updatedAt ? { updatedAt } : {}),
-        };
-      },
+  const result = await runFormRoute(routes.updateFolder, request, context, {
+    area: "staff",
+    body: (form) => {
+      const updatedAt = form.get("updatedAt");
+      return {
+        ...formBodyOf(form, FOLDER_FIELDS),
+        id,
+        ...(typeof updatedAt === "string" && updatedAt ? { updatedAt } : {}),
+      };
     },
-  );
+  });
   if (!result.ok) return failedAction(result, "save");
   return redirectWithFlash(context, folderPath(id), `Saved the folder “${result.value.name}”.`);
 }
@@ -334,7 +325,7 @@ export async function mediaFile(args: Args) {
   const { context } = args;
   const id = requireId(args);
   const [file, { folders }] = await Promise.all([
-    callRoute<StaffMediaFileEdit>(routes.file, context, { params: { id } }),
+    callRoute(routes.file, context, { params: { id } }),
     allFolders(context),
   ]);
   const tree = folderTree(folders);
@@ -359,34 +350,26 @@ export async function mediaFileAction(args: Args) {
   if (intent !== "save" && !mayCall(routes.destroyFile, context)) return onlyAdmins("files");
   if (intent === "confirm-delete") return data<AdminActionData>({ intent, ids: [String(id)] });
   if (intent === "delete") {
-    const before = await callRoute<StaffMediaFileEdit>(routes.file, context, { params: { id } });
-    const result = await runFormRoute<unknown, unknown, { id: number }, { ids: number[] }>(
-      routes.destroyFile,
-      request,
-      context,
-      {
-        body: () => ({ id }),
-      },
-    );
+    const before = await callRoute(routes.file, context, { params: { id } });
+    const result = await runFormRoute(routes.destroyFile, request, context, {
+      area: "staff",
+      body: () => ({ id }),
+    });
     if (!result.ok)
       return failedAction({ ...result, message: result.message || "Not deleted." }, "delete");
     return redirectWithFlash(context, folderPath(before.folderId), `Deleted “${before.title}”.`);
   }
-  const result = await runFormRoute<unknown, unknown, unknown, StaffMediaFile>(
-    routes.updateFile,
-    request,
-    context,
-    {
-      body: (form) => {
-        const updatedAt = form.get("updatedAt");
-        return {
-          ...formBodyOf(form, FILE_FIELDS),
-          id,
-          ...(typeof updatedAt === "string" && updatedAt ? { updatedAt } : {}),
-        };
-      },
+  const result = await runFormRoute(routes.updateFile, request, context, {
+    area: "staff",
+    body: (form) => {
+      const updatedAt = form.get("updatedAt");
+      return {
+        ...formBodyOf(form, FILE_FIELDS),
+        id,
+        ...(typeof updatedAt === "string" && updatedAt ? { updatedAt } : {}),
+      };
     },
-  );
+  });
   if (!result.ok) return failedAction(result, "save");
   return redirectWithFlash(
     context,

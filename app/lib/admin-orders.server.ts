@@ -4,12 +4,16 @@ import {
   DISPATCH_CSV_MAX_BYTES,
   DISPATCH_CSV_MAX_ROWS,
   type DispatchImportSummary,
-  type StaffOrderEdit,
-  type StaffOrderItem,
 } from "../../common/orders-admin";
 import { isRefusal } from "../../common/refusal";
-import { ordersRoutes } from "../../server/orders/api.ts";
-import type { DispatchCsvInput, DispatchInput } from "../../server/orders/validators.ts";
+import {
+  destroyOrdersRoute,
+  dispatchCsvRoute,
+  dispatchOrderRoute,
+  exportOrdersRoute,
+  orderListRoute,
+  orderRoute,
+} from "../../server/orders/staff-api.ts";
 import type { AdminActionData } from "../components/admin/screen-types";
 import {
   callRoute,
@@ -18,7 +22,6 @@ import {
   loadList,
   mayCall,
   redirectWithFlash,
-  staffRoute,
 } from "./admin-resource.server";
 import { appContext } from "./app-context.server";
 import { readForm, runFormRoute } from "./form-route.server";
@@ -34,12 +37,12 @@ type Args = {
 
 /** The orders' staff routes (server/orders/staff-api.ts), which the screens run in process. */
 const routes = {
-  list: staffRoute(ordersRoutes, "get", "/orders"),
-  edit: staffRoute(ordersRoutes, "get", "/orders/edit/{id}"),
-  dispatch: staffRoute(ordersRoutes, "post", "/orders/status/dispatch/{id}"),
-  destroy: staffRoute(ordersRoutes, "post", "/orders/destroy"),
-  exportCsv: staffRoute(ordersRoutes, "get", "/orders/export.csv"),
-  dispatchCsv: staffRoute(ordersRoutes, "post", "/orders/dispatch-csv"),
+  list: orderListRoute,
+  edit: orderRoute,
+  dispatch: dispatchOrderRoute,
+  destroy: destroyOrdersRoute,
+  exportCsv: exportOrdersRoute,
+  dispatchCsv: dispatchCsvRoute,
 };
 
 export const ORDERS_PATH = "/admin/orders";
@@ -50,7 +53,7 @@ const EXPORT_FILTERS = ["status", "from", "to", "q", "archived"];
 
 /** The order list: one page, the CSV export of its filters, and who may archive. */
 export async function orderList(args: Pick<Args, "url" | "context">) {
-  const screen = await loadList<StaffOrderItem>(routes.list, args);
+  const screen = await loadList(routes.list, args);
   const query = listQueryOf(args.url);
   const filters = new URLSearchParams(
     Object.entries(query).filter(([name]) => EXPORT_FILTERS.includes(name)),
@@ -75,12 +78,7 @@ async function archive(
   body: (form: FormData) => unknown,
   intent: AdminActionData["intent"],
 ) {
-  const result = await runFormRoute<unknown, unknown, unknown, { ids: number[] }>(
-    routes.destroy,
-    request,
-    context,
-    { body },
-  );
+  const result = await runFormRoute(routes.destroy, request, context, { area: "staff", body });
   if (!result.ok) {
     const message =
       result.message ||
@@ -122,7 +120,7 @@ export async function orderListAction({
 /** The order page: the order, the shop's invoice details, and what this member may do. */
 export async function orderScreen(args: Pick<Args, "url" | "context" | "params">) {
   const id = requireId(args);
-  const order = await callRoute<StaffOrderEdit>(routes.edit, args.context, { params: { id } });
+  const order = await callRoute(routes.edit, args.context, { params: { id } });
   return {
     order,
     shop: args.context.get(appContext).config.shop,
@@ -148,16 +146,10 @@ export async function orderAction(args: Args) {
     if (typeof done !== "number") return done;
     return redirectWithFlash(context, ORDERS_PATH, "Archived the order.");
   }
-  const call = routes.dispatch.call;
-  if (!call) throw new Error("The dispatch route has no call");
-  const result = await runFormRoute<unknown, unknown, DispatchInput, StaffOrderEdit>(
-    routes.dispatch,
-    request,
-    context,
-    {
-      run: (context, body) => call(context, { params: { id }, query: {}, body }),
-    },
-  );
+  const result = await runFormRoute(routes.dispatch, request, context, {
+    area: "staff",
+    params: { id },
+  });
   if (!result.ok) {
     return data<OrderActionData>(
       { intent: "dispatch", message: result.message, errors: result.errors, values: result.values },
@@ -197,11 +189,7 @@ export type DispatchCsvActionData = {
  * run with errors (which wrote nothing), shows every row; a clean run goes to the orders.
  */
 export async function dispatchCsvAction({ request, context }: Pick<Args, "request" | "context">) {
-  const result = await runFormRoute<unknown, unknown, DispatchCsvInput, DispatchImportSummary>(
-    routes.dispatchCsv,
-    request,
-    context,
-  );
+  const result = await runFormRoute(routes.dispatchCsv, request, context, { area: "staff" });
   if (!result.ok || isRefusal(result.value))
     return data<DispatchCsvActionData>(
       {

@@ -4,17 +4,16 @@ import {
   CSV_IMPORT_MAX_ROWS,
   type ProductImportSummary,
 } from "../../common/product-csv";
-import { catalogRoutes } from "../../server/catalog/api.ts";
-import type { ProductImportInput } from "../../server/catalog/validators.ts";
-import { mayCall, redirectWithFlash, staffRoute } from "./admin-resource.server";
+import { exportProductsRoute, importProductsRoute } from "../../server/catalog/staff-api.ts";
+import { mayCall, redirectWithFlash } from "./admin-resource.server";
 import { runFormRoute } from "./form-route.server";
 
 type Context = Readonly<RouterContextProvider>;
 
 /** The catalogue's CSV routes (server/catalog/staff-api.ts), which the screen runs in process. */
 const routes = {
-  export: staffRoute(catalogRoutes, "get", "/products/export.csv"),
-  import: staffRoute(catalogRoutes, "post", "/products/import"),
+  export: exportProductsRoute,
+  import: importProductsRoute,
 };
 
 export const PRODUCT_IMPORT_PATH = "/admin/products/import";
@@ -70,11 +69,7 @@ export async function productImportAction({
   request: Request;
   context: Context;
 }) {
-  const result = await runFormRoute<unknown, unknown, ProductImportInput, ProductImportSummary>(
-    routes.import,
-    request,
-    context,
-  );
+  const result = await runFormRoute(routes.import, request, context, { area: "staff" });
   if (!result.ok)
     return data<ProductImportActionData>(
       { message: result.message, errors: result.errors },

@@ -1,20 +1,19 @@
 import { data, type RouterContextProvider } from "react-router";
-import type { StaffBillingModelItem } from "../../common/billing-admin";
-import type {
-  GeneratedVariants,
-  ProductEdit,
-  StaffAttributeItem,
-  StaffAttributeTypeItem,
-  StaffBrandItem,
-  StaffCollectionItem,
-  StaffProductItem,
-} from "../../common/catalog-admin";
-import type { StaffMediaFileEdit } from "../../common/media";
+import type { ProductEdit } from "../../common/catalog-admin";
 import { penceAsPounds, poundsToPence } from "../../common/money";
 import type { FieldErrors } from "../../common/refusal";
-import { billingRoutes } from "../../server/billing/api.ts";
-import { catalogRoutes } from "../../server/catalog/api.ts";
-import { mediaRoutes } from "../../server/media/api.ts";
+import { billingModelRoutes } from "../../server/billing/api.ts";
+import {
+  attributeRoutes,
+  attributeTypeRoutes,
+  brandRoutes,
+  bulkStatusRoute,
+  collectionRoutes,
+  generateVariantsRoute,
+  productRoutes,
+  variantRoutes,
+} from "../../server/catalog/staff-api.ts";
+import { fileRoute } from "../../server/media/api.ts";
 import {
   collectionField,
   type GalleryFile,
@@ -35,9 +34,7 @@ import {
   listAll,
   mayCall,
   redirectWithFlash,
-  resourceRouteSet,
   resourceScreens,
-  staffRoute,
 } from "./admin-resource.server";
 import { readForm, runFormRoute } from "./form-route.server";
 import { requireId } from "./route-params";
@@ -54,17 +51,16 @@ const PATH = "/admin/products";
 
 /** The catalogue's staff routes the product screens run in process (server/catalog/staff-api.ts). */
 const routes = {
-  products: resourceRouteSet(catalogRoutes, "products"),
-  // behaviour.md §7 names its create route `POST /product-variants/create`.
-  variants: resourceRouteSet(catalogRoutes, "product-variants", { storePath: "create" }),
-  generate: staffRoute(catalogRoutes, "post", "/products/generate-variants"),
-  bulkStatus: staffRoute(catalogRoutes, "post", "/products/bulk-status"),
-  brands: staffRoute(catalogRoutes, "get", "/brands"),
-  collections: staffRoute(catalogRoutes, "get", "/product-collections"),
-  optionTypes: staffRoute(catalogRoutes, "get", "/product-attribute-types"),
-  optionValues: staffRoute(catalogRoutes, "get", "/product-attributes"),
-  file: staffRoute(mediaRoutes, "get", "/files/edit/{id}"),
-  billingModels: staffRoute(billingRoutes, "get", "/billing-models"),
+  products: productRoutes,
+  variants: variantRoutes,
+  generate: generateVariantsRoute,
+  bulkStatus: bulkStatusRoute,
+  brands: brandRoutes.list,
+  collections: collectionRoutes.list,
+  optionTypes: attributeTypeRoutes.list,
+  optionValues: attributeRoutes.list,
+  file: fileRoute,
+  billingModels: billingModelRoutes.list,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -287,11 +283,11 @@ export function productValues(record: ProductEdit): Record<string, string> {
 /** What the product form offers: bands, hand-picked collections, and option types with values. */
 export async function productFormOptions(context: Context): Promise<ProductFormOptions> {
   const [bands, collections, types, values, models] = await Promise.all([
-    listAll<StaffBrandItem>(routes.brands, context, { sort: "title" }),
-    listAll<StaffCollectionItem>(routes.collections, context, { kind: "curated", sort: "title" }),
-    listAll<StaffAttributeTypeItem>(routes.optionTypes, context, { sort: "position" }),
-    listAll<StaffAttributeItem>(routes.optionValues, context, { sort: "position" }),
-    listAll<StaffBillingModelItem>(routes.billingModels, context, { sort: "title" }),
+    listAll(routes.brands, context, { sort: "title" }),
+    listAll(routes.collections, context, { kind: "curated", sort: "title" }),
+    listAll(routes.optionTypes, context, { sort: "position" }),
+    listAll(routes.optionValues, context, { sort: "position" }),
+    listAll(routes.billingModels, context, { sort: "title" }),
   ]);
   return {
     bands: bands.map(({ id, title }) => ({ id, title })),
@@ -317,7 +313,7 @@ export async function galleryFiles(
   const files = await Promise.all(
     [...new Set(ids)].slice(0, 100).map(async (id) => {
       try {
-        return await callRoute<StaffMediaFileEdit>(routes.file, context, { params: { id } });
+        return await callRoute(routes.file, context, { params: { id } });
       } catch {
         return undefined;
       }
@@ -353,7 +349,7 @@ export function idsInList(values: Record<string, string>, list: string, field: s
 // The screens
 
 /** The products' screens (issue 14): the staff API's `products` resource, as /admin/products. */
-export const productScreens = resourceScreens<StaffProductItem, ProductEdit>({
+export const productScreens = resourceScreens({
   routes: routes.products,
   path: PATH,
   noun: "product",
@@ -375,7 +371,7 @@ export const productScreens = resourceScreens<StaffProductItem, ProductEdit>({
 export async function productList(args: Pick<Args, "url" | "context">) {
   const [screen, bands] = await Promise.all([
     productScreens.list(args),
-    listAll<StaffBrandItem>(routes.brands, args.context, { sort: "title" }),
+    listAll(routes.brands, args.context, { sort: "title" }),
   ]);
   return {
     ...screen,
@@ -410,12 +406,10 @@ export async function productListAction(args: Pick<Args, "request" | "url" | "co
       { status: 422 },
     );
   }
-  const result = await runFormRoute<unknown, unknown, unknown, { ids: number[] }>(
-    routes.bulkStatus,
-    request,
-    context,
-    { body: () => ({ ids: ids.map(wholeNumber), status: change.status }) },
-  );
+  const result = await runFormRoute(routes.bulkStatus, request, context, {
+    area: "staff",
+    body: () => ({ ids: ids.map(wholeNumber), status: change.status }),
+  });
   if (!result.ok) {
     const message =
       result.message ||
@@ -535,22 +529,18 @@ async function generate(args: Args, form: FormData) {
     .filter((value): value is string => value !== undefined)
     .map(Number);
   const updatedAt = text(form, "updatedAt");
-  const result = await runFormRoute<unknown, unknown, unknown, GeneratedVariants>(
-    routes.generate,
-    request,
-    context,
-    {
-      body: () => ({
-        id,
-        attributeIds,
-        price: typed("price") === "" ? undefined : money(typed("price")),
-        ...(typed("compareAtPrice") ? { compareAtPrice: money(typed("compareAtPrice")) } : {}),
-        ...(typed("stockOnHand") ? { stockOnHand: wholeNumber(typed("stockOnHand")) } : {}),
-        ...(typed("skuPattern") ? { skuPattern: typed("skuPattern") } : {}),
-        ...(updatedAt ? { updatedAt } : {}),
-      }),
-    },
-  );
+  const result = await runFormRoute(routes.generate, request, context, {
+    area: "staff",
+    body: () => ({
+      id,
+      attributeIds,
+      price: typed("price") === "" ? undefined : money(typed("price")),
+      ...(typed("compareAtPrice") ? { compareAtPrice: money(typed("compareAtPrice")) } : {}),
+      ...(typed("stockOnHand") ? { stockOnHand: wholeNumber(typed("stockOnHand")) } : {}),
+      ...(typed("skuPattern") ? { skuPattern: typed("skuPattern") } : {}),
+      ...(updatedAt ? { updatedAt } : {}),
+    }),
+  });
   if (!result.ok) {
     const errors: FieldErrors = {};
     for (const [path, messages] of Object.entries(result.errors ?? {})) {
@@ -602,7 +592,7 @@ async function deleteVariant(args: Args, form: FormData) {
       { status: 403 },
     );
   }
-  const product = await callRoute<ProductEdit>(routes.products.edit, context, {
+  const product = await callRoute(routes.products.edit, context, {
     params: { id },
   });
   const variant = product.variants.find((row) => String(row.id) === variantId);
@@ -615,12 +605,10 @@ async function deleteVariant(args: Args, form: FormData) {
   if (form.get("intent") !== "delete-variant") {
     return data<ProductActionData>({ intent: "confirm-delete-variant", ids: [variantId] });
   }
-  const result = await runFormRoute<unknown, unknown, unknown, { ids: number[] }>(
-    routes.variants.destroy,
-    request,
-    context,
-    { body: () => ({ id: variant.id }) },
-  );
+  const result = await runFormRoute(routes.variants.destroy, request, context, {
+    area: "staff",
+    body: () => ({ id: variant.id }),
+  });
   if (!result.ok) {
     return data<ProductActionData>(
       {

@@ -2,16 +2,19 @@ import { randomUUID } from "node:crypto";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { formatPrice } from "../../common/money";
 import { WAITING_FOR_PROVIDER } from "../../common/order-statuses";
-import type { RefundAmounts, RefundableOrder, RefundResult } from "../../common/refunds";
-import { type FieldErrors, isRefusal } from "../../common/refusal";
+import type { RefundAmounts } from "../../common/refunds";
+import type { FieldErrors } from "../../common/refusal";
 import { fieldErrors } from "../../server/http/errors";
-import { refusalAsFormErrors } from "../../server/http/refusals";
-import { type AnyRoute, runCall } from "../../server/http/route-table";
-import { refundsRoutes } from "../../server/orders/refunds/refunds-api";
-import { callRoute } from "./admin-resource.server";
+import {
+  cancelOrderRoute,
+  previewRefundRoute,
+  refundableOrderRoute,
+  refundRoute,
+} from "../../server/orders/refunds/refunds-api";
+import { callRoute, mayCall } from "./admin-resource.server";
 import { appContext } from "./app-context.server";
 import { flashCookie } from "./flash.server";
-import { callContextOf, readForm } from "./form-route.server";
+import { type FormFailure, readForm, runFormRoute } from "./form-route.server";
 import { requireId } from "./route-params";
 
 type Context = Readonly<RouterContextProvider>;
@@ -21,18 +24,6 @@ type Args = {
   context: Context;
   params: Record<string, string | undefined>;
 };
-
-const route = (method: "get" | "post", path: string): AnyRoute => {
-  const found = refundsRoutes
-    .flatMap((group) => group.routes)
-    .find((each) => each.method === method && each.path === path);
-  if (!found) throw new Error(`No route ${method} ${path}`);
-  return found;
-};
-const SHOW = route("get", "/orders/refund/{id}");
-const PREVIEW = route("post", "/orders/refund/preview/{id}");
-const REFUND = route("post", "/orders/refund/{id}");
-const CANCEL = route("post", "/orders/cancel/{id}");
 
 /** What the refund screen's form holds, as text, to show again. */
 export type RefundFormValues = Record<string, string>;
@@ -51,7 +42,7 @@ export type RefundActionData =
 /** GET /admin/orders/:id/refund: the order, and a fresh key for the money-moving forms. */
 export async function refundScreen(args: Args) {
   const id = requireId(args);
-  const order = await callRoute<RefundableOrder>(SHOW, args.context, { params: { id } });
+  const order = await callRoute(refundableOrderRoute, args.context, { params: { id } });
   return { order, idempotencyKey: randomUUID() };
 }
 
@@ -101,34 +92,38 @@ const textValues = (form: FormData) =>
 
 /**
  * The refund screen's action (architecture.md §7.1: the page runs the API's own routes in process,
- * with their validation and idempotency): `preview` works the amount out and asks to confirm,
- * `refund` gives it back, `cancel` cancels the order. Done, it goes back to the screen with a
- * message; refused, the message and each field's error are shown beside the form.
+ * with their access, validation and idempotency, through `runFormRoute`): `preview` works the
+ * amount out and asks to confirm, `refund` gives it back, `cancel` cancels the order. Done, it
+ * goes back to the screen with a message; refused, the message and each field's error are shown
+ * beside the form.
  */
 export async function refundAction(args: Args) {
   const id = requireId(args);
-  const form = await readForm(args.request);
+  const { request, context } = args;
+  // Read here for the intent; `runFormRoute` reads the form again for the route.
+  const form = await readForm(request.clone());
   const intent = form.get("intent");
   const values = textValues(form);
-  const call = {
-    ...callContextOf(args.context),
-    idempotencyKey: (form.get("idempotencyKey") as string | null) ?? undefined,
-  };
-  const run = async (which: AnyRoute, body: unknown) =>
-    runCall(which, call, { params: { id }, query: {}, body });
+  const staff = { area: "staff", params: { id } } as const;
 
-  if (intent === "confirm-cancel" || intent === "cancel") {
-    const parsed = CANCEL.body?.safeParse({ reason: values.reason ?? "" });
+  if (intent === "confirm-cancel") {
+    // Cancelling cannot be undone and may move money: the first press asks, the second does it.
+    if (!mayCall(cancelOrderRoute, context)) {
+      return failed("cancel", 403, { message: "Your account is not allowed to do this." }, values);
+    }
+    const parsed = cancelOrderRoute.body?.safeParse({ reason: values.reason ?? "" });
     if (parsed && !parsed.success) {
       return failed("cancel", 422, { errors: fieldErrors(parsed.error), values });
     }
-    // Cancelling cannot be undone and may move money: the first press asks, the second does it.
-    if (intent === "confirm-cancel") {
-      return data({ intent: "confirm-cancel" as const, reason: values.reason ?? "", values });
-    }
-    const result = await run(CANCEL, parsed?.data);
-    if (isRefusal(result)) return failed("cancel", ...formRefusal(result), values);
-    const done = result as RefundResult;
+    return data({ intent: "confirm-cancel" as const, reason: values.reason ?? "", values });
+  }
+  if (intent === "cancel") {
+    const result = await runFormRoute(cancelOrderRoute, request, context, {
+      ...staff,
+      body: () => ({ reason: values.reason ?? "" }),
+    });
+    if (!result.ok) return failed("cancel", result.status, shownOf(result), values);
+    const done = result.value;
     return finished(
       args,
       done.refund?.state === "pending"
@@ -139,29 +134,20 @@ export async function refundAction(args: Args) {
     );
   }
 
-  const which = intent === "refund" ? REFUND : PREVIEW;
-  const step = intent === "refund" ? "refund" : "preview";
-  const { body, boxOf } = refundBody(form);
-  const parsed = which.body?.safeParse(body);
-  if (parsed && !parsed.success) {
-    return failed(step, 422, {
-      errors: onFormFields(fieldErrors(parsed.error), boxOf),
-      values,
-    });
+  const { boxOf } = refundBody(form);
+  const onBoxes = (failure: FormFailure) => {
+    const shown = shownOf(failure);
+    return { ...shown, ...(shown.errors ? { errors: onFormFields(shown.errors, boxOf) } : {}) };
+  };
+  const body = (sent: FormData) => refundBody(sent).body;
+  if (intent !== "refund") {
+    const result = await runFormRoute(previewRefundRoute, request, context, { ...staff, body });
+    if (!result.ok) return failed("preview", result.status, onBoxes(result), values);
+    return { intent: "preview", preview: result.value, values } as const;
   }
-  const result = await run(which, parsed?.data);
-  if (isRefusal(result)) {
-    const [status, shown] = formRefusal(result);
-    return failed(step, status, {
-      ...shown,
-      ...(shown.errors ? { errors: onFormFields(shown.errors, boxOf) } : {}),
-      values,
-    });
-  }
-  if (step === "preview") {
-    return { intent: "preview", preview: result as RefundAmounts, values } as const;
-  }
-  const done = result as RefundResult;
+  const result = await runFormRoute(refundRoute, request, context, { ...staff, body });
+  if (!result.ok) return failed("refund", result.status, onBoxes(result), values);
+  const done = result.value;
   const amount = formatPrice(done.refund?.amount ?? 0);
   return finished(
     args,
@@ -171,9 +157,9 @@ export async function refundAction(args: Args) {
   );
 }
 
-function formRefusal(refusal: Parameters<typeof refusalAsFormErrors>[0]) {
-  const { status, message, errors } = refusalAsFormErrors(refusal);
-  return [status, { message, errors }] as const;
+/** What a failed form shows of its failure: the message and the errors (not what was typed). */
+function shownOf({ message, errors }: FormFailure) {
+  return { message, errors };
 }
 
 function failed(

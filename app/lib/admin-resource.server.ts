@@ -1,13 +1,14 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
 import type { z } from "zod";
 import { setDotted } from "../../common/dotted-path";
+import type { Page } from "../../common/pagination";
 import { type FieldErrors, isRefusal } from "../../common/refusal";
 import { accessAllows } from "../../server/auth/middleware.ts";
 import { REFUSAL_STATUS } from "../../server/http/refusals.ts";
 import type { EditableRecord } from "../../server/http/resource.ts";
 import {
   type AnyRoute,
-  type RouteGroup,
+  type ApiRoute,
   routeAccess,
   runCall,
 } from "../../server/http/route-table.ts";
@@ -41,14 +42,25 @@ export function mayCall(route: AnyRoute, context: Context): boolean {
 export const NOT_ALLOWED_TO_SEE = "Your account is not allowed to see this.";
 
 /**
+ * A route that answers `V`, whatever its inputs: what a screen types by, as each route checks
+ * its own input.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: the inputs are the route's own business.
+export type RouteAnswering<V> = ApiRoute<any, any, any, V>;
+
+/** A route that answers a page of `Item`s: a resource's list. */
+export type ListRoute<Item> = RouteAnswering<Page<Item>>;
+
+/**
  * Runs a route's call in process, with the access the API checks (a staff member who may not
  * call the route gets the 403 error page); a refusal becomes the error page with its status.
+ * The route is the module's exported constant (issue 30), so its value is typed by the route.
  */
-export async function callRoute<V>(
-  route: AnyRoute,
+export async function callRoute<P, Q, B, V>(
+  route: ApiRoute<P, Q, B, V>,
   context: Context,
-  input: Partial<{ params: unknown; query: unknown }>,
-) {
+  input: Partial<{ params: P; query: Q }>,
+): Promise<V> {
   if (!mayCall(route, context)) throw data(NOT_ALLOWED_TO_SEE, { status: 403 });
   const value = await runCall<V>(route, callContextOf(context), {
     params: input.params ?? {},
@@ -64,7 +76,7 @@ export async function callRoute<V>(
  * its route, in process. `query` is the list's own (sort, filters); at most `limit` rows.
  */
 export async function listAll<Item>(
-  route: AnyRoute,
+  route: ListRoute<Item>,
   context: Context,
   query: Record<string, string> = {},
   limit = 2000,
@@ -74,11 +86,7 @@ export async function listAll<Item>(
   const rows: Item[] = [];
   for (let page = 1; rows.length < limit; page += 1) {
     const parsed = schema.parse({ ...query, perPage: "100", page: String(page) });
-    const answer = await callRoute<{ data: Item[]; meta: ListScreen<Item>["meta"] }>(
-      route,
-      context,
-      { query: parsed },
-    );
+    const answer = await callRoute(route, context, { query: parsed });
     rows.push(...answer.data);
     if (page >= answer.meta.lastPage) break;
   }
@@ -139,7 +147,7 @@ export function listQueryOf(address: URL | URLSearchParams): Record<string, stri
  * parameters at fault, and `problem` says which and why.
  */
 export async function loadList<Item>(
-  route: AnyRoute,
+  route: ListRoute<Item>,
   { url, context }: Pick<LoaderArgs, "url" | "context">,
   options: ListOptions = {},
 ): Promise<ListScreen<Item>> {
@@ -169,9 +177,7 @@ export async function loadList<Item>(
       ? `Part of this list's address could not be used, so the list is shown without it. ${messages.join(" ")}`
       : undefined;
   const query = parsed.success ? parsed.data : {};
-  const page = await callRoute<{ data: Item[]; meta: ListScreen<Item>["meta"] }>(route, context, {
-    query,
-  });
+  const page = await callRoute(route, context, { query });
   const sort = (query as { sort?: unknown }).sort;
   return {
     rows: page.data,
@@ -244,42 +250,21 @@ export function formValuesOf(record: object, fields: FormFields): Record<string,
 // ---------------------------------------------------------------------------------------------
 // A resource's screens
 
-/** The five routes `resourceRoutes` makes for a resource (server/http/resource.ts). */
-export type ResourceRouteSet = Record<"list" | "edit" | "store" | "update" | "destroy", AnyRoute>;
-
-/** One staff route of a module's route groups, by its method and path (`/folders/edit/{id}`). */
-export function staffRoute(groups: RouteGroup[], method: "get" | "post", path: string): AnyRoute {
-  const route = groups
-    .filter((group) => group.area === "staff")
-    .flatMap((group) => group.routes)
-    .find((entry) => entry.method === method && entry.path === path);
-  if (!route) throw new Error(`No staff route ${method.toUpperCase()} ${path}`);
-  return route;
-}
-
 /**
- * A resource's staff routes, found by its name in its module's route groups. `storePath` is the
- * create route's last segment when the resource declares another than `store` (behaviour.md §7's
- * `POST /product-variants/create`), as its `Resource.storePath` says.
+ * The five routes `resourceRoutes` makes for a resource (server/http/resource.ts), as its module
+ * exports them (`brandRoutes`): what a list answers rows of, and what a record's form shows.
  */
-export function resourceRouteSet(
-  groups: RouteGroup[],
-  name: string,
-  { storePath = "store" }: { storePath?: string } = {},
-): ResourceRouteSet {
-  const find = (method: "get" | "post", path: string) => staffRoute(groups, method, path);
-  return {
-    list: find("get", `/${name}`),
-    edit: find("get", `/${name}/edit/{id}`),
-    store: find("post", `/${name}/${storePath}`),
-    update: find("post", `/${name}/update`),
-    destroy: find("post", `/${name}/destroy`),
-  };
-}
+export type ResourceRouteSet<Item, Edit> = {
+  list: ListRoute<Item>;
+  edit: RouteAnswering<Edit>;
+  store: RouteAnswering<Edit>;
+  update: RouteAnswering<Edit>;
+  destroy: RouteAnswering<{ ids: number[] }>;
+};
 
-export type ResourceScreensOptions<Edit> = {
-  /** The resource's routes, e.g. `resourceRouteSet(catalogRoutes, "brands")`. */
-  routes: ResourceRouteSet;
+export type ResourceScreensOptions<Item, Edit> = {
+  /** The resource's routes, as its module exports them: `brandRoutes`. */
+  routes: ResourceRouteSet<Item, Edit>;
   /** The list screen's path: `/admin/bands`. */
   path: string;
   /** One record and several, in messages: "band", "bands". */
@@ -363,7 +348,7 @@ export const failedAction = (failure: FormFailure, intent: AdminActionData["inte
  * one line each.
  */
 export function resourceScreens<Item, Edit extends EditableRecord>(
-  options: ResourceScreensOptions<Edit>,
+  options: ResourceScreensOptions<Item, Edit>,
 ) {
   const { routes, path, noun, plural, fields } = options;
   const bodyOf =
@@ -377,21 +362,17 @@ export function resourceScreens<Item, Edit extends EditableRecord>(
   /** Runs the destroy route for the record `id`, or else the form's ticked `ids`. */
   async function destroy(request: Request, context: Context, id?: number) {
     if (!mayCall(routes.destroy, context)) return forbidden(`delete ${plural}`);
-    const result = await runFormRoute<unknown, unknown, unknown, { ids: number[] }>(
-      routes.destroy,
-      request,
-      context,
-      {
-        body: (form) =>
-          id !== undefined
-            ? { id }
-            : {
-                ids: form
-                  .getAll("ids")
-                  .map((id) => (typeof id === "string" && /^\d{1,10}$/.test(id) ? Number(id) : id)),
-              },
-      },
-    );
+    const result = await runFormRoute(routes.destroy, request, context, {
+      area: "staff",
+      body: (form) =>
+        id !== undefined
+          ? { id }
+          : {
+              ids: form
+                .getAll("ids")
+                .map((id) => (typeof id === "string" && /^\d{1,10}$/.test(id) ? Number(id) : id)),
+            },
+    });
     if (!result.ok) {
       const message =
         result.message ||
@@ -409,7 +390,7 @@ export function resourceScreens<Item, Edit extends EditableRecord>(
 
     /** The list loader: one page, and whether this staff member may add and delete. */
     async list(args: Pick<LoaderArgs, "url" | "context">) {
-      const screen = await loadList<Item>(routes.list, args, { query: options.listQuery });
+      const screen = await loadList(routes.list, args, { query: options.listQuery });
       return {
         ...screen,
         canAdd: mayCall(routes.store, args.context),
@@ -453,7 +434,7 @@ export function resourceScreens<Item, Edit extends EditableRecord>(
     /** The edit form's loader: the record as its form shows it (404 when there is none). */
     async record(args: Pick<LoaderArgs, "url" | "context" | "params">) {
       const id = requireId(args);
-      const record = await callRoute<Edit>(routes.edit, args.context, { params: { id } });
+      const record = await callRoute(routes.edit, args.context, { params: { id } });
       return {
         record,
         label: options.label(record),
@@ -475,17 +456,13 @@ export function resourceScreens<Item, Edit extends EditableRecord>(
         );
       }
       let made: FormBody | undefined;
-      const result = await runFormRoute<unknown, unknown, unknown, Edit>(
-        routes.store,
-        request,
-        context,
-        {
-          body: (form) => {
-            made = bodyOf(form, true);
-            return made.body;
-          },
+      const result = await runFormRoute(routes.store, request, context, {
+        area: "staff",
+        body: (form) => {
+          made = bodyOf(form, true);
+          return made.body;
         },
-      );
+      });
       if (!result.ok) return failedAction(placed(result, made), "save");
       return redirectWithFlash(
         context,
@@ -508,7 +485,7 @@ export function resourceScreens<Item, Edit extends EditableRecord>(
         return data<AdminActionData>({ intent: CONFIRM, ids: [String(id)] });
       }
       if (intent === "delete") {
-        const record = await callRoute<Edit>(routes.edit, context, { params: { id } });
+        const record = await callRoute(routes.edit, context, { params: { id } });
         const deleted = await destroy(request, context, id);
         if (typeof deleted !== "number") return deleted;
         return redirectWithFlash(context, path, `Deleted the ${noun} “${options.label(record)}”.`);
@@ -520,22 +497,18 @@ export function resourceScreens<Item, Edit extends EditableRecord>(
         );
       }
       let made: FormBody | undefined;
-      const result = await runFormRoute<unknown, unknown, unknown, Edit>(
-        routes.update,
-        request,
-        context,
-        {
-          body: (form) => {
-            const updatedAt = form.get("updatedAt");
-            made = bodyOf(form, false);
-            return {
-              ...made.body,
-              id,
-              ...(typeof updatedAt === "string" && updatedAt ? { updatedAt } : {}),
-            };
-          },
+      const result = await runFormRoute(routes.update, request, context, {
+        area: "staff",
+        body: (form) => {
+          const updatedAt = form.get("updatedAt");
+          made = bodyOf(form, false);
+          return {
+            ...made.body,
+            id,
+            ...(typeof updatedAt === "string" && updatedAt ? { updatedAt } : {}),
+          };
         },
-      );
+      });
       if (!result.ok) return failedAction(placed(result, made), "save");
       return redirectWithFlash(
         context,

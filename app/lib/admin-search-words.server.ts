@@ -1,12 +1,8 @@
 import type { RouterContextProvider } from "react-router";
-import type { SynonymGroups } from "../../common/catalog-admin";
 import type { FieldErrors } from "../../common/refusal";
-import { catalogRoutes } from "../../server/catalog/api.ts";
-import { callRoute, failedAction, redirectWithFlash, staffRoute } from "./admin-resource.server";
+import { saveSynonymsRoute, synonymsRoute } from "../../server/catalog/staff-api.ts";
+import { callRoute, failedAction, redirectWithFlash } from "./admin-resource.server";
 import { runFormRoute } from "./form-route.server";
-
-const listRoute = staffRoute(catalogRoutes, "get", "/search/synonyms");
-const saveRoute = staffRoute(catalogRoutes, "post", "/search/synonyms");
 
 /** The groups as the screen's box holds them: a group a line, its words separated by commas. */
 export const groupsAsText = (groups: string[][]) =>
@@ -39,7 +35,7 @@ const onLines = (errors: FieldErrors = {}): FieldErrors => {
 type Context = Readonly<RouterContextProvider>;
 
 export async function searchWordsScreen({ context }: { context: Context }) {
-  const answer = await callRoute<SynonymGroups>(listRoute, context, {});
+  const answer = await callRoute(synonymsRoute, context, {});
   return { text: groupsAsText(answer.groups), count: answer.groups.length };
 }
 
@@ -50,11 +46,12 @@ export async function saveSearchWords({
   request: Request;
   context: Context;
 }) {
-  const outcome = await runFormRoute(saveRoute, request, context, {
+  const outcome = await runFormRoute(saveSynonymsRoute, request, context, {
+    area: "staff",
     body: (form) => ({ groups: groupsOf(form.get("groups")) }),
   });
   if (!outcome.ok) return failedAction({ ...outcome, errors: onLines(outcome.errors) }, "save");
-  const saved = outcome.value as SynonymGroups;
+  const saved = outcome.value;
   return redirectWithFlash(
     context,
     "/admin/search-words",

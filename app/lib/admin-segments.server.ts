@@ -1,18 +1,11 @@
 import { data, type RouterContextProvider } from "react-router";
-import type { StaffBrandItem } from "../../common/catalog-admin";
 import { penceAsPounds, poundsToPence } from "../../common/money";
 import type { FieldErrors } from "../../common/refusal";
 import type { SegmentRule } from "../../common/segments";
-import type { SegmentEdit, SegmentPreview, StaffSegmentItem } from "../../common/segments-admin";
-import { catalogRoutes } from "../../server/catalog/api.ts";
-import { segmentsRoutes } from "../../server/segments/api.ts";
-import {
-  type FormBody,
-  listAll,
-  resourceRouteSet,
-  resourceScreens,
-  staffRoute,
-} from "./admin-resource.server";
+import type { SegmentEdit, SegmentPreview } from "../../common/segments-admin";
+import { brandRoutes } from "../../server/catalog/staff-api.ts";
+import { previewSegmentRoute, segmentRoutes } from "../../server/segments/api.ts";
+import { type FormBody, listAll, resourceScreens } from "./admin-resource.server";
 import { readForm, runFormRoute } from "./form-route.server";
 import { MEMBER_COUNT_INTENT } from "./segment-intents";
 
@@ -103,8 +96,8 @@ export function segmentValues(segment?: Pick<SegmentEdit, "title" | "description
   return values;
 }
 
-export const segmentScreens = resourceScreens<StaffSegmentItem, SegmentEdit>({
-  routes: resourceRouteSet(segmentsRoutes, "segments"),
+export const segmentScreens = resourceScreens({
+  routes: segmentRoutes,
   path: "/admin/segments",
   noun: "segment",
   plural: "segments",
@@ -115,11 +108,7 @@ export const segmentScreens = resourceScreens<StaffSegmentItem, SegmentEdit>({
 
 /** The bands a "bought from a band" rule can name. */
 export async function bandOptions(context: Context) {
-  const bands = await listAll<StaffBrandItem>(
-    staffRoute(catalogRoutes, "get", "/brands"),
-    context,
-    { sort: "title" },
-  );
+  const bands = await listAll(brandRoutes.list, context, { sort: "title" });
   return bands.map((band) => ({ id: String(band.id), title: band.title }));
 }
 
@@ -167,12 +156,10 @@ export async function ruleBuilderAction({ request, context }: Args) {
   values.ruleIndexes = rows.join(",");
   if (intent !== MEMBER_COUNT_INTENT) return data<RuleBuilderData>({ intent: "save", values });
   const made = segmentBody(form);
-  const result = await runFormRoute<unknown, unknown, unknown, SegmentPreview>(
-    staffRoute(segmentsRoutes, "post", "/segments/preview"),
-    request,
-    context,
-    { body: () => ({ rules: made.body.rules }) },
-  );
+  const result = await runFormRoute(previewSegmentRoute, request, context, {
+    area: "staff",
+    body: () => ({ rules: made.body.rules }),
+  });
   if (!result.ok) {
     return data<RuleBuilderData>(
       {

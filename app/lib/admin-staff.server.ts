@@ -1,13 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
-import type { StaffMember } from "../../common/staff";
-import { authRoutes } from "../../server/auth/api.ts";
+import { staffAccountRoutes } from "../../server/auth/api.ts";
 import type { AdminActionData } from "../components/admin/screen-types";
-import {
-  mayCall,
-  redirectWithFlash,
-  resourceRouteSet,
-  resourceScreens,
-} from "./admin-resource.server";
+import { mayCall, redirectWithFlash, resourceScreens } from "./admin-resource.server";
 import { readForm, runFormRoute } from "./form-route.server";
 import { requireId } from "./route-params";
 import { requireSession } from "./session.server";
@@ -21,8 +15,8 @@ type ActionArgs = {
 };
 
 /** The staff screens (issue 14): the staff API's `staff` resource, as /admin/staff. */
-export const staffScreens = resourceScreens<StaffMember, StaffMember>({
-  routes: resourceRouteSet(authRoutes, "staff"),
+export const staffScreens = resourceScreens({
+  routes: staffAccountRoutes,
   path: "/admin/staff",
   noun: "staff member",
   plural: "staff",
@@ -90,12 +84,10 @@ export async function staffEditAction(args: ActionArgs) {
     return data<AccessActionData>({ intent: intent as AccessActionData["intent"] });
   }
   const active = intent === "reactivate";
-  const result = await runFormRoute<unknown, unknown, unknown, StaffMember>(
-    staffScreens.routes.update,
-    request,
-    context,
-    { body: () => ({ id, active }) },
-  );
+  const result = await runFormRoute(staffScreens.routes.update, request, context, {
+    area: "staff",
+    body: () => ({ id, active }),
+  });
   if (!result.ok) {
     const message =
       result.message ||

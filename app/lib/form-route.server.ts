@@ -7,8 +7,10 @@ import { fieldErrors } from "../../server/http/errors";
 import { refusalAsFormErrors } from "../../server/http/refusals";
 import {
   type ApiRoute,
+  type Area,
   type CallContext,
   type RouteCallContext,
+  routeAccess,
   runCall,
 } from "../../server/http/route-table";
 import { isUnsafeText, UNSAFE_TEXT } from "../../server/http/text-input";
@@ -101,7 +103,8 @@ function typedValues(form: FormData) {
  * Runs an API route for a page's form (architecture.md §7.1): the route's validator, limit and
  * service call, so the form and the JSON API cannot drift. A refusal or a bad field comes back as
  * `FormFailure` with the status the API would answer; `message` is shown above the form
- * whenever it fails (behaviour.md §8's sign-in message).
+ * whenever it fails (behaviour.md §8's sign-in message). `route` is the module's exported
+ * constant (issue 30), so the value is typed by the route, never asserted.
  */
 export async function runFormRoute<P, Q, B, V>(
   route: ApiRoute<P, Q, B, V>,
@@ -109,6 +112,13 @@ export async function runFormRoute<P, Q, B, V>(
   context: Readonly<RouterContextProvider>,
   options: {
     message?: string;
+    /**
+     * The API area the route is served in, whose default access applies when the route names
+     * none (`routeAccess`, as the API checks it): `staff` for the back office's routes.
+     */
+    area?: Area;
+    /** The route's path parameters (`/orders/refund/{id}`), as the page's address gives them. */
+    params?: P;
     /** A body the route's flat-field reading cannot make (nested, or with server-held parts). */
     body?: (form: FormData) => unknown;
     /**
@@ -136,8 +146,8 @@ export async function runFormRoute<P, Q, B, V>(
   const parsed = schema?.safeParse(body);
   // The route's own access rule, as the API applies it: a form is no way round it.
   const account = context.get(sessionContext) ?? undefined;
-  const allowed =
-    !route.access || route.access === "anyone" || (account && accessAllows(route.access, account));
+  const access = routeAccess(route, options.area ?? "public");
+  const allowed = access === "anyone" || (account !== undefined && accessAllows(access, account));
   if (parsed && !parsed.success) {
     // The route's own checks of the fields that passed run only for those it lets in.
     const errors = allowed
@@ -155,7 +165,7 @@ export async function runFormRoute<P, Q, B, V>(
     // reload answers the first outcome (security.md #11).
     idempotencyKey: (form.get("idempotencyKey") as string | null) ?? undefined,
   };
-  const input = { params: {}, query: {}, body: parsed?.data };
+  const input = { params: options.params ?? {}, query: {}, body: parsed?.data };
   const { run } = options;
   const value = await runCall<V>(
     route,

@@ -46,21 +46,20 @@ const AuditEntryView = z
   })
   .meta({ id: "AuditEntry", description: "One staff write: who, what, when, the fields changed." });
 
+export const auditLogRoute = defineRoute({
+  method: "get",
+  path: "/audit-log",
+  tag: "audit",
+  summary: "Every staff write, newest first, filtered by resource, record, actor, action and time",
+  query: AuditLogQuery,
+  answers: { page: pageOf(AuditEntryView) },
+  call: ({ db }, { query }) => listAudit(db, query),
+});
+
 /** architecture.md §5: the audit log of every staff write, newest first. */
 export const auditRoutes: RouteGroup[] = [
   {
     area: "staff",
-    routes: [
-      defineRoute({
-        method: "get",
-        path: "/audit-log",
-        tag: "audit",
-        summary:
-          "Every staff write, newest first, filtered by resource, record, actor, action and time",
-        query: AuditLogQuery,
-        answers: { page: pageOf(AuditEntryView) },
-        call: ({ db }, { query }) => listAudit(db, query),
-      }),
-    ],
+    routes: [auditLogRoute],
   },
 ];

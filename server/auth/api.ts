@@ -291,8 +291,10 @@ const staffResource = {
   service: staffService,
 };
 
+export const staffAccountRoutes = resourceRoutes(staffResource);
+
 export const authRoutes: RouteGroup[] = [
-  { area: "staff", routes: resourceRoutes(staffResource) },
+  { area: "staff", routes: Object.values(staffAccountRoutes) },
   {
     area: "public",
     routes: [

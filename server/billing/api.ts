@@ -19,20 +19,22 @@ const tag = "billing";
 /** The billing models' resource name: its routes' path segment and the audit log's name. */
 export const BILLING_MODELS = "billing-models";
 
+export const billingModelRoutes = resourceRoutes({
+  name: BILLING_MODELS,
+  tag,
+  noun: "billing model",
+  query: StaffBillingModelListQuery,
+  item: StaffBillingModelItem,
+  edit: BillingModelEdit,
+  create: BillingModelCreateInput,
+  update: BillingModelUpdateFields,
+  label: (model) => model.title,
+  service: billingModelService,
+});
+
 /** behaviour.md §7 staff: billing models, their types and their renewal periods (issue 15). */
 export const billingStaffRoutes = [
-  ...resourceRoutes({
-    name: BILLING_MODELS,
-    tag,
-    noun: "billing model",
-    query: StaffBillingModelListQuery,
-    item: StaffBillingModelItem,
-    edit: BillingModelEdit,
-    create: BillingModelCreateInput,
-    update: BillingModelUpdateFields,
-    label: (model) => model.title,
-    service: billingModelService,
-  }),
+  ...Object.values(billingModelRoutes),
   defineRoute({
     method: "get",
     path: "/billing-model-types",

@@ -24,24 +24,72 @@ const londonDate = () => londonDay(new Date());
 
 const noSuchCustomer = () => refuse("not-found", "No such customer.");
 
+export const customerListRoute = defineRoute({
+  method: "get",
+  path: "/customers",
+  tag,
+  summary: "The customer list: paginated, searched, filtered and sorted",
+  description:
+    "Search by name or email; filter by `kind` (registered or guest), `consent` (marketing), " +
+    "`segment` (its id); sort by name, joined, orders or spend (lifetime paid less refunds). " +
+    "Erased customers are left out unless `erased=true`. Staff accounts are not customers.",
+  query: StaffCustomerListQuery,
+  answers: { page: pageOf(StaffCustomerItem) },
+  call: ({ db }, { query }) => listCustomers(db, query),
+});
+
+export const customerRoute = defineRoute({
+  method: "get",
+  path: "/customers/edit/{id}",
+  tag,
+  summary: "One customer: details, addresses, orders, lifetime spend, segments",
+  params: z.strictObject({ id: PathId }),
+  answers: { data: StaffCustomerDetail },
+  refusals: ["not-found"],
+  call: async ({ db }, { params }) => (await customerDetail(db, params.id)) ?? noSuchCustomer(),
+});
+
+export const destroyCustomersRoute = defineCommand({
+  method: "post",
+  path: "/customers/destroy",
+  tag,
+  summary: "Erase one customer or several on request under UK GDPR (admins only)",
+  description:
+    "All or none, in one transaction: the account's email becomes " +
+    "`erased-{id}@erased.invalid`, its name `Erased customer`, its password and marketing " +
+    "consent go; saved addresses are deleted and every token is revoked at once; orders " +
+    "stay for the accounts (money, lines, country) with their email, names, address lines " +
+    "and phone anonymised; code uses keep counting; queued mail to them is dropped, contact " +
+    "messages deleted. A staff account, or one already erased, is a 409. The audit entry " +
+    "says `erased`, without the personal data. Cannot be undone.",
+  access: "admin",
+  body: DestroyInput,
+  answers: { data: z.object({ ids: z.array(z.number().int()) }) },
+  refusals: ["not-found", "conflict"],
+  async run({ db: tx, audit }, { body }) {
+    const ids = idsToDestroy(body);
+    const erased = await eraseCustomers(tx, ids);
+    if (isRefusal(erased)) return erased;
+    await audit.record(
+      tx,
+      ids.map((id) => ({
+        action: "delete" as const,
+        resource: "customers",
+        resourceId: id,
+        label: `Erased customer #${id}`,
+        after: { erased: true },
+      })),
+    );
+    return erased;
+  },
+});
+
 /** Issue 15: customers as staff see them, their erasure (UK GDPR) and their data export. */
 export const customersRoutes: RouteGroup[] = [
   {
     area: "staff",
     routes: [
-      defineRoute({
-        method: "get",
-        path: "/customers",
-        tag,
-        summary: "The customer list: paginated, searched, filtered and sorted",
-        description:
-          "Search by name or email; filter by `kind` (registered or guest), `consent` (marketing), " +
-          "`segment` (its id); sort by name, joined, orders or spend (lifetime paid less refunds). " +
-          "Erased customers are left out unless `erased=true`. Staff accounts are not customers.",
-        query: StaffCustomerListQuery,
-        answers: { page: pageOf(StaffCustomerItem) },
-        call: ({ db }, { query }) => listCustomers(db, query),
-      }),
+      customerListRoute,
       defineRoute({
         method: "get",
         path: "/customers/export.csv",
@@ -62,17 +110,7 @@ export const customersRoutes: RouteGroup[] = [
           });
         },
       }),
-      defineRoute({
-        method: "get",
-        path: "/customers/edit/{id}",
-        tag,
-        summary: "One customer: details, addresses, orders, lifetime spend, segments",
-        params: z.strictObject({ id: PathId }),
-        answers: { data: StaffCustomerDetail },
-        refusals: ["not-found"],
-        call: async ({ db }, { params }) =>
-          (await customerDetail(db, params.id)) ?? noSuchCustomer(),
-      }),
+      customerRoute,
       defineRoute({
         method: "get",
         path: "/customers/export/{id}",
@@ -96,40 +134,7 @@ export const customersRoutes: RouteGroup[] = [
           });
         },
       }),
-      defineCommand({
-        method: "post",
-        path: "/customers/destroy",
-        tag,
-        summary: "Erase one customer or several on request under UK GDPR (admins only)",
-        description:
-          "All or none, in one transaction: the account's email becomes " +
-          "`erased-{id}@erased.invalid`, its name `Erased customer`, its password and marketing " +
-          "consent go; saved addresses are deleted and every token is revoked at once; orders " +
-          "stay for the accounts (money, lines, country) with their email, names, address lines " +
-          "and phone anonymised; code uses keep counting; queued mail to them is dropped, contact " +
-          "messages deleted. A staff account, or one already erased, is a 409. The audit entry " +
-          "says `erased`, without the personal data. Cannot be undone.",
-        access: "admin",
-        body: DestroyInput,
-        answers: { data: z.object({ ids: z.array(z.number().int()) }) },
-        refusals: ["not-found", "conflict"],
-        async run({ db: tx, audit }, { body }) {
-          const ids = idsToDestroy(body);
-          const erased = await eraseCustomers(tx, ids);
-          if (isRefusal(erased)) return erased;
-          await audit.record(
-            tx,
-            ids.map((id) => ({
-              action: "delete" as const,
-              resource: "customers",
-              resourceId: id,
-              label: `Erased customer #${id}`,
-              after: { erased: true },
-            })),
-          );
-          return erased;
-        },
-      }),
+      destroyCustomersRoute,
     ],
   },
 ];

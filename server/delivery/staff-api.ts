@@ -18,30 +18,34 @@ import {
 
 const tag = "delivery";
 
+export const deliveryGroupRoutes = resourceRoutes({
+  name: "delivery-option-groups",
+  tag,
+  noun: "delivery group",
+  query: StaffDeliveryGroupListQuery,
+  item: StaffDeliveryGroupItem,
+  edit: DeliveryGroupEdit,
+  create: DeliveryGroupCreateInput,
+  update: DeliveryGroupUpdateFields,
+  label: (group: DeliveryGroupEdit) => group.title,
+  service: deliveryGroupService,
+});
+
+export const deliveryOptionRoutes = resourceRoutes({
+  name: "delivery-options",
+  tag,
+  noun: "delivery option",
+  query: StaffDeliveryOptionListQuery,
+  item: StaffDeliveryOptionItem,
+  edit: DeliveryOptionEdit,
+  create: DeliveryOptionCreateInput,
+  update: DeliveryOptionUpdateFields,
+  label: (option: DeliveryOptionEdit) => option.title,
+  service: deliveryOptionService,
+});
+
 /** Issue 15: delivery option groups (countries) and their options (prices), for staff. */
 export const deliveryStaffRoutes: AnyRoute[] = [
-  ...resourceRoutes({
-    name: "delivery-option-groups",
-    tag,
-    noun: "delivery group",
-    query: StaffDeliveryGroupListQuery,
-    item: StaffDeliveryGroupItem,
-    edit: DeliveryGroupEdit,
-    create: DeliveryGroupCreateInput,
-    update: DeliveryGroupUpdateFields,
-    label: (group: DeliveryGroupEdit) => group.title,
-    service: deliveryGroupService,
-  }),
-  ...resourceRoutes({
-    name: "delivery-options",
-    tag,
-    noun: "delivery option",
-    query: StaffDeliveryOptionListQuery,
-    item: StaffDeliveryOptionItem,
-    edit: DeliveryOptionEdit,
-    create: DeliveryOptionCreateInput,
-    update: DeliveryOptionUpdateFields,
-    label: (option: DeliveryOptionEdit) => option.title,
-    service: deliveryOptionService,
-  }),
+  ...Object.values(deliveryGroupRoutes),
+  ...Object.values(deliveryOptionRoutes),
 ];

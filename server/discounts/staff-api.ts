@@ -24,74 +24,82 @@ const tag = "discounts";
 /** The staff API's (and the audit log's) name for discount codes. */
 export const DISCOUNTS = "discounts";
 
+export const discountRoutes = resourceRoutes({
+  name: DISCOUNTS,
+  tag,
+  noun: "discount",
+  query: StaffDiscountListQuery,
+  item: StaffDiscountItem,
+  edit: DiscountEdit,
+  create: DiscountCreateInput,
+  update: DiscountUpdateFields,
+  label: (discount: DiscountEdit) => discount.code,
+  service: discountService,
+});
+
+export const endDiscountRoute = defineCommand({
+  method: "post",
+  path: "/discounts/end",
+  tag,
+  summary: "End a live code now: nobody can use it from this instant; its history stays",
+  description:
+    "Sets `endsAt` to now. A code that has ended, or has not started, is a 409. A used code " +
+    "cannot be deleted: this is how staff retire it.",
+  body: DiscountEndInput,
+  answers: { data: DiscountEdit },
+  refusals: ["not-found", "conflict"],
+  async run({ db: tx, audit }, { body }) {
+    const before = await discountEdit(tx, body.id);
+    if (!before) return refuse("not-found", "No such discount.");
+    const refused = await endDiscount(tx, body.id);
+    if (refused) return refused;
+    const after = (await discountEdit(tx, body.id)) as DiscountEdit;
+    await audit.record(tx, {
+      action: "update",
+      resource: DISCOUNTS,
+      resourceId: after.id,
+      label: after.code,
+      before: auditFields(before),
+      after: auditFields(after),
+    });
+    return after;
+  },
+});
+
+export const generateDiscountsRoute = defineCommand({
+  method: "post",
+  path: "/discounts/generate",
+  tag,
+  summary: "Generate a batch of unique single-use codes, e.g. for a band's mailing list",
+  description:
+    "Makes `count` (1–10,000) codes `PREFIX-XXXX-XXXX` from a CSPRNG over an alphabet " +
+    "without 0, O, 1 or I, each usable once and once per customer, with the `rules` given " +
+    "or those of the discount `copyFrom`. One audit entry for the batch. The list shows the " +
+    "batch as one row; its codes are exported by `GET /discounts/batches/{id}/codes.csv`.",
+  body: DiscountGenerateInput,
+  answers: { data: DiscountBatchView, status: 201 },
+  refusals: ["invalid"],
+  run: ({ db: tx, audit }, { body }) => generateBatch(tx, body, audit),
+});
+
+export const discountBatchRoute = defineRoute({
+  method: "get",
+  path: "/discounts/batches/{id}",
+  tag,
+  summary: "A batch of generated codes: its rules, how many were used, a few of its codes",
+  params: z.strictObject({ id: PathId }),
+  answers: { data: DiscountBatchView },
+  refusals: ["not-found"],
+  call: async ({ db }, { params }) =>
+    (await batchView(db, params.id)) ?? refuse("not-found", "No such batch."),
+});
+
 /** Issue 15: discount codes for staff: the resource, ending a code, and generated batches. */
 export const discountStaffRoutes: AnyRoute[] = [
-  ...resourceRoutes({
-    name: DISCOUNTS,
-    tag,
-    noun: "discount",
-    query: StaffDiscountListQuery,
-    item: StaffDiscountItem,
-    edit: DiscountEdit,
-    create: DiscountCreateInput,
-    update: DiscountUpdateFields,
-    label: (discount: DiscountEdit) => discount.code,
-    service: discountService,
-  }),
-  defineCommand({
-    method: "post",
-    path: "/discounts/end",
-    tag,
-    summary: "End a live code now: nobody can use it from this instant; its history stays",
-    description:
-      "Sets `endsAt` to now. A code that has ended, or has not started, is a 409. A used code " +
-      "cannot be deleted: this is how staff retire it.",
-    body: DiscountEndInput,
-    answers: { data: DiscountEdit },
-    refusals: ["not-found", "conflict"],
-    async run({ db: tx, audit }, { body }) {
-      const before = await discountEdit(tx, body.id);
-      if (!before) return refuse("not-found", "No such discount.");
-      const refused = await endDiscount(tx, body.id);
-      if (refused) return refused;
-      const after = (await discountEdit(tx, body.id)) as DiscountEdit;
-      await audit.record(tx, {
-        action: "update",
-        resource: DISCOUNTS,
-        resourceId: after.id,
-        label: after.code,
-        before: auditFields(before),
-        after: auditFields(after),
-      });
-      return after;
-    },
-  }),
-  defineCommand({
-    method: "post",
-    path: "/discounts/generate",
-    tag,
-    summary: "Generate a batch of unique single-use codes, e.g. for a band's mailing list",
-    description:
-      "Makes `count` (1–10,000) codes `PREFIX-XXXX-XXXX` from a CSPRNG over an alphabet " +
-      "without 0, O, 1 or I, each usable once and once per customer, with the `rules` given " +
-      "or those of the discount `copyFrom`. One audit entry for the batch. The list shows the " +
-      "batch as one row; its codes are exported by `GET /discounts/batches/{id}/codes.csv`.",
-    body: DiscountGenerateInput,
-    answers: { data: DiscountBatchView, status: 201 },
-    refusals: ["invalid"],
-    run: ({ db: tx, audit }, { body }) => generateBatch(tx, body, audit),
-  }),
-  defineRoute({
-    method: "get",
-    path: "/discounts/batches/{id}",
-    tag,
-    summary: "A batch of generated codes: its rules, how many were used, a few of its codes",
-    params: z.strictObject({ id: PathId }),
-    answers: { data: DiscountBatchView },
-    refusals: ["not-found"],
-    call: async ({ db }, { params }) =>
-      (await batchView(db, params.id)) ?? refuse("not-found", "No such batch."),
-  }),
+  ...Object.values(discountRoutes),
+  endDiscountRoute,
+  generateDiscountsRoute,
+  discountBatchRoute,
   defineRoute({
     method: "get",
     path: "/discounts/batches/{id}/codes.csv",

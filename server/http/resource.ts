@@ -7,7 +7,7 @@ import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { type AuditTrail, defineCommand, staleSave } from "./command.ts";
 import { PathId } from "./query-schemas.ts";
-import { type AnyRoute, defineRoute } from "./route-table.ts";
+import { type ApiRoute, defineRoute } from "./route-table.ts";
 
 type Schema<T> = z.ZodType<T, unknown>;
 
@@ -100,6 +100,17 @@ export function auditFields(record: EditableRecord): Record<string, unknown> {
   return fields;
 }
 
+type NoInput = Record<never, never>;
+
+/** A resource's five staff routes, typed, so a page running one gets the value it answers. */
+export type ResourceRoutes<Query, Item, Edit, Create, Update> = {
+  list: ApiRoute<NoInput, Query, undefined, Page<Item>>;
+  edit: ApiRoute<{ id: number }, NoInput, undefined, Edit>;
+  store: ApiRoute<NoInput, NoInput, Create, Edit>;
+  update: ApiRoute<NoInput, NoInput, Update & { id: number; updatedAt?: string }, Edit>;
+  destroy: ApiRoute<NoInput, NoInput, z.output<typeof DestroyInput>, { ids: number[] }>;
+};
+
 /**
  * The staff API of a resource (behaviour.md §7, decision 0014): `GET /{name}` (the list),
  * `GET /{name}/edit/{id}`, `POST /{name}/store`, `POST /{name}/update` (`{ id, …, updatedAt? }`)
@@ -110,7 +121,7 @@ export function auditFields(record: EditableRecord): Record<string, unknown> {
  */
 export function resourceRoutes<Query, Item, Edit extends EditableRecord, Create, Update>(
   resource: Resource<Query, Item, Edit, Create, Update>,
-): AnyRoute[] {
+): ResourceRoutes<Query, Item, Edit, Create, Update> {
   const { name, tag, noun, service } = resource;
   const missing = () => refuse("not-found", `No such ${noun}.`);
   const afterWrite = async (db: Db) => {
@@ -128,8 +139,10 @@ export function resourceRoutes<Query, Item, Edit extends EditableRecord, Create,
     })
     .strict();
 
-  return [
-    defineRoute({
+  // Named, so a page runs a resource's route by its constant, typed (issue 30); `Object.values`
+  // lists them in this order for the route groups.
+  return {
+    list: defineRoute({
       method: "get",
       path: `/${name}`,
       tag,
@@ -139,7 +152,7 @@ export function resourceRoutes<Query, Item, Edit extends EditableRecord, Create,
       answers: { page: pageOf(resource.item) },
       call: ({ db }, { query }) => service.list(db, query),
     }),
-    defineRoute({
+    edit: defineRoute({
       method: "get",
       path: `/${name}/edit/{id}`,
       tag,
@@ -150,7 +163,7 @@ export function resourceRoutes<Query, Item, Edit extends EditableRecord, Create,
       refusals: ["not-found"],
       call: async ({ db }, { params }) => (await service.edit(db, params.id)) ?? missing(),
     }),
-    defineCommand({
+    store: defineCommand({
       method: "post",
       path: `/${name}/${resource.storePath ?? "store"}`,
       tag,
@@ -176,7 +189,7 @@ export function resourceRoutes<Query, Item, Edit extends EditableRecord, Create,
         return record;
       },
     }),
-    defineCommand({
+    update: defineCommand({
       method: "post",
       path: `/${name}/update`,
       tag,
@@ -184,8 +197,10 @@ export function resourceRoutes<Query, Item, Edit extends EditableRecord, Create,
       access: resource.writeAccess ?? "staff",
       body: UpdateInput as unknown as Schema<Update & { id: number; updatedAt?: string }>,
       ...(service.check && {
+        // An update's fields are create's, each optional (`resource.update` is create's shape).
         check: ({ db }, { id, updatedAt: _updatedAt, ...fields }) =>
-          service.check?.(db, fields as Partial<Create>, id) ?? Promise.resolve(undefined),
+          service.check?.(db, fields as unknown as Partial<Create>, id) ??
+          Promise.resolve(undefined),
       }),
       answers: { data: resource.edit },
       refusals: ["invalid", "not-found", "conflict"],
@@ -213,7 +228,7 @@ export function resourceRoutes<Query, Item, Edit extends EditableRecord, Create,
         return record;
       },
     }),
-    defineCommand({
+    destroy: defineCommand({
       method: "post",
       path: `/${name}/destroy`,
       tag,
@@ -246,5 +261,5 @@ export function resourceRoutes<Query, Item, Edit extends EditableRecord, Create,
         return { ids };
       },
     }),
-  ];
+  };
 }

@@ -96,14 +96,20 @@ const UPLOAD_DESCRIPTION =
 
 /**
  * POST /files/store and /images/store: the same upload, the second taking images alone, into the
- * app's file store (the local disk or the S3 bucket).
+ * app's file store (the local disk or the S3 bucket). It answers the file stored, as a page
+ * making the same call in process gets it (issue 30).
  */
 function uploadRoute(
   path: "/files/store" | "/images/store",
   schema: typeof StaffFileStoreInput | typeof StaffImageStoreInput,
   onlyImages: boolean,
-): AnyRoute {
-  return defineCommand({
+) {
+  return defineCommand<
+    Record<never, never>,
+    Record<never, never>,
+    StaffFileStoreInput,
+    StaffMediaFile
+  >({
     method: "post",
     path,
     tag: "media",
@@ -133,62 +139,116 @@ function uploadRoute(
   });
 }
 
+export const storeFileRoute = uploadRoute("/files/store", StaffFileStoreInput, false);
+export const storeImageRoute = uploadRoute("/images/store", StaffImageStoreInput, true);
+
+export const folderListRoute = defineRoute({
+  method: "get",
+  path: "/folders",
+  tag: "media",
+  summary: "The media library's folders: paginated, A–Z, of one parent or matching `q`",
+  query: StaffFolderListQuery,
+  answers: { page: StaffMediaFolderPage },
+  call: ({ db }, { query }) => listFolders(db, query),
+});
+
+export const folderRoute = defineRoute({
+  method: "get",
+  path: "/folders/edit/{id}",
+  tag: "media",
+  summary: "A folder (`root` for the top level): its subfolders and a page of its files",
+  params: FolderPathInput,
+  query: StaffFolderContentsQuery,
+  answers: { data: StaffFolderContents },
+  refusals: ["not-found"],
+  call: ({ db }, { params, query }) => folderContents(db, params.id, query),
+});
+
+export const storeFolderRoute = defineCommand({
+  method: "post",
+  path: "/folders/store",
+  tag: "media",
+  summary: "Make a folder",
+  body: StaffFolderStoreInput,
+  answers: { data: StaffMediaFolder, status: 201 },
+  refusals: ["invalid"],
+  transaction: "work",
+  run: ({ db, audit }, { body }) => createFolder(db, audit, body),
+});
+
+export const updateFolderRoute = defineCommand({
+  method: "post",
+  path: "/folders/update",
+  tag: "media",
+  summary: "Rename a folder or move it: only the fields sent",
+  body: StaffFolderUpdateInput,
+  answers: { data: StaffMediaFolder },
+  refusals: ["invalid", "not-found", "conflict"],
+  transaction: "work",
+  run: ({ db, audit }, { body }) => updateFolder(db, audit, body),
+});
+
+export const destroyFolderRoute = defineCommand({
+  method: "post",
+  path: "/folders/destroy",
+  tag: "media",
+  summary:
+    "Delete empty folders (`{ id }` or `{ ids }`, admins only); one holding anything is a 409",
+  access: "admin",
+  body: DestroyInput,
+  answers: { data: MediaDestroyed },
+  refusals: ["not-found", "conflict"],
+  transaction: "work",
+  run: ({ db, audit }, { body }) => destroyFolders(db, audit, idsToDestroy(body)),
+});
+
+export const fileRoute = defineRoute({
+  method: "get",
+  path: "/files/edit/{id}",
+  tag: "media",
+  summary: "A file of the media library, and everything that shows it",
+  params: z.strictObject({ id: PathId }),
+  answers: { data: StaffMediaFileEdit },
+  refusals: ["not-found"],
+  call: ({ db }, { params }) => fileForEdit(db, params.id),
+});
+
+export const updateFileRoute = defineCommand({
+  method: "post",
+  path: "/files/update",
+  tag: "media",
+  summary: "Change a file's title, alt text or folder: only the fields sent",
+  body: StaffFileUpdateInput,
+  answers: { data: StaffMediaFile },
+  refusals: ["invalid", "not-found", "conflict"],
+  transaction: "work",
+  run: ({ db, audit }, { body }) => updateFile(db, audit, body),
+});
+
+export const destroyFileRoute = defineCommand({
+  method: "post",
+  path: "/files/destroy",
+  tag: "media",
+  summary:
+    "Delete files (`{ id }` or `{ ids }`, admins only); one shown anywhere is a 409 saying where",
+  access: "admin",
+  body: DestroyInput,
+  answers: { data: MediaDestroyed },
+  refusals: ["not-found", "conflict"],
+  // Its own transaction: the bytes leave the file store once the rows have gone.
+  transaction: "work",
+  run: ({ db, files, logger, audit }, { body }) =>
+    destroyFiles(db, files, audit, idsToDestroy(body), (failures) =>
+      logger.warn({ failures }, "deleted files left bytes in the store"),
+    ),
+});
+
 const staffRoutes: AnyRoute[] = [
-  defineRoute({
-    method: "get",
-    path: "/folders",
-    tag: "media",
-    summary: "The media library's folders: paginated, A–Z, of one parent or matching `q`",
-    query: StaffFolderListQuery,
-    answers: { page: StaffMediaFolderPage },
-    call: ({ db }, { query }) => listFolders(db, query),
-  }),
-  defineRoute({
-    method: "get",
-    path: "/folders/edit/{id}",
-    tag: "media",
-    summary: "A folder (`root` for the top level): its subfolders and a page of its files",
-    params: FolderPathInput,
-    query: StaffFolderContentsQuery,
-    answers: { data: StaffFolderContents },
-    refusals: ["not-found"],
-    call: ({ db }, { params, query }) => folderContents(db, params.id, query),
-  }),
-  defineCommand({
-    method: "post",
-    path: "/folders/store",
-    tag: "media",
-    summary: "Make a folder",
-    body: StaffFolderStoreInput,
-    answers: { data: StaffMediaFolder, status: 201 },
-    refusals: ["invalid"],
-    transaction: "work",
-    run: ({ db, audit }, { body }) => createFolder(db, audit, body),
-  }),
-  defineCommand({
-    method: "post",
-    path: "/folders/update",
-    tag: "media",
-    summary: "Rename a folder or move it: only the fields sent",
-    body: StaffFolderUpdateInput,
-    answers: { data: StaffMediaFolder },
-    refusals: ["invalid", "not-found", "conflict"],
-    transaction: "work",
-    run: ({ db, audit }, { body }) => updateFolder(db, audit, body),
-  }),
-  defineCommand({
-    method: "post",
-    path: "/folders/destroy",
-    tag: "media",
-    summary:
-      "Delete empty folders (`{ id }` or `{ ids }`, admins only); one holding anything is a 409",
-    access: "admin",
-    body: DestroyInput,
-    answers: { data: MediaDestroyed },
-    refusals: ["not-found", "conflict"],
-    transaction: "work",
-    run: ({ db, audit }, { body }) => destroyFolders(db, audit, idsToDestroy(body)),
-  }),
+  folderListRoute,
+  folderRoute,
+  storeFolderRoute,
+  updateFolderRoute,
+  destroyFolderRoute,
   defineRoute({
     method: "get",
     path: "/files",
@@ -199,46 +259,11 @@ const staffRoutes: AnyRoute[] = [
     answers: { page: StaffMediaFilePage },
     call: ({ db }, { query }) => listFiles(db, query),
   }),
-  uploadRoute("/files/store", StaffFileStoreInput, false),
-  uploadRoute("/images/store", StaffImageStoreInput, true),
-  defineRoute({
-    method: "get",
-    path: "/files/edit/{id}",
-    tag: "media",
-    summary: "A file of the media library, and everything that shows it",
-    params: z.strictObject({ id: PathId }),
-    answers: { data: StaffMediaFileEdit },
-    refusals: ["not-found"],
-    call: ({ db }, { params }) => fileForEdit(db, params.id),
-  }),
-  defineCommand({
-    method: "post",
-    path: "/files/update",
-    tag: "media",
-    summary: "Change a file's title, alt text or folder: only the fields sent",
-    body: StaffFileUpdateInput,
-    answers: { data: StaffMediaFile },
-    refusals: ["invalid", "not-found", "conflict"],
-    transaction: "work",
-    run: ({ db, audit }, { body }) => updateFile(db, audit, body),
-  }),
-  defineCommand({
-    method: "post",
-    path: "/files/destroy",
-    tag: "media",
-    summary:
-      "Delete files (`{ id }` or `{ ids }`, admins only); one shown anywhere is a 409 saying where",
-    access: "admin",
-    body: DestroyInput,
-    answers: { data: MediaDestroyed },
-    refusals: ["not-found", "conflict"],
-    // Its own transaction: the bytes leave the file store once the rows have gone.
-    transaction: "work",
-    run: ({ db, files, logger, audit }, { body }) =>
-      destroyFiles(db, files, audit, idsToDestroy(body), (failures) =>
-        logger.warn({ failures }, "deleted files left bytes in the store"),
-      ),
-  }),
+  storeFileRoute,
+  storeImageRoute,
+  fileRoute,
+  updateFileRoute,
+  destroyFileRoute,
 ];
 
 export const mediaRoutes: RouteGroup[] = [
