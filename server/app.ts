@@ -104,9 +104,11 @@ export function createApp(options: AppOptions) {
         maxSize: ONE_MEGABYTE,
         // The rest of the body is never read, so the connection cannot carry another request.
         onError: (c) =>
-          c.json({ message: "The request body is larger than 1 MB." }, 413, {
-            Connection: "close",
-          }),
+          isPageForm(c)
+            ? c.html(TOO_LARGE_PAGE, 413, { Connection: "close", "Cache-Control": "no-store" })
+            : c.json({ message: "The request body is larger than 1 MB." }, 413, {
+                Connection: "close",
+              }),
       }),
     ),
   );
@@ -164,6 +166,42 @@ function unless(
 // A GET or HEAD carries no body to limit; asking for one would build the whole web Request,
 // which @hono/node-server otherwise makes only when something needs it.
 const bodiless = (c: Context<AppEnv>) => c.req.method === "GET" || c.req.method === "HEAD";
+
+/**
+ * A page's own form post (not the API, not React Router's `.data` fetch of a hydrated form): its
+ * answer is read by a person, so a refusal is a page, not JSON (issue 30).
+ */
+const isPageForm = (c: Context<AppEnv>) =>
+  !c.req.path.startsWith("/api/") &&
+  !c.req.path.endsWith(".data") &&
+  (c.req.header("accept") ?? "").includes("text/html");
+
+/**
+ * What a person sees when a form was larger than the shop takes, instead of the API's JSON. The
+ * body is never read past the limit, so nothing of it can be shown again; the forms' own limits
+ * (a description's `maxlength`) keep a form typed by hand well under it.
+ */
+const TOO_LARGE_PAGE = `<!doctype html>
+<html lang="en-GB">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>That form was too large · Encore</title>
+<style>
+body{font:16px/1.5 system-ui,sans-serif;color:#1c1917;background:#fafaf9;margin:0;display:grid;min-height:100vh;place-items:center}
+main{max-width:34rem;margin:1.5rem;padding:2rem;background:#fff;border:1px solid #e7e5e4;border-radius:.75rem}
+h1{font-size:1.375rem;margin:0 0 .75rem}
+p{margin:0 0 .75rem}
+</style>
+</head>
+<body>
+<main>
+<h1>That form was too large to save</h1>
+<p>The shop takes forms of up to 1 MB, and this one was larger, so nothing was saved.</p>
+<p>Go back to the form with your browser's Back button, shorten the longest text (a description takes up to 50,000 characters) or save fewer rows at once, then save again.</p>
+</main>
+</body>
+</html>`;
 
 const NAMES_ACCEPT_ENCODING = /(?:^|,)\s*accept-encoding\s*(?:,|$)/i;
 

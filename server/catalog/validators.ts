@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ATTRIBUTE_DISPLAYS, COLLECTION_KINDS } from "../../common/catalog.ts";
-import { PRODUCT_STATUSES } from "../../common/catalog-admin.ts";
+import { PRODUCT_DESCRIPTION_MAX, PRODUCT_STATUSES } from "../../common/catalog-admin.ts";
 import { PRODUCT_SORTS } from "../../common/product-list-query.ts";
 import { PRODUCT_TYPES } from "../../common/product-types.ts";
 import { bothWays } from "../db/staff-lists.ts";
@@ -387,7 +387,13 @@ const productFields = {
   slug: Slug.optional(),
   brandId: Id,
   type: ProductTypeSlug,
-  description: z.string().max(50_000, "At most 50,000 characters.").optional(),
+  description: z
+    .string()
+    .max(
+      PRODUCT_DESCRIPTION_MAX,
+      `At most ${PRODUCT_DESCRIPTION_MAX.toLocaleString("en-GB")} characters.`,
+    )
+    .optional(),
   status: z
     .enum(PRODUCT_STATUSES, { error: `Status is one of: ${PRODUCT_STATUSES.join(", ")}.` })
     .optional(),

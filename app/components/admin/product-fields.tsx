@@ -1,5 +1,5 @@
 import { type ReactNode, useState } from "react";
-import type { VariantRow } from "../../../common/catalog-admin";
+import { PRODUCT_DESCRIPTION_MAX, type VariantRow } from "../../../common/catalog-admin";
 import { PRODUCT_TYPES } from "../../../common/product-types";
 import { SelectField, TextAreaField, TextField } from "../ui/form";
 import { SearchEngineCard, SlugField } from "./counted-field";
@@ -54,7 +54,8 @@ export function ProductFields({
         <TextAreaField
           {...useField("description")}
           label="Description"
-          hint="Shown on the product's page. HTML is allowed: paragraphs, headings (h2–h4), lists, links, bold, italics, quotes and tables. It is made safe when saved: scripts, styles and any other tags are removed."
+          hint="Shown on the product's page, up to 50,000 characters. HTML is allowed: paragraphs, headings (h2–h4), lists, links, bold, italics, quotes and tables. It is made safe when saved: scripts, styles and any other tags are removed."
+          maxLength={PRODUCT_DESCRIPTION_MAX}
           rows={8}
           className="[&_textarea]:font-mono [&_textarea]:text-sm"
         />

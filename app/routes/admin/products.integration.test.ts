@@ -197,6 +197,29 @@ describe.each(databaseKinds)("the product screens on %s", (kind) => {
     expect(flashOf(kids)[0]).toContain("Add its variants next");
   });
 
+  it("says the description's limit beside it, and answers a form over 1 MB with a page, saving nothing", async () => {
+    const form = await pages.html("/admin/products/new");
+    expect(fieldTag(form, "description")).toMatch(/maxlength="50000"/i);
+    expect(form).toContain("Shown on the product's page, up to 50,000 characters.");
+    const before = (await db().select({ n: count() }).from(products))[0]?.n;
+    const huge = await app.fetch("/admin/products/new", {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Accept: "text/html,application/xhtml+xml",
+        Origin: app.url,
+        Cookie: pages.staff,
+      },
+      body: new URLSearchParams({ title: "Too Big", description: "x".repeat(1100 * 1024) }),
+    });
+    expect(huge.status).toBe(413);
+    expect(huge.headers.get("content-type")).toContain("text/html");
+    const page = await huge.text();
+    expect(page).toContain("<h1>That form was too large to save</h1>");
+    expect(page).toContain("a description takes up to 50,000 characters");
+    expect((await db().select({ n: count() }).from(products))[0]?.n).toBe(before);
+  });
+
   it("shows errors beside the fields, a variant's beside its row, and keeps what was typed", async () => {
     const band = await makeBrand(db(), { title: "Error Test Band" });
     const sizes = await optionValues("size");
