@@ -1,8 +1,9 @@
 import { data, type RouterContextProvider } from "react-router";
-import type { StaffMediaFolder } from "../../common/media";
+import { ROOT_FOLDER_NAME, type StaffMediaFolder } from "../../common/media";
 import {
   destroyFileRoute,
   destroyFolderRoute,
+  fileListRoute,
   fileRoute,
   folderListRoute,
   folderRoute,
@@ -27,6 +28,8 @@ import {
   failedAction,
   formBodyOf,
   formValuesOf,
+  listQueryOf,
+  loadList,
   mayCall,
   redirectWithFlash,
 } from "./admin-resource.server";
@@ -52,6 +55,7 @@ const routes = {
   updateFolder: updateFolderRoute,
   destroyFolder: destroyFolderRoute,
   storeFile: storeFileRoute,
+  files: fileListRoute,
   file: fileRoute,
   updateFile: updateFileRoute,
   destroyFile: destroyFileRoute,
@@ -135,13 +139,29 @@ export async function mediaFolder(args: Args) {
   const parsed = schema.safeParse(asked);
   const page = parsed.success ? parsed.data : schema.parse({});
   const view: MediaView = shownAs ?? "grid";
-  const [contents, { folders, complete }] = await Promise.all([
-    callRoute(routes.folder, context, { params: { id: folder }, query: page }),
+  const q = url.searchParams.get("q")?.trim() ?? "";
+  const [contents, { folders, complete }, found] = await Promise.all([
+    // A search shows files from every folder instead of this one's, so its page is the search's.
+    callRoute(routes.folder, context, {
+      params: { id: folder },
+      query: q ? { page: 1, perPage: 1 } : page,
+    }),
     allFolders(context),
+    q ? searchFiles(args) : undefined,
   ]);
+  const tree = folderTree(folders);
   return {
     contents,
-    tree: folderTree(folders),
+    tree,
+    search: found && {
+      q,
+      ...found,
+      // Each file's folder by name ("Posters › 2026"), as the search spans every folder.
+      folderNames: Object.fromEntries([
+        ["root", ROOT_FOLDER_NAME],
+        ...folderOptions(tree).map((option) => [option.id, option.title]),
+      ]) as Record<string, string>,
+    },
     treeComplete: complete,
     view,
     problem: parsed.success
@@ -154,6 +174,27 @@ export async function mediaFolder(args: Args) {
       accepted: ACCEPTED_TYPES,
     } satisfies UploadLimits,
   };
+}
+
+/**
+ * The files of every folder matching the address's `q` (title or alt text), a page at a time:
+ * the API's `GET /files`, given only the search and its page (not the folder view's `view`).
+ */
+function searchFiles({ url, context }: Pick<Args, "url" | "context">) {
+  return loadList(
+    routes.files,
+    { url, context },
+    {
+      query: (search) => {
+        const { q, page, perPage } = listQueryOf(search);
+        return {
+          query: Object.fromEntries(
+            Object.entries({ q, page, perPage }).filter(([, value]) => value !== undefined),
+          ) as Record<string, string>,
+        };
+      },
+    },
+  );
 }
 
 /** An empty file field (nothing chosen) is no file: the schema's "Choose a file" applies. */

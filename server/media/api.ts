@@ -202,6 +202,17 @@ export const destroyFolderRoute = defineCommand({
   run: ({ db, audit }, { body }) => destroyFolders(db, audit, idsToDestroy(body)),
 });
 
+export const fileListRoute = defineRoute({
+  method: "get",
+  path: "/files",
+  tag: "media",
+  summary:
+    "The media library's files in every folder: paginated, newest first, matching `q` (title or alt text), of one `type`, or exactly `ids`",
+  query: StaffFileListQuery,
+  answers: { page: StaffMediaFilePage },
+  call: ({ db }, { query }) => listFiles(db, query),
+});
+
 export const fileRoute = defineRoute({
   method: "get",
   path: "/files/edit/{id}",
@@ -249,16 +260,7 @@ const staffRoutes: AnyRoute[] = [
   storeFolderRoute,
   updateFolderRoute,
   destroyFolderRoute,
-  defineRoute({
-    method: "get",
-    path: "/files",
-    tag: "media",
-    summary:
-      "The media library's files in every folder: paginated, newest first, matching `q` (title or alt text), of one `type`, or exactly `ids`",
-    query: StaffFileListQuery,
-    answers: { page: StaffMediaFilePage },
-    call: ({ db }, { query }) => listFiles(db, query),
-  }),
+  fileListRoute,
   storeFileRoute,
   storeImageRoute,
   fileRoute,

@@ -57,9 +57,6 @@ export function AttributeFields({
   typeTitle?: string;
 }) {
   const typeField = useField("attributeTypeId");
-  const swatchField = useField("swatch");
-  const [swatch, setSwatch] = useState(swatchField.defaultValue);
-  const valid = /^#[0-9a-fA-F]{6}$/.test(swatch.trim()) ? swatch.trim() : null;
   return (
     <Card title="Attribute">
       {types ? (
@@ -87,21 +84,7 @@ export function AttributeFields({
         hint="Used in filters' addresses and SKUs. Leave it empty to make one from the name (or keep it)."
       />
       <div className="grid gap-5 sm:grid-cols-2">
-        <div className="flex items-end gap-3">
-          <TextField
-            {...swatchField}
-            label="Swatch colour"
-            hint="For colour swatches: #rrggbb, e.g. #141414. Empty for none."
-            placeholder="#141414"
-            autoCapitalize="none"
-            spellCheck={false}
-            className="flex-1"
-            onInput={(event) => setSwatch(event.currentTarget.value)}
-          />
-          <span className="mb-3">
-            <Swatch colour={valid} size={32} />
-          </span>
-        </div>
+        <SwatchField />
         <TextField
           {...useField("position")}
           label="Position"
@@ -110,5 +93,42 @@ export function AttributeFields({
         />
       </div>
     </Card>
+  );
+}
+
+/**
+ * The swatch colour as `#rrggbb` text, with a native colour picker beside it kept in step both
+ * ways. The text field is the value posted (so the form works without JavaScript); the picker
+ * has no `name`, so it only ever edits the text.
+ */
+function SwatchField() {
+  const { defaultValue, ...swatchField } = useField("swatch");
+  const [swatch, setSwatch] = useState(defaultValue);
+  const valid = /^#[0-9a-fA-F]{6}$/.test(swatch.trim()) ? swatch.trim().toLowerCase() : null;
+  return (
+    <div className="flex items-end gap-3">
+      <TextField
+        {...swatchField}
+        label="Swatch colour"
+        hint="For colour swatches: #rrggbb, e.g. #141414. Empty for none."
+        placeholder="#141414"
+        autoCapitalize="none"
+        spellCheck={false}
+        className="flex-1"
+        value={swatch}
+        onChange={(event) => setSwatch(event.currentTarget.value)}
+      />
+      <input
+        type="color"
+        aria-label="Pick the swatch colour"
+        // A colour input always holds a colour: black stands in until the text is one.
+        value={valid ?? "#000000"}
+        onChange={(event) => setSwatch(event.currentTarget.value)}
+        className="mb-3 h-10 w-12 shrink-0 cursor-pointer rounded-lg border border-zinc-400 bg-white p-1"
+      />
+      <span className="mb-3">
+        <Swatch colour={valid} size={32} />
+      </span>
+    </div>
   );
 }

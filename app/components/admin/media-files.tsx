@@ -3,6 +3,7 @@ import { AppLink } from "../ui/app-link";
 import { tableColumns } from "../ui/data-table";
 import { Badge, LondonTime } from "./cells";
 import { dimensionsOf, FilePreview, formatBytes, formatOf, kindOf } from "./media-cells";
+import { folderHref } from "./media-folders";
 
 /** The address of a file's page. */
 export const fileHref = (id: number) => `/admin/media/files/${id}`;
@@ -105,3 +106,51 @@ export const fileColumns = [
     ),
   }),
 ];
+
+/**
+ * The files a search found, from every folder: each with its preview, its title (the link to its
+ * page) and the folder it is in (a link to that folder), as the search spans them all.
+ */
+export function FileSearchResults({
+  files,
+  folderNames,
+}: {
+  files: StaffMediaFile[];
+  /** Folder names by id ("root" for the top level), e.g. "Posters › 2026". */
+  folderNames: Record<string, string>;
+}) {
+  return (
+    <ul className="divide-y divide-line rounded-xl bg-white shadow-sm ring-1 ring-line">
+      {files.map((file) => {
+        const folder = file.folderId ?? "root";
+        return (
+          <li key={file.id} className="flex items-center gap-3 p-3">
+            <FilePreview
+              file={file}
+              width={160}
+              className="h-12 w-12 shrink-0 rounded-md ring-1 ring-line"
+            />
+            <span className="min-w-0">
+              <AppLink to={fileHref(file.id)} className="font-semibold hover:underline">
+                {file.title}
+              </AppLink>
+              <span className="block text-sm text-muted">
+                In{" "}
+                <AppLink to={folderHref(file.folderId)} className="underline hover:text-ink">
+                  {folderNames[String(folder)] ?? "a folder"}
+                </AppLink>{" "}
+                · {formatOf(file)}
+                {dimensionsOf(file) && ` · ${dimensionsOf(file)}`} · {formatBytes(file.byteSize)}
+              </span>
+              {needsAlt(file) && (
+                <span className="mt-1 block">
+                  <Badge tone="warning">No alt text</Badge>
+                </span>
+              )}
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

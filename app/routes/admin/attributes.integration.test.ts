@@ -113,6 +113,16 @@ describe.each(databaseKinds)("the attribute screens on %s", (kind) => {
     expect(created.headers.get("location")).toBe(`/admin/attributes/${gloss?.id}`);
     expect(gloss).toMatchObject({ attributeTypeId: type.id, swatch: "#f4f3ef", position: 1 });
 
+    // Issue 30: a colour picker beside the swatch field shows its colour; having no name, it
+    // posts nothing, so the text field stays the value saved.
+    const withPicker = await pages.html(`/admin/attributes/${gloss?.id}`);
+    expect(fieldTag(withPicker, "swatch")).toContain('value="#f4f3ef"');
+    const picker = withPicker.match(/<input[^>]*type="color"[^>]*>/)?.[0] ?? "";
+    expect(picker).toContain('aria-label="Pick the swatch colour"');
+    expect(picker).toContain('value="#f4f3ef"');
+    expect(picker).not.toContain("name=");
+    expect(withPicker.indexOf(picker)).toBeGreaterThan(withPicker.indexOf('name="swatch"'));
+
     // Its form keeps its type (a value never changes type) and saves the rest.
     const edit = await pages.html(`/admin/attributes/${gloss?.id}`);
     expect(edit).toContain("Finish: Gloss");

@@ -148,6 +148,54 @@ describe.each(databaseKinds)("the media library screens on %s", (kind) => {
     expect(decode(await blank.text())).toContain("Enter a name.");
   });
 
+  // Issue 30: the library's search, a GET form: files of every folder by title or alt text.
+  it("searches every folder's files by title or alt text, from a GET form", async () => {
+    await post("/admin/media", staff, { intent: "create-folder", name: "Search nest" });
+    const nest = await folderNamed("Search nest");
+    await post(`/admin/media/folders/${nest?.id}`, staff, {
+      intent: "create-folder",
+      name: "Deep inside",
+    });
+    const deep = await folderNamed("Deep inside");
+    const uploaded = await upload(
+      `/admin/media/folders/${deep?.id}`,
+      { bytes: png, name: "zebra-skyline.png", type: "image/png" },
+      { alt: "A violet moonrise over the stage" },
+    );
+    expect(uploaded.status).toBe(303);
+    const [stored] = await app.database.db
+      .select()
+      .from(mediaFiles)
+      .where(eq(mediaFiles.title, "zebra-skyline"));
+
+    const root = await html("/admin/media");
+    const form = root.match(/<form[^>]*role="search"[^>]*>/)?.[0] ?? "";
+    expect(form).toContain('method="get"');
+    expect(form).toContain('aria-label="Search files"');
+    expect(root).toMatch(/<label[^>]*>Search files<\/label>/);
+
+    for (const q of ["zebra-skyline", "violet moonrise"]) {
+      const found = await html(`/admin/media?q=${encodeURIComponent(q)}`);
+      expect(found).toContain(`1 file matches “${q}”`);
+      expect(found).toContain(`href="/admin/media/files/${stored?.id}"`);
+      // Its folder, named with its parents and linked.
+      expect(found).toContain(`href="/admin/media/folders/${deep?.id}"`);
+      expect(found).toContain("Search nest › Deep inside");
+      expect(found).toContain("Back to the media library");
+      // Instead of the folder's own view: no uploader.
+      expect(found).not.toContain('name="file"');
+    }
+    // From a folder, the search still spans the library, and leads back to that folder.
+    const fromFolder = await html(`/admin/media/folders/${nest?.id}?q=zebra-skyline`);
+    expect(fromFolder).toContain("1 file matches “zebra-skyline”");
+    expect(fromFolder).toContain("Back to “Search nest”");
+    expect(fromFolder).toMatch(new RegExp(`href="/admin/media/folders/${nest?.id}"[^>]*>Back to`));
+
+    const none = await html("/admin/media?q=no-such-file-anywhere");
+    expect(none).toContain("0 files match “no-such-file-anywhere”");
+    expect(none).toContain("No files match this search.");
+  });
+
   it("uploads an image posted as a multipart form without JavaScript: 303 back to its folder", async () => {
     const made = await post("/admin/media", staff, { intent: "create-folder", name: "Uploads" });
     expect(made.status).toBe(303);

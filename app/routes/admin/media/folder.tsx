@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { Form, useLocation, useNavigation, useSearchParams } from "react-router";
-import { FileGrid, fileColumns } from "../../../components/admin/media-files";
+import { FileGrid, FileSearchResults, fileColumns } from "../../../components/admin/media-files";
 import { FolderTiles, FolderTree, MediaBreadcrumbs } from "../../../components/admin/media-folders";
 import type { MediaFolderActionData } from "../../../components/admin/media-types";
 import { MediaUploader } from "../../../components/admin/media-uploader";
@@ -9,6 +9,7 @@ import { Card, ScreenHeader } from "../../../components/admin/screen-header";
 import { AppLink } from "../../../components/ui/app-link";
 import { Button, buttonClasses } from "../../../components/ui/button";
 import { DataTable } from "../../../components/ui/data-table";
+import { FilterBar } from "../../../components/ui/filter-bar";
 import { FormMessage, TextField } from "../../../components/ui/form";
 import { listHref } from "../../../components/ui/list-query";
 import { Pagination } from "../../../components/ui/pagination";
@@ -40,7 +41,7 @@ export const action = (args: Route.ActionArgs) => mediaFolderAction(args);
 const count = new Intl.NumberFormat("en-GB");
 
 export default function MediaFolder({ loaderData, actionData }: Route.ComponentProps) {
-  const { contents, tree, treeComplete, view, problem, upload } = loaderData;
+  const { contents, tree, treeComplete, view, problem, upload, search: found } = loaderData;
   const result = actionData as MediaFolderActionData | undefined;
   const { pathname } = useLocation();
   const [search] = useSearchParams();
@@ -79,57 +80,45 @@ export default function MediaFolder({ loaderData, actionData }: Route.ComponentP
         {/* The folder's contents come first in reading order (and on narrow screens); on wide
             screens the tree sits to their left. */}
         <div className="min-w-0 space-y-6 lg:col-start-2 lg:row-start-1">
-          <MediaUploader
-            key={String(contents.id)}
-            folderId={folderId}
-            folderName={contents.name}
-            limits={upload}
-            result={result}
-          />
-          {contents.folders.length > 0 && (
-            <section aria-labelledby="subfolders" className="space-y-3">
-              <h2 id="subfolders" className="text-base font-bold">
-                Folders
-              </h2>
-              <FolderTiles folders={contents.folders} />
+          <FilterBar pathname={pathname} search={search} searchLabel="Search files" />
+          {found ? (
+            <section aria-labelledby="found" className="space-y-3">
+              <div className="flex flex-wrap items-center justify-between gap-3">
+                <h2 id="found" className="text-base font-bold">
+                  {count.format(found.meta.total)}{" "}
+                  {found.meta.total === 1 ? "file matches" : "files match"} “{found.q}”
+                </h2>
+                <AppLink
+                  to={listHref(pathname, search, { q: null, page: null })}
+                  className="text-sm font-semibold underline"
+                >
+                  Back to {isRoot ? "the media library" : `“${contents.name}”`}
+                </AppLink>
+              </div>
+              {found.problem && <FormMessage type="error">{found.problem}</FormMessage>}
+              {found.rows.length === 0 ? (
+                <p className="rounded-xl bg-white p-8 text-center text-muted shadow-sm ring-1 ring-line">
+                  {found.meta.currentPage > 1
+                    ? "There are no files on this page."
+                    : "No files match this search. Try part of a title or of the alt text."}
+                </p>
+              ) : (
+                <>
+                  <FileSearchResults files={found.rows} folderNames={found.folderNames} />
+                  <Pagination
+                    currentPage={found.meta.currentPage}
+                    lastPage={found.meta.lastPage}
+                    pathname={pathname}
+                    search={search}
+                  />
+                </>
+              )}
             </section>
+          ) : (
+            <FolderView
+              {...{ contents, view, upload, result, folderId, files, loading, pathname, search }}
+            />
           )}
-          <section aria-labelledby="files" className="space-y-3">
-            <div className="flex flex-wrap items-center justify-between gap-3">
-              <h2 id="files" className="text-base font-bold">
-                Files <span className="font-normal text-muted">({count.format(files)})</span>
-              </h2>
-              <ViewSwitch view={view} pathname={pathname} search={search} />
-            </div>
-            {contents.files.length === 0 ? (
-              <p className="rounded-xl bg-white p-8 text-center text-muted shadow-sm ring-1 ring-line">
-                {contents.filesMeta.currentPage > 1
-                  ? "There are no files on this page."
-                  : "No files in this folder yet. Upload some above."}
-              </p>
-            ) : view === "list" ? (
-              <DataTable
-                caption={`Files in ${contents.name}`}
-                columns={fileColumns}
-                rows={contents.files}
-                rowId={(file) => String(file.id)}
-                pathname={pathname}
-                search={search}
-                meta={contents.filesMeta}
-                loading={loading}
-              />
-            ) : (
-              <>
-                <FileGrid files={contents.files} />
-                <Pagination
-                  currentPage={contents.filesMeta.currentPage}
-                  lastPage={contents.filesMeta.lastPage}
-                  pathname={pathname}
-                  search={search}
-                />
-              </>
-            )}
-          </section>
         </div>
         <aside
           className="space-y-6 lg:col-start-1 lg:row-start-1"
@@ -141,6 +130,82 @@ export default function MediaFolder({ loaderData, actionData }: Route.ComponentP
           <NewFolder parentName={contents.name} result={result} />
         </aside>
       </div>
+    </>
+  );
+}
+
+/** A folder's own view: the uploader, its subfolders and a page of its files. */
+function FolderView({
+  contents,
+  view,
+  upload,
+  result,
+  folderId,
+  files,
+  loading,
+  pathname,
+  search,
+}: Pick<Route.ComponentProps["loaderData"], "contents" | "view" | "upload"> & {
+  result: MediaFolderActionData | undefined;
+  folderId: number | null;
+  files: number;
+  loading: boolean;
+  pathname: string;
+  search: URLSearchParams;
+}) {
+  return (
+    <>
+      <MediaUploader
+        key={String(contents.id)}
+        folderId={folderId}
+        folderName={contents.name}
+        limits={upload}
+        result={result}
+      />
+      {contents.folders.length > 0 && (
+        <section aria-labelledby="subfolders" className="space-y-3">
+          <h2 id="subfolders" className="text-base font-bold">
+            Folders
+          </h2>
+          <FolderTiles folders={contents.folders} />
+        </section>
+      )}
+      <section aria-labelledby="files" className="space-y-3">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="files" className="text-base font-bold">
+            Files <span className="font-normal text-muted">({count.format(files)})</span>
+          </h2>
+          <ViewSwitch view={view} pathname={pathname} search={search} />
+        </div>
+        {contents.files.length === 0 ? (
+          <p className="rounded-xl bg-white p-8 text-center text-muted shadow-sm ring-1 ring-line">
+            {contents.filesMeta.currentPage > 1
+              ? "There are no files on this page."
+              : "No files in this folder yet. Upload some above."}
+          </p>
+        ) : view === "list" ? (
+          <DataTable
+            caption={`Files in ${contents.name}`}
+            columns={fileColumns}
+            rows={contents.files}
+            rowId={(file) => String(file.id)}
+            pathname={pathname}
+            search={search}
+            meta={contents.filesMeta}
+            loading={loading}
+          />
+        ) : (
+          <>
+            <FileGrid files={contents.files} />
+            <Pagination
+              currentPage={contents.filesMeta.currentPage}
+              lastPage={contents.filesMeta.lastPage}
+              pathname={pathname}
+              search={search}
+            />
+          </>
+        )}
+      </section>
     </>
   );
 }
