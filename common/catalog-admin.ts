@@ -51,9 +51,6 @@ const UpdatedAt = z.string().meta({
 
 /** A product's life: a draft is hidden, published is on sale, archived is off sale but kept. */
 export const PRODUCT_STATUSES = ["draft", "published", "archived"] as const;
-
-/** The most characters a product's description takes: the form says so and stops there. */
-export const PRODUCT_DESCRIPTION_MAX = 50_000;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 
 /** The staff product list's stock filter: any in stock, none, or some variant nearly gone. */

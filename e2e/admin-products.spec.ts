@@ -191,5 +191,6 @@ describe("the products back office in Chromium", () => {
     expect(await violations(page), "generate panel").toEqual([]);
     await session.expectNoErrors();
     await session.close();
-  });
+    // Fourteen pages, each loaded and checked whole by axe: on two busy cores, more than a minute.
+  }, 150_000);
 });

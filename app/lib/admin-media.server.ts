@@ -139,7 +139,8 @@ export async function mediaFolder(args: Args) {
   const parsed = schema.safeParse(asked);
   const page = parsed.success ? parsed.data : schema.parse({});
   const view: MediaView = shownAs ?? "grid";
-  const q = url.searchParams.get("q")?.trim() ?? "";
+  // The search's own words, read by the staff list's declared parsing (listQueryOf).
+  const q = listQueryOf(url).q?.trim() ?? "";
   const [contents, { folders, complete }, found] = await Promise.all([
     // A search shows files from every folder instead of this one's, so its page is the search's.
     callRoute(routes.folder, context, {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ATTRIBUTE_DISPLAYS, COLLECTION_KINDS } from "../../common/catalog.ts";
-import { PRODUCT_DESCRIPTION_MAX, PRODUCT_STATUSES } from "../../common/catalog-admin.ts";
+import { PRODUCT_STATUSES } from "../../common/catalog-admin.ts";
+import { PRODUCT_DESCRIPTION_MAX } from "../../common/product-limits.ts";
 import { PRODUCT_SORTS } from "../../common/product-list-query.ts";
 import { PRODUCT_TYPES } from "../../common/product-types.ts";
 import { bothWays } from "../db/staff-lists.ts";

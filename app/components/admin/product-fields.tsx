@@ -1,5 +1,6 @@
 import { type ReactNode, useState } from "react";
-import { PRODUCT_DESCRIPTION_MAX, type VariantRow } from "../../../common/catalog-admin";
+import type { VariantRow } from "../../../common/catalog-admin";
+import { PRODUCT_DESCRIPTION_MAX } from "../../../common/product-limits";
 import { PRODUCT_TYPES } from "../../../common/product-types";
 import { SelectField, TextAreaField, TextField } from "../ui/form";
 import { SearchEngineCard, SlugField } from "./counted-field";
