@@ -283,7 +283,7 @@ describe("the embedded database with WEB_CONCURRENCY=4", () => {
     expect([...(await answeringPids(shop, shop.url, 4))]).toEqual([shop.child.pid]);
     shop.child.kill("SIGTERM");
     expect(await exitOf(shop.child)).toBe(0);
-  });
+  }, 120_000);
 });
 
 describe("SHUTDOWN_DELAY_MS", () => {
@@ -319,7 +319,7 @@ describe("SHUTDOWN_DELAY_MS", () => {
     expect(await exitOf(shop.child)).toBe(0);
     const stopping = logLines(shop).find((line) => line.msg === "stopping");
     expect(stopping).toMatchObject({ signal: "SIGTERM", noticeMs: 1500 });
-  });
+  }, 120_000);
 
   it("gives no notice on SIGINT (Ctrl-C at a terminal)", async () => {
     const { shop, port } = await startWithNotice();
@@ -328,5 +328,5 @@ describe("SHUTDOWN_DELAY_MS", () => {
     expect(await exitOf(shop.child)).toBe(0);
     const stopping = logLines(shop).find((line) => line.msg === "stopping");
     expect(stopping).toMatchObject({ signal: "SIGINT", noticeMs: 0 });
-  });
+  }, 120_000);
 });

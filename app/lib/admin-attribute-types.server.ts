@@ -1,12 +1,6 @@
+import { AttributeTypeForm } from "../../common/catalog-forms";
 import { attributeTypeRoutes } from "../../server/catalog/staff-api.ts";
 import { resourceScreens } from "./admin-resource.server";
-
-/** A place in a list as typed: empty is "at the end", digits a number, anything else refused. */
-export const position = (typed: string | undefined) => {
-  const text = typed?.trim() ?? "";
-  if (text === "") return undefined;
-  return /^\d{1,9}$/.test(text) ? Number(text) : text;
-};
 
 /**
  * The attribute types' screens (issue 14): the options products come in (Size, Colour, Format),
@@ -18,5 +12,5 @@ export const attributeTypeScreens = resourceScreens({
   noun: "attribute type",
   plural: "attribute types",
   label: (type) => type.title,
-  fields: { title: "text", slug: "optional", display: "optional", position },
+  form: AttributeTypeForm,
 });

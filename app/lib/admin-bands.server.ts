@@ -1,4 +1,5 @@
 import type { RouterContextProvider } from "react-router";
+import { BrandForm } from "../../common/catalog-forms";
 import { getBrand } from "../../server/catalog/service/brands.ts";
 import { brandRoutes } from "../../server/catalog/staff-api.ts";
 import { resourceScreens } from "./admin-resource.server";
@@ -11,23 +12,7 @@ export const bandScreens = resourceScreens({
   noun: "band",
   plural: "bands",
   label: (band) => band.title,
-  fields: {
-    title: "text",
-    slug: "optional",
-    story: "text",
-    genre: "text",
-    origin: "text",
-    "links.website": "text",
-    "links.instagram": "text",
-    "links.spotify": "text",
-    "links.bandcamp": "text",
-    "links.youtube": "text",
-    logoFileId: "id",
-    heroFileId: "id",
-    featured: "checkbox",
-    seoTitle: "text",
-    seoDescription: "text",
-  },
+  form: BrandForm,
 });
 
 /** The band's logo and hero as the shop shows them, for the form's previews. */

@@ -9,7 +9,7 @@ import { brandRoutes, collectionRoutes, productRoutes } from "../../server/catal
 import type { RowView } from "../components/admin/ordered-list";
 import type { GalleryFile } from "../components/admin/product-types";
 import { rowField } from "../components/admin/product-types";
-import { position } from "./admin-attribute-types.server";
+
 import {
   galleryFiles,
   idsInList,
@@ -19,15 +19,15 @@ import {
   movedAnswer,
   wholeNumber,
 } from "./admin-products.server";
-import {
-  type FormBody,
-  type FormFields,
-  formBodyOf,
-  formValuesOf,
-  listAll,
-  resourceScreens,
-} from "./admin-resource.server";
+import { type FormBody, listAll, resourceScreens } from "./admin-resource.server";
 import { appContext } from "./app-context.server";
+import {
+  BODY_READS_FIELDS,
+  type FormFields,
+  fieldValuesOf,
+  formBodyOf,
+  position,
+} from "./form-fields.server";
 import { readForm } from "./form-route.server";
 
 type Context = Readonly<RouterContextProvider>;
@@ -122,7 +122,7 @@ const RULE_MISSING: Record<string, string> = {
 
 /** A collection as its form holds it: its rule's fields by name, its products in order. */
 function collectionValues(record: CollectionEdit): Record<string, string> {
-  const values = formValuesOf(record, FLAT);
+  const values = fieldValuesOf(record, FLAT);
   values.kind = record.kind;
   const rule: Partial<Record<string, unknown>> = record.rule ?? {};
   values["rule.type"] = record.rule?.type ?? "";
@@ -145,7 +145,7 @@ export const collectionScreens = resourceScreens({
   noun: "collection",
   plural: "collections",
   label: (collection) => collection.title,
-  fields: FLAT,
+  form: BODY_READS_FIELDS,
   body: collectionBody,
 });
 
@@ -189,7 +189,7 @@ async function collectionChoices(context: Context) {
 /** The new form's loader. */
 export async function blankCollection(context: Context) {
   return {
-    values: { ...collectionScreens.blank().values, kind: "curated", "rule.type": "new-in" },
+    values: { ...fieldValuesOf({}, FLAT), kind: "curated", "rule.type": "new-in" },
     products: {} as Record<string, RowView>,
     hero: null,
     ...(await collectionChoices(context)),

@@ -4,6 +4,7 @@ import { penceAsPounds, poundsToPence } from "../../common/money";
 import type { FieldErrors } from "../../common/refusal";
 import { deliveryGroupRoutes, deliveryOptionRoutes } from "../../server/delivery/staff-api.ts";
 import { type FormBody, listAll, mayCall, resourceScreens } from "./admin-resource.server";
+import { BODY_READS_FIELDS } from "./form-fields.server";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -48,7 +49,7 @@ export const deliveryGroupScreens = resourceScreens({
   noun: "delivery group",
   plural: "delivery groups",
   label: (group) => group.title,
-  fields: {},
+  form: BODY_READS_FIELDS,
   body: (form): FormBody => ({
     body: {
       title: text(form, "title") ?? "",
@@ -76,7 +77,7 @@ export const deliveryOptionScreens = resourceScreens({
   noun: "delivery option",
   plural: "delivery options",
   label: (option) => option.title,
-  fields: {},
+  form: BODY_READS_FIELDS,
   body: (form): FormBody => {
     const money = (name: string, empty: null | undefined) => {
       const pence = poundsToPence(text(form, name));

@@ -20,6 +20,7 @@ import {
   resourceScreens,
 } from "./admin-resource.server";
 import { appContext } from "./app-context.server";
+import { BODY_READS_FIELDS } from "./form-fields.server";
 import { readForm, runFormRoute } from "./form-route.server";
 import { requireId } from "./route-params";
 
@@ -173,8 +174,8 @@ export const discountScreens = resourceScreens({
   noun: "discount",
   plural: "discounts",
   label: (discount) => discount.code,
-  fields: {},
-  body: discountBody,
+  form: BODY_READS_FIELDS,
+  body: (form, _decoded, isNew) => discountBody(form, isNew),
 });
 
 /** The segments a code can be limited to, for the form's select. */

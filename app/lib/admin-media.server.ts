@@ -26,14 +26,13 @@ import type { AdminActionData } from "../components/admin/screen-types";
 import {
   callRoute,
   failedAction,
-  formBodyOf,
-  formValuesOf,
   listQueryOf,
   loadList,
   mayCall,
   redirectWithFlash,
 } from "./admin-resource.server";
 import { appContext } from "./app-context.server";
+import { fieldValuesOf, formBodyOf } from "./form-fields.server";
 import { readForm, runFormRoute } from "./form-route.server";
 import { readMediaFolder } from "./page-query.server";
 import { optionalId, requireId } from "./route-params";
@@ -300,7 +299,7 @@ export async function mediaFolderSettings(args: Args) {
       folderCount: contents.folders.length,
       fileCount: contents.filesMeta.total,
     },
-    values: formValuesOf(contents, FOLDER_FIELDS),
+    values: fieldValuesOf(contents, FOLDER_FIELDS),
     parents: folderOptions(tree, id),
     canDelete: mayCall(routes.destroyFolder, context),
   };
@@ -375,7 +374,7 @@ export async function mediaFile(args: Args) {
   return {
     file,
     folderName: path?.title ?? null,
-    values: formValuesOf(file, FILE_FIELDS),
+    values: fieldValuesOf(file, FILE_FIELDS),
     folders: folderOptions(tree),
     canDelete: mayCall(routes.destroyFile, context),
   };

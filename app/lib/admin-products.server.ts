@@ -28,14 +28,17 @@ import type { AdminActionData } from "../components/admin/screen-types";
 import {
   callRoute,
   type FormBody,
-  type FormFields,
-  formBodyOf,
-  formValuesOf,
   listAll,
   mayCall,
   redirectWithFlash,
   resourceScreens,
 } from "./admin-resource.server";
+import {
+  BODY_READS_FIELDS,
+  type FormFields,
+  fieldValuesOf,
+  formBodyOf,
+} from "./form-fields.server";
 import { readForm, runFormRoute } from "./form-route.server";
 import { requireId } from "./route-params";
 
@@ -256,7 +259,7 @@ export function productBody(form: FormData, isNew: boolean): FormBody {
 
 /** A product as its form's fields hold it: prices in pounds, each row by its own names. */
 export function productValues(record: ProductEdit): Record<string, string> {
-  const values = formValuesOf(record, FLAT_FIELDS);
+  const values = fieldValuesOf(record, FLAT_FIELDS);
   values.tags = record.tags.join(", ");
   for (const id of record.collectionIds) values[collectionField(id)] = "true";
   record.media.forEach((file, row) => {
@@ -355,9 +358,9 @@ export const productScreens = resourceScreens({
   noun: "product",
   plural: "products",
   label: (product) => product.title,
-  fields: FLAT_FIELDS,
+  form: BODY_READS_FIELDS,
   // The edit form's body is built from its rows; a new product lands on its page, for variants.
-  body: productBody,
+  body: (form, _decoded, isNew) => productBody(form, isNew),
   redirects: { saved: (product) => `${PATH}/${product.id}` },
   messages: {
     created: (product) =>
@@ -436,7 +439,7 @@ export async function productListAction(args: Pick<Args, "request" | "url" | "co
 export async function blankProduct(context: Context) {
   return {
     ...productScreens.blank(),
-    values: { ...productScreens.blank().values, status: "draft" },
+    values: { ...fieldValuesOf({}, FLAT_FIELDS), status: "draft" },
     options: await productFormOptions(context),
   };
 }

@@ -1,6 +1,6 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
 import type { z } from "zod";
-import { setDotted } from "../../common/dotted-path";
+import { type FormCodec, formValuesOf } from "../../common/form-codecs";
 import type { Page } from "../../common/pagination";
 import { type FieldErrors, isRefusal } from "../../common/refusal";
 import { accessAllows } from "../../server/auth/middleware.ts";
@@ -190,64 +190,6 @@ export async function loadList<Item>(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Forms
-
-/**
- * How a form field becomes part of the API's body:
- * - `text`: as typed, empty included (so clearing a field clears it, and an empty required
- *   field gets the schema's "Enter …" message);
- * - `optional`: as typed, left out when empty (a slug made from the title);
- * - `checkbox`: ticked is `true`, not ticked `false` (an unticked box sends nothing);
- * - `id`: a record's id, or `null` when empty (no logo);
- * - a function of the typed text, for anything else.
- */
-export type FieldReading =
-  | "text"
-  | "optional"
-  | "checkbox"
-  | "id"
-  | ((typed: string | undefined) => unknown);
-
-/** A form's fields by name; a dotted name (`links.website`) is a field of a nested object. */
-export type FormFields = Record<string, FieldReading>;
-
-function read(reading: FieldReading, typed: string | undefined): unknown {
-  if (typeof reading === "function") return reading(typed);
-  if (reading === "checkbox") return typed !== undefined && typed !== "false";
-  if (typed === undefined) return undefined;
-  if (reading === "optional") return typed.trim() === "" ? undefined : typed;
-  if (reading === "id") {
-    if (typed.trim() === "") return null;
-    return /^\s*\d{1,10}\s*$/.test(typed) ? Number(typed) : typed;
-  }
-  return typed;
-}
-
-/** The body a resource's form stands for, nested by the fields' dotted names. */
-export function formBodyOf(form: FormData, fields: FormFields): Record<string, unknown> {
-  const body: Record<string, unknown> = {};
-  for (const [name, reading] of Object.entries(fields)) {
-    const raw = form.get(name);
-    const value = read(reading, typeof raw === "string" ? raw : undefined);
-    if (value === undefined) continue;
-    setDotted(body, name, value);
-  }
-  return body;
-}
-
-/** A record's fields as its form's inputs hold them: text, by the fields' dotted names. */
-export function formValuesOf(record: object, fields: FormFields): Record<string, string> {
-  const values: Record<string, string> = {};
-  for (const [name, reading] of Object.entries(fields)) {
-    let value: unknown = record;
-    for (const key of name.split(".")) value = (value as Record<string, unknown> | null)?.[key];
-    if (reading === "checkbox") values[name] = value ? "true" : "";
-    else values[name] = value === null || value === undefined ? "" : String(value);
-  }
-  return values;
-}
-
-// ---------------------------------------------------------------------------------------------
 // A resource's screens
 
 /**
@@ -272,8 +214,13 @@ export type ResourceScreensOptions<Item, Edit> = {
   plural: string;
   /** The record's name in messages: the band's title. */
   label(record: Edit): string;
-  /** The form's fields and how each is read (see `FieldReading`). */
-  fields: FormFields;
+  /**
+   * The form, declared in `common/` from the field codecs (common/form-codecs.ts): how its fields
+   * read into the API's body, and how a record shows in them.
+   */
+  form: FormCodec;
+  /** The new form, when it has fields the edit form lacks (a value's type is chosen once). */
+  newForm?: FormCodec;
   /** The list's address in people's terms, when it is not the API's query (see `ListOptions`). */
   listQuery?: ListOptions["query"];
   /** The flash messages after a save, when "Added the band “…”." does not say enough. */
@@ -286,10 +233,10 @@ export type ResourceScreensOptions<Item, Edit> = {
   /** Where a save of an existing record goes, when not back to the list: a product to its page. */
   redirects?: { saved?: (record: Edit) => string };
   /**
-   * The body of a form that is not flat fields (see `FormBody`), or whose new and edit forms
-   * differ, instead of reading `fields`. The edit form's `id` and `updatedAt` are added to it.
+   * The body, when the codec's reading is not all of it (see `FormBody`); `decoded` is what the
+   * codec read. The edit form's `id` and `updatedAt` are added to it.
    */
-  body?: (form: FormData, isNew: boolean) => FormBody;
+  body?: (form: FormData, decoded: Record<string, unknown>, isNew: boolean) => FormBody;
 };
 
 /**
@@ -350,9 +297,11 @@ export const failedAction = (failure: FormFailure, intent: AdminActionData["inte
 export function resourceScreens<Item, Edit extends EditableRecord>(
   options: ResourceScreensOptions<Item, Edit>,
 ) {
-  const { routes, path, noun, plural, fields } = options;
+  const { routes, path, noun, plural } = options;
+  const newForm = options.newForm ?? options.form;
   const bodyOf =
-    options.body ?? ((form: FormData): FormBody => ({ body: formBodyOf(form, fields) }));
+    options.body ??
+    ((_form: FormData, decoded: Record<string, unknown>): FormBody => ({ body: decoded }));
   const forbidden = (what: string) =>
     data<AdminActionData>(
       { intent: "delete", message: `Only admins may ${what}.` },
@@ -428,7 +377,7 @@ export function resourceScreens<Item, Edit extends EditableRecord>(
 
     /** The new form's loader: its empty fields. */
     blank() {
-      return { values: formValuesOf({}, fields) };
+      return { values: formValuesOf(newForm) };
     },
 
     /** The edit form's loader: the record as its form shows it (404 when there is none). */
@@ -438,7 +387,7 @@ export function resourceScreens<Item, Edit extends EditableRecord>(
       return {
         record,
         label: options.label(record),
-        values: formValuesOf(record, fields),
+        values: formValuesOf(options.form, record),
         canEdit: mayCall(routes.update, args.context),
         canDelete: mayCall(routes.destroy, args.context),
       };
@@ -458,8 +407,9 @@ export function resourceScreens<Item, Edit extends EditableRecord>(
       let made: FormBody | undefined;
       const result = await runFormRoute(routes.store, request, context, {
         area: "staff",
-        body: (form) => {
-          made = bodyOf(form, true);
+        codec: newForm,
+        body: (form, decoded) => {
+          made = bodyOf(form, decoded, true);
           return made.body;
         },
       });
@@ -499,9 +449,10 @@ export function resourceScreens<Item, Edit extends EditableRecord>(
       let made: FormBody | undefined;
       const result = await runFormRoute(routes.update, request, context, {
         area: "staff",
-        body: (form) => {
+        codec: options.form,
+        body: (form, decoded) => {
           const updatedAt = form.get("updatedAt");
-          made = bodyOf(form, false);
+          made = bodyOf(form, decoded, false);
           return {
             ...made.body,
             id,

@@ -6,6 +6,7 @@ import type { SegmentEdit, SegmentPreview } from "../../common/segments-admin";
 import { brandRoutes } from "../../server/catalog/staff-api.ts";
 import { previewSegmentRoute, segmentRoutes } from "../../server/segments/api.ts";
 import { type FormBody, listAll, resourceScreens } from "./admin-resource.server";
+import { BODY_READS_FIELDS } from "./form-fields.server";
 import { readForm, runFormRoute } from "./form-route.server";
 import { MEMBER_COUNT_INTENT } from "./segment-intents";
 
@@ -102,7 +103,7 @@ export const segmentScreens = resourceScreens({
   noun: "segment",
   plural: "segments",
   label: (segment) => segment.title,
-  fields: { title: "text", description: "text" },
+  form: BODY_READS_FIELDS,
   body: (form) => segmentBody(form),
 });
 

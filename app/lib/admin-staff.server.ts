@@ -1,4 +1,5 @@
 import { data, type RouterContextProvider } from "react-router";
+import { StaffAccountForm } from "../../common/staff-forms";
 import { staffAccountRoutes } from "../../server/auth/api.ts";
 import type { AdminActionData } from "../components/admin/screen-types";
 import { mayCall, redirectWithFlash, resourceScreens } from "./admin-resource.server";
@@ -22,7 +23,7 @@ export const staffScreens = resourceScreens({
   plural: "staff",
   label: (member) => member.name,
   // The invitation has all three; the edit form has no email, and none of the role for yourself.
-  fields: { name: "text", email: "text", role: "text" },
+  form: StaffAccountForm,
   messages: {
     created: (member) =>
       `Invited ${member.name}. They have been emailed a link to choose their password.`,

@@ -1,5 +1,6 @@
 import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
+import { decodeForm, type FormCodec, formErrorsOf } from "../../common/form-codecs";
 import { type FieldErrors, isRefusal, type Refusal } from "../../common/refusal";
 import { accessAllows } from "../../server/auth/middleware";
 import { invalidBodyErrors, objectShape } from "../../server/http/body-checks";
@@ -119,8 +120,16 @@ export async function runFormRoute<P, Q, B, V>(
     area?: Area;
     /** The route's path parameters (`/orders/refund/{id}`), as the page's address gives them. */
     params?: P;
-    /** A body the route's flat-field reading cannot make (nested, or with server-held parts). */
-    body?: (form: FormData) => unknown;
+    /**
+     * The form's codec (common/form-codecs.ts, issue 30): it reads the fields into the body, and
+     * its problems and the route's own land beside the fields by name, all at once.
+     */
+    codec?: FormCodec;
+    /**
+     * The body, when the codec's reading is not all of it (the record's id and `updatedAt`), or
+     * a body the route's flat-field reading cannot make; `decoded` is what the codec read.
+     */
+    body?: (form: FormData, decoded: Record<string, unknown>) => unknown;
     /**
      * The route's service call, for an HTTP-only route (`handle`: an upload, a delete that also
      * removes bytes), which a page cannot run in process: the page makes the same call with the
@@ -132,11 +141,19 @@ export async function runFormRoute<P, Q, B, V>(
   const form = await readForm(request);
   // An upload's fields (files included) are checked by its multipart schema, as the API does.
   const schema = route.body ?? route.multipart?.schema;
-  const { body, values } = options.body
-    ? { body: options.body(form), values: typedValues(form) }
-    : schema
-      ? formBody(schema, form)
-      : { body: {}, values: {} };
+  const decoded = options.codec ? decodeForm(options.codec, form) : undefined;
+  const { body, values } =
+    options.body || decoded
+      ? {
+          body: options.body ? options.body(form, decoded?.body ?? {}) : decoded?.body,
+          values: typedValues(form),
+        }
+      : schema
+        ? formBody(schema, form)
+        : { body: {}, values: {} };
+  // With a codec, the route's errors (body paths) are named as the form's fields.
+  const named = (errors: FieldErrors | undefined) =>
+    errors && decoded ? formErrorsOf(errors) : errors;
   const failed = (failure: Omit<FormFailure, "ok" | "values">): FormFailure => ({
     ok: false,
     values,
@@ -148,12 +165,15 @@ export async function runFormRoute<P, Q, B, V>(
   const account = context.get(sessionContext) ?? undefined;
   const access = routeAccess(route, options.area ?? "public");
   const allowed = access === "anyone" || (account !== undefined && accessAllows(access, account));
-  if (parsed && !parsed.success) {
+  if ((parsed && !parsed.success) || decoded?.errors) {
     // The route's own checks of the fields that passed run only for those it lets in.
-    const errors = allowed
-      ? await invalidBodyErrors(route, callContextOf(context), body, parsed.error)
-      : fieldErrors(parsed.error);
-    return failed({ status: 422, errors });
+    const routeErrors =
+      parsed && !parsed.success
+        ? allowed
+          ? await invalidBodyErrors(route, callContextOf(context), body, parsed.error)
+          : fieldErrors(parsed.error)
+        : {};
+    return failed({ status: 422, errors: withCodecErrors(decoded?.errors, named(routeErrors)) });
   }
   if (!allowed) {
     if (!account) return failed({ status: 401, message: "Please sign in again." });
@@ -173,8 +193,22 @@ export async function runFormRoute<P, Q, B, V>(
     input,
     run ? (keyed) => run(keyed, parsed?.data as B) : undefined,
   );
-  if (isRefusal(value)) return failed(refusalAsFormErrors(value));
+  if (isRefusal(value)) {
+    const failure = refusalAsFormErrors(value);
+    return failed({ ...failure, errors: named(failure.errors) });
+  }
   return { ok: true, value, form };
+}
+
+/**
+ * The codec's problems and the route's, by field name: a field the codec could not read was left
+ * out of the body, so what the route says of it ("Required") gives way to what the codec said.
+ */
+function withCodecErrors(codec: FieldErrors | undefined, route: FieldErrors = {}): FieldErrors {
+  if (!codec) return route;
+  const unread = new Set(Object.keys(codec).map((name) => name.split(/[.[]/)[0]));
+  const kept = Object.entries(route).filter(([name]) => !unread.has(name.split(/[.[]/)[0]));
+  return { ...Object.fromEntries(kept), ...codec };
 }
 
 /** The handles a route's `call` needs, for a page running it in process (architecture.md §7.1). */

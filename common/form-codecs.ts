@@ -1,0 +1,313 @@
+import { formatPaths, parse } from "@conform-to/dom";
+import { z } from "zod";
+import { MAX_ID } from "./ids.ts";
+import { londonInstant, londonLocal } from "./london-time.ts";
+import { formatPrice, penceAsPounds, poundsToPence } from "./money.ts";
+import type { FieldErrors } from "./refusal.ts";
+
+/**
+ * A staff form, declared once beside its contract (issue 30, decision 0041): a zod object whose
+ * fields are these codecs. Each codec reads what a form field sends (text, or nothing) into what
+ * the API's body takes (pence, an instant, an id, a boolean), and writes a record's value back as
+ * the field shows it. A field's name is the body's path (`links.website`, `variants[3].price`),
+ * so the API's own errors land beside their fields by path, never by matching their words.
+ *
+ * Conform (`@conform-to/dom`, as the Epic Stack uses it) turns the posted fields into the nested
+ * value by their names and writes a path as a name; the codecs decide the rest. Its zod adapter is
+ * not used: its coercion turns "" into a missing value before a text codec can say "cleared".
+ */
+
+/** What a form field sends: its text, or nothing (an unticked box, a field the form lacks). */
+const Sent = z.string().optional();
+
+/** Whether a field was left empty: nothing sent, or only spaces. */
+const isEmpty = (typed: string | undefined): typed is undefined | "" =>
+  typed === undefined || typed.trim() === "";
+
+/**
+ * A field whose text, when not empty, must satisfy each check (its message is said beside the
+ * field); `required` says what an empty one is told.
+ */
+const checkedText = (
+  checks: Array<[(typed: string) => boolean, string]>,
+  required?: string,
+): z.ZodType<string | undefined, string | undefined> => {
+  let schema = Sent;
+  for (const [holds, message] of checks) {
+    schema = schema.refine((typed) => isEmpty(typed) || holds(typed), message) as typeof Sent;
+  }
+  if (required) schema = schema.refine((typed) => !isEmpty(typed), required) as typeof Sent;
+  return schema;
+};
+
+/**
+ * Text as typed: an empty field is "", so clearing a field clears it and the API's "Enter…"
+ * applies; a field the form lacks (the staff edit form's email) is left out.
+ */
+export const textField = () =>
+  z.codec(Sent, z.string().optional(), {
+    decode: (typed) => typed,
+    encode: (value) => value ?? "",
+  });
+
+/**
+ * What an empty optional field stands for: left out of the body (`"omit"`: the API keeps or makes
+ * the value, as a slug from the title or a place at the end), or `null` (no swatch, no limit).
+ */
+export type EmptyField = "omit" | "null";
+
+const emptyValue = (empty: EmptyField) => (empty === "null" ? null : undefined);
+
+/** Text that may be left empty: see `EmptyField`. */
+export const optionalTextField = (empty: EmptyField = "omit") =>
+  z.codec(Sent, z.string().nullable().optional(), {
+    decode: (typed) => (isEmpty(typed) ? emptyValue(empty) : typed),
+    encode: (value) => value ?? "",
+  });
+
+/** A tickbox: ticked is `true`, unticked (nothing sent) `false`. */
+export const checkboxField = () =>
+  z.codec(Sent, z.boolean(), {
+    decode: (typed) => typed !== undefined && typed !== "false",
+    encode: (ticked) => (ticked ? "true" : ""),
+  });
+
+const WHOLE = /^\s*\d{1,10}\s*$/;
+
+/** A record chosen in a select (a band, a logo): its id, or `null` when none is chosen. */
+export const idField = (message = "Choose one from the list.") =>
+  z.codec(
+    checkedText([[(typed) => WHOLE.test(typed) && Number(typed) <= MAX_ID, message]]),
+    z.number().int().nullable(),
+    {
+      decode: (typed) => (isEmpty(typed) ? null : Number(typed)),
+      encode: (id) => (id === null ? "" : String(id)),
+    },
+  );
+
+/** A whole number as typed ("1,200" is 1200), or NaN. */
+const wholeNumberOf = (typed: string) => {
+  const text = typed.replaceAll(",", "").trim();
+  return /^-?\d{1,10}$/.test(text) ? Number(text) : Number.NaN;
+};
+
+/**
+ * A whole number typed in a field (a position, a limit, a count), within `min`…`max`. An empty
+ * field is asked for, unless `empty` says what it means: a number (0), or see `EmptyField`.
+ */
+export const wholeNumberField = ({
+  min = 0,
+  max = 1_000_000,
+  empty,
+  message = `Enter a whole number from ${min} to ${max}${empty === undefined ? "" : ", or leave it empty"}.`,
+}: {
+  min?: number;
+  max?: number;
+  message?: string;
+  empty?: number | EmptyField;
+} = {}) =>
+  z.codec(
+    checkedText(
+      [[(typed) => wholeNumberOf(typed) >= min && wholeNumberOf(typed) <= max, message]],
+      empty === undefined ? message : undefined,
+    ),
+    z.number().int().nullable().optional(),
+    {
+      decode: (typed) =>
+        !isEmpty(typed)
+          ? wholeNumberOf(typed)
+          : typeof empty === "number"
+            ? empty
+            : emptyValue(empty ?? "omit"),
+      encode: (value) => (value === null || value === undefined ? "" : String(value)),
+    },
+  );
+
+/** The largest amount a money field takes: £10,000,000.00, far above any price or threshold. */
+export const MAX_FORM_PENCE = 1_000_000_000;
+
+type MoneyOptions = { min?: number; max?: number; message?: string };
+
+/** The checks of an amount typed in pounds: that it reads, then that it is within range. */
+const amountChecks = (
+  min: number,
+  max: number,
+  message: string,
+): Array<[(typed: string) => boolean, string]> => [
+  [(typed) => typeof poundsToPence(typed) === "number", message],
+  [
+    (typed) => {
+      const pence = poundsToPence(typed);
+      return typeof pence !== "number" || (pence >= min && pence <= max);
+    },
+    `Enter an amount from ${formatPrice(min)} to ${formatPrice(max)}.`,
+  ],
+];
+
+/**
+ * An amount typed in pounds ("25", "25.5", "£1,250.00"), as whole pence, read exactly
+ * (`poundsToPence`); `min` and `max` are pence, said in pounds when the amount is outside them.
+ */
+export const poundsField = ({
+  min = 0,
+  max = MAX_FORM_PENCE,
+  message = "Enter an amount in pounds and pence, like 25.00.",
+}: MoneyOptions = {}) =>
+  z.codec(checkedText(amountChecks(min, max, message), message), z.number().int(), {
+    decode: (typed) => poundsToPence(typed) as number,
+    encode: (pence) => penceAsPounds(pence),
+  });
+
+/** An amount in pounds that may be left empty (no compare-at price): `null` then. */
+export const optionalPoundsField = ({
+  min = 0,
+  max = MAX_FORM_PENCE,
+  message = "Enter an amount in pounds and pence, like 25.00, or leave it empty.",
+}: MoneyOptions = {}) =>
+  z.codec(checkedText(amountChecks(min, max, message)), z.number().int().nullable(), {
+    decode: (typed) => (isEmpty(typed) ? null : (poundsToPence(typed) as number)),
+    encode: (pence) => (pence === null ? "" : penceAsPounds(pence)),
+  });
+
+/**
+ * A time on London's clock, typed in a `datetime-local` field ("2026-11-24T14:05"), as the
+ * ISO 8601 UTC instant the API takes; empty is `null` (no start, no end).
+ */
+export const londonTimeField = (message = "Enter a date and time, like 24/11/2026 14:05.") =>
+  z.codec(
+    checkedText([[(typed) => londonInstant(typed) !== undefined, message]]),
+    z.string().nullable(),
+    {
+      decode: (typed) => (isEmpty(typed) ? null : (londonInstant(typed) as string)),
+      encode: (instant) => (instant === null ? "" : londonLocal(instant)),
+    },
+  );
+
+/** A list of codes typed in one field ("GB, IE, FR"), upper case, in the order typed. */
+export const codeListField = () =>
+  z.codec(Sent, z.array(z.string()), {
+    decode: (typed) =>
+      (typed ?? "")
+        .split(/[\s,;]+/)
+        .map((code) => code.trim().toUpperCase())
+        .filter(Boolean),
+    encode: (codes) => codes.join(", "),
+  });
+
+/** Fields nested under one name (`links.website`): read as empty when the form lacks them all. */
+export const fieldGroup = <Shape extends z.ZodRawShape>(shape: Shape) =>
+  z.object(shape).prefault({} as never);
+
+/** Rows of a grid (`variants[0].price`, `variants[1].price`): each row is `row`'s fields. */
+export const rowsField = <Row extends z.ZodType>(row: Row) =>
+  z.array(row).optional().default([]) as unknown as z.ZodType<z.output<Row>[], unknown>;
+
+/** A form: an object of field codecs. Unknown fields (a redirect target, `intent`) are ignored. */
+export type FormCodec = z.ZodObject;
+
+/** The form field's name for a body path: `["variants", 3, "price"]` is `variants[3].price`. */
+export function formNameOf(path: ReadonlyArray<PropertyKey>): string {
+  return formatPaths(
+    path.map((key) => (typeof key === "string" && /^\d+$/.test(key) ? Number(key) : key)) as Array<
+      string | number
+    >,
+  );
+}
+
+/** The API's errors (dotted body paths: `variants.3.price`) by the form's field names. */
+export function formErrorsOf(errors: FieldErrors): FieldErrors {
+  const named: FieldErrors = {};
+  for (const [path, messages] of Object.entries(errors)) {
+    const name = formNameOf(path.split("."));
+    named[name] = [...(named[name] ?? []), ...messages];
+  }
+  return named;
+}
+
+/**
+ * What a posted form stands for, through its codec: the body of every field that reads, and each
+ * field's problem by its name. A field that does not read is left out of the body, so the route's
+ * own checks still judge the others and the form says every problem at once.
+ */
+export type DecodedForm<T> = { body: Partial<T>; errors?: FieldErrors };
+
+export function decodeForm<Codec extends FormCodec>(
+  codec: Codec,
+  form: FormData | URLSearchParams,
+): DecodedForm<z.output<Codec>> {
+  const { payload } = parse(form, { resolve: (value) => ({ value }) });
+  const body: Record<string, unknown> = {};
+  const errors: FieldErrors = {};
+  for (const [key, field] of Object.entries(codec.shape)) {
+    const read = (field as z.ZodType).safeParse((payload as Record<string, unknown>)[key]);
+    if (read.success) {
+      if (read.data !== undefined) body[key] = read.data;
+      continue;
+    }
+    for (const issue of read.error.issues) {
+      const name = formNameOf([key, ...issue.path]);
+      errors[name] = [...(errors[name] ?? []), issue.message];
+    }
+  }
+  return Object.keys(errors).length > 0
+    ? { body: body as Partial<z.output<Codec>>, errors }
+    : { body: body as Partial<z.output<Codec>> };
+}
+
+/** Unwraps the optional, default and nullable layers around a field's own schema. */
+function inner(schema: z.ZodType): z.ZodType {
+  const def = schema._zod.def as { type: string; innerType?: z.ZodType };
+  return def.innerType && ["optional", "default", "nullable", "prefault"].includes(def.type)
+    ? inner(def.innerType)
+    : schema;
+}
+
+function encodeInto(
+  values: Record<string, string>,
+  schema: z.ZodType,
+  value: unknown,
+  name: string,
+): void {
+  const own = inner(schema);
+  const type = (own._zod.def as { type: string }).type;
+  if (type === "object") {
+    const shape = (own as z.ZodObject).shape;
+    for (const [key, field] of Object.entries(shape)) {
+      encodeInto(
+        values,
+        field as z.ZodType,
+        (value as Record<string, unknown> | null | undefined)?.[key],
+        name ? `${name}.${key}` : key,
+      );
+    }
+    return;
+  }
+  if (type === "array") {
+    const element = (own as z.ZodArray).element as z.ZodType;
+    (Array.isArray(value) ? value : []).forEach((row, index) => {
+      encodeInto(values, element, row, `${name}[${index}]`);
+    });
+    return;
+  }
+  if (value === undefined) {
+    values[name] = "";
+    return;
+  }
+  if (type === "pipe") {
+    // A codec: the record's value as its field shows it.
+    const encoded = z.safeEncode(own, value as never);
+    values[name] = encoded.success && typeof encoded.data === "string" ? encoded.data : "";
+    return;
+  }
+  values[name] = value === null ? "" : String(value);
+}
+
+/**
+ * A record as its form's fields show it, by field name, through each field's codec: pence as
+ * "25.00", an instant as London's clock, an id as text; a field the record lacks is empty.
+ */
+export function formValuesOf(codec: FormCodec, record: object = {}): Record<string, string> {
+  const values: Record<string, string> = {};
+  encodeInto(values, codec, record, "");
+  return values;
+}
