@@ -53,5 +53,5 @@ export const AttributeForm = z.object({
 
 /** The new attribute value's form: its own fields and its type. */
 export const NewAttributeForm = AttributeForm.extend({
-  attributeTypeId: idField("Choose the attribute type."),
+  attributeTypeId: idField("Choose the attribute type.", { required: true }),
 });

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { MAX_ID } from "./ids.ts";
 import { londonInstant, londonLocal } from "./london-time.ts";
 import { formatPrice, penceAsPounds, poundsToPence } from "./money.ts";
+import { formatCount } from "./numbers.ts";
 import type { FieldErrors } from "./refusal.ts";
 
 /**
@@ -74,10 +75,16 @@ export const checkboxField = () =>
 
 const WHOLE = /^\s*\d{1,10}\s*$/;
 
-/** A record chosen in a select (a band, a logo): its id, or `null` when none is chosen. */
-export const idField = (message = "Choose one from the list.") =>
+/**
+ * A record chosen in a select (a band, a logo): its id, or `null` when none is chosen, unless
+ * one must be (`required`: a value's type), when `message` asks for it.
+ */
+export const idField = (message = "Choose one from the list.", { required = false } = {}) =>
   z.codec(
-    checkedText([[(typed) => WHOLE.test(typed) && Number(typed) <= MAX_ID, message]]),
+    checkedText(
+      [[(typed) => WHOLE.test(typed) && Number(typed) <= MAX_ID, message]],
+      required ? message : undefined,
+    ),
     z.number().int().nullable(),
     {
       decode: (typed) => (isEmpty(typed) ? null : Number(typed)),
@@ -99,7 +106,7 @@ export const wholeNumberField = ({
   min = 0,
   max = 1_000_000,
   empty,
-  message = `Enter a whole number from ${min} to ${max}${empty === undefined ? "" : ", or leave it empty"}.`,
+  message = `Enter a whole number from ${formatCount(min)} to ${formatCount(max)}${empty === undefined ? "" : ", or leave it empty"}.`,
 }: {
   min?: number;
   max?: number;
@@ -171,15 +178,21 @@ export const optionalPoundsField = ({
 
 /**
  * A time on London's clock, typed in a `datetime-local` field ("2026-11-24T14:05"), as the
- * ISO 8601 UTC instant the API takes; empty is `null` (no start, no end).
+ * ISO 8601 UTC instant the API takes; empty is `null` (no end) unless `empty` says otherwise.
  */
-export const londonTimeField = (message = "Enter a date and time, like 24/11/2026 14:05.") =>
+export const londonTimeField = ({
+  message = "Enter a date and time, like 24/11/2026 14:05.",
+  empty = "null",
+}: {
+  message?: string;
+  empty?: EmptyField;
+} = {}) =>
   z.codec(
     checkedText([[(typed) => londonInstant(typed) !== undefined, message]]),
-    z.string().nullable(),
+    z.string().nullable().optional(),
     {
-      decode: (typed) => (isEmpty(typed) ? null : (londonInstant(typed) as string)),
-      encode: (instant) => (instant === null ? "" : londonLocal(instant)),
+      decode: (typed) => (isEmpty(typed) ? emptyValue(empty) : (londonInstant(typed) as string)),
+      encode: (instant) => (instant ? londonLocal(instant) : ""),
     },
   );
 
@@ -202,8 +215,30 @@ export const fieldGroup = <Shape extends z.ZodRawShape>(shape: Shape) =>
 export const rowsField = <Row extends z.ZodType>(row: Row) =>
   z.array(row).optional().default([]) as unknown as z.ZodType<z.output<Row>[], unknown>;
 
-/** A form: an object of field codecs. Unknown fields (a redirect target, `intent`) are ignored. */
-export type FormCodec = z.ZodObject;
+/**
+ * A form: an object of field codecs, or a discriminated union of such objects when a choice
+ * changes what another field means (a discount's value is pounds for a fixed amount and a whole
+ * percentage otherwise). Unknown fields (a redirect target, `intent`) are ignored.
+ */
+export type FormCodec = z.ZodObject | z.ZodDiscriminatedUnion<z.ZodObject[]>;
+
+/**
+ * The fields of `codec` that apply: an object's own, or the union's option whose discriminator
+ * is `chosen` (the first option when none is, so its discriminator says what to choose).
+ */
+function fieldsOf(codec: FormCodec, chosenOf: (key: string) => unknown): Record<string, z.ZodType> {
+  if (codec instanceof z.ZodObject) return codec.shape;
+  const { discriminator, options } = codec._zod.def as unknown as {
+    discriminator: string;
+    options: z.ZodObject[];
+  };
+  const chosen = chosenOf(discriminator);
+  const option =
+    options.find((candidate) =>
+      (candidate.shape[discriminator] as z.ZodLiteral)._zod.def.values.includes(chosen as never),
+    ) ?? (options[0] as z.ZodObject);
+  return option.shape;
+}
 
 /** The form field's name for a body path: `["variants", 3, "price"]` is `variants[3].price`. */
 export function formNameOf(path: ReadonlyArray<PropertyKey>): string {
@@ -238,8 +273,9 @@ export function decodeForm<Codec extends FormCodec>(
   const { payload } = parse(form, { resolve: (value) => ({ value }) });
   const body: Record<string, unknown> = {};
   const errors: FieldErrors = {};
-  for (const [key, field] of Object.entries(codec.shape)) {
-    const read = (field as z.ZodType).safeParse((payload as Record<string, unknown>)[key]);
+  const sent = payload as Record<string, unknown>;
+  for (const [key, field] of Object.entries(fieldsOf(codec, (name) => sent[name]))) {
+    const read = field.safeParse(sent[key]);
     if (read.success) {
       if (read.data !== undefined) body[key] = read.data;
       continue;
@@ -270,8 +306,11 @@ function encodeInto(
 ): void {
   const own = inner(schema);
   const type = (own._zod.def as { type: string }).type;
-  if (type === "object") {
-    const shape = (own as z.ZodObject).shape;
+  if (type === "object" || (type === "union" && "discriminator" in own._zod.def)) {
+    const shape = fieldsOf(
+      own as FormCodec,
+      (key) => (value as Record<string, unknown> | null)?.[key],
+    );
     for (const [key, field] of Object.entries(shape)) {
       encodeInto(
         values,
@@ -308,6 +347,7 @@ function encodeInto(
  */
 export function formValuesOf(codec: FormCodec, record: object = {}): Record<string, string> {
   const values: Record<string, string> = {};
-  encodeInto(values, codec, record, "");
+  const fields = fieldsOf(codec, (name) => (record as Record<string, unknown>)[name]);
+  encodeInto(values, z.object(fields), record, "");
   return values;
 }

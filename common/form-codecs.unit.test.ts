@@ -108,7 +108,7 @@ describe("form codecs", () => {
       errors: {
         brandId: ["Choose a band from the list."],
         position: ["Enter a whole number from 0 to 999, or leave it empty."],
-        limit: ["Enter a whole number from 1 to 1000000, or leave it empty."],
+        limit: ["Enter a whole number from 1 to 1,000,000, or leave it empty."],
         price: ["Enter an amount from £0.01 to £10,000,000.00."],
         compareAt: ["Enter an amount in pounds and pence, like 25.00, or leave it empty."],
         startsAt: ["Enter a date and time, like 24/11/2026 14:05."],

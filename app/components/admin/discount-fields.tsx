@@ -4,7 +4,7 @@ import type { Page } from "../../../common/pagination";
 import { apiGet } from "../../lib/api-client";
 import { Button } from "../ui/button";
 import { MoneyField, SelectField, TextAreaField, TextField } from "../ui/form";
-import { useField, useFieldValue, useMarkDirty } from "./resource-form";
+import { useField, useFieldName, useFieldValue, useMarkDirty } from "./resource-form";
 import { Card } from "./screen-header";
 
 const UNIT_TYPES = [
@@ -71,7 +71,7 @@ function EligibilityFields({ segments }: { segments: Array<{ id: string; title: 
           hint={segments.length ? undefined : "There are no segments yet: add one under Segments."}
         />
       ) : (
-        <input type="hidden" name="segmentId" value="" />
+        <input type="hidden" name={segment.name} value="" />
       )}
     </>
   );
@@ -130,7 +130,7 @@ function TargetPicker() {
       aria-describedby={field.errors?.length ? `${id}-errors` : undefined}
     >
       <legend className="font-semibold">Applies to</legend>
-      <input type="hidden" name="targets" value={JSON.stringify(targets)} />
+      <input type="hidden" name={field.name} value={JSON.stringify(targets)} />
       {targets.length > 0 ? (
         <ul className="flex flex-wrap gap-2" aria-label="Chosen bands, products and collections">
           {targets.map((target) => (
@@ -208,6 +208,8 @@ function TargetPicker() {
 /** What the code takes money off: the whole basket, or only the chosen items. */
 function ScopeFields() {
   const [scope, setScope] = useState(useFieldValue("scope") || "basket");
+  const scopeName = useFieldName("scope");
+  const targetsName = useFieldName("targets");
   return (
     <>
       <fieldset>
@@ -220,7 +222,7 @@ function ScopeFields() {
             <label key={choice.id} className="flex items-center gap-2">
               <input
                 type="radio"
-                name="scope"
+                name={scopeName}
                 value={choice.id}
                 checked={scope === choice.id}
                 onChange={() => setScope(choice.id)}
@@ -231,7 +233,11 @@ function ScopeFields() {
           ))}
         </div>
       </fieldset>
-      {scope === "selected" ? <TargetPicker /> : <input type="hidden" name="targets" value="[]" />}
+      {scope === "selected" ? (
+        <TargetPicker />
+      ) : (
+        <input type="hidden" name={targetsName} value="[]" />
+      )}
     </>
   );
 }

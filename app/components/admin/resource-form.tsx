@@ -11,25 +11,48 @@ type Fields = { values: Record<string, string>; errors: Record<string, string[]>
 
 const FieldsContext = createContext<Fields>({ values: {}, errors: {} });
 const MarkDirtyContext = createContext<() => void>(() => {});
+const FieldPrefixContext = createContext("");
+
+/**
+ * Fields that sit under one name of the body (issue 30: a field's name is its body path): a
+ * batch's rules are a code's rule fields, named `rules.value`, `rules.scope`…
+ */
+export function FieldGroup({ name, children }: { name: string; children: ReactNode }) {
+  const outer = useContext(FieldPrefixContext);
+  return (
+    <FieldPrefixContext.Provider value={outer ? `${outer}.${name}` : name}>
+      {children}
+    </FieldPrefixContext.Provider>
+  );
+}
+
+/** A field's full name: its body path, under the `FieldGroup` it sits in. */
+export function useFieldName(name: string): string {
+  const prefix = useContext(FieldPrefixContext);
+  return prefix ? `${prefix}.${name}` : name;
+}
 
 /**
  * The props that tie a field of the UI kit to its resource form: its name, what it holds (the
  * record's value, or what was typed when a save failed) and the errors beside it. Spread it:
  * `<TextField {...useField("title")} label="Title" />`.
  */
-export function useField(name: string) {
+export function useField(field: string) {
+  const name = useFieldName(field);
   const { values, errors } = useContext(FieldsContext);
   return { name, defaultValue: values[name] ?? "", errors: errors[name] };
 }
 
 /** `useField` for a tick box: ticked when the record (or the failed save) says so. */
-export function useCheckboxField(name: string) {
+export function useCheckboxField(field: string) {
+  const name = useFieldName(field);
   const { values, errors } = useContext(FieldsContext);
   return { name, defaultChecked: values[name] === "true", errors: errors[name] };
 }
 
 /** What a field holds when the form is drawn, for parts that show it (a counter, a preview). */
-export function useFieldValue(name: string): string {
+export function useFieldValue(field: string): string {
+  const name = useFieldName(field);
   return useContext(FieldsContext).values[name] ?? "";
 }
 

@@ -42,7 +42,7 @@ describe.each(databaseKinds)("the attribute screens on %s", (kind) => {
     const page = await refused.text();
     expect(fieldTag(page, "title")).toContain('aria-invalid="true"');
     expect(page).toContain("Enter the option's name.");
-    expect(page).toContain("Must be a whole number.");
+    expect(page).toContain("Enter a whole number from 0 to 100,000, or leave it empty.");
     expect(fieldTag(page, "position")).toContain('value="first"');
 
     const created = await pages.post("/admin/attribute-types/new", pages.staff, {

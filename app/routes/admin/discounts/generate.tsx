@@ -1,8 +1,8 @@
 import { DiscountRuleFields } from "../../../components/admin/discount-fields";
-import { ResourceForm, useField } from "../../../components/admin/resource-form";
+import { FieldGroup, ResourceForm, useField } from "../../../components/admin/resource-form";
 import { Card, ScreenHeader } from "../../../components/admin/screen-header";
 import { TextField } from "../../../components/ui/form";
-import { discountValues, generate, segmentChoices } from "../../../lib/admin-discounts.server";
+import { blankBatch, generate, segmentChoices } from "../../../lib/admin-discounts.server";
 import { formPageHeaders } from "../../../lib/form-headers";
 import { screenMeta } from "../../../lib/meta";
 import type { Route } from "./+types/generate";
@@ -11,7 +11,7 @@ export const meta = screenMeta("Generate codes", { noindex: true });
 export const headers = formPageHeaders({ "Cache-Control": "private, no-store" });
 
 export const loader = async ({ context }: Route.LoaderArgs) => ({
-  values: { ...discountValues(), title: "", prefix: "", count: "500", copyFrom: "" },
+  values: blankBatch(),
   segments: await segmentChoices(context),
 });
 
@@ -71,7 +71,9 @@ export default function GenerateCodes({ loaderData, actionData }: Route.Componen
         submitLabel="Generate codes"
       >
         <BatchFields />
-        <DiscountRuleFields segments={loaderData.segments} limits={false} />
+        <FieldGroup name="rules">
+          <DiscountRuleFields segments={loaderData.segments} limits={false} />
+        </FieldGroup>
       </ResourceForm>
     </>
   );
