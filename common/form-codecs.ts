@@ -249,11 +249,39 @@ export function formNameOf(path: ReadonlyArray<PropertyKey>): string {
   );
 }
 
-/** The API's errors (dotted body paths: `variants.3.price`) by the form's field names. */
-export function formErrorsOf(errors: FieldErrors): FieldErrors {
+/**
+ * The part of a body path that names a form field: the path itself, but where it runs into a
+ * field that holds a whole list or object as one text (the countries typed as "GB, IE"), that
+ * field's own name, so an error about its third code is shown beside it.
+ */
+function fieldPathOf(codec: FormCodec | undefined, path: string[]): string[] {
+  let at: z.ZodType | undefined = codec;
+  const kept: string[] = [];
+  for (const key of path) {
+    if (at) {
+      const own = inner(at);
+      const type = (own._zod.def as { type: string }).type;
+      if (type === "object" || (type === "union" && "discriminator" in own._zod.def)) {
+        at = fieldsOf(own as FormCodec, () => undefined)[key];
+      } else if (type === "array") {
+        at = (own as z.ZodArray).element as z.ZodType;
+      } else {
+        break;
+      }
+    }
+    kept.push(key);
+  }
+  return kept;
+}
+
+/**
+ * The API's errors (dotted body paths: `variants.3.price`) by the form's field names
+ * (`variants[3].price`), each at the field of `codec` that holds it.
+ */
+export function formErrorsOf(errors: FieldErrors, codec?: FormCodec): FieldErrors {
   const named: FieldErrors = {};
   for (const [path, messages] of Object.entries(errors)) {
-    const name = formNameOf(path.split("."));
+    const name = formNameOf(fieldPathOf(codec, path.split(".")));
     named[name] = [...(named[name] ?? []), ...messages];
   }
   return named;

@@ -170,5 +170,16 @@ describe("form codecs", () => {
       "variants[3].price": ["Too high."],
       title: ["Taken."],
     });
+    // A list typed in one field: an error about one of its codes is the field's.
+    expect(
+      formErrorsOf(
+        { "countries.2": ["No such country."], "variants.0.price": ["Too high."], id: ["Gone."] },
+        ProductLike,
+      ),
+    ).toEqual({
+      countries: ["No such country."],
+      "variants[0].price": ["Too high."],
+      id: ["Gone."],
+    });
   });
 });

@@ -153,7 +153,7 @@ export async function runFormRoute<P, Q, B, V>(
         : { body: {}, values: {} };
   // With a codec, the route's errors (body paths) are named as the form's fields.
   const named = (errors: FieldErrors | undefined) =>
-    errors && decoded ? formErrorsOf(errors) : errors;
+    errors && decoded ? formErrorsOf(errors, options.codec) : errors;
   const failed = (failure: Omit<FormFailure, "ok" | "values">): FormFailure => ({
     ok: false,
     values,
