@@ -1,5 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
+import { formValuesOf } from "../../common/form-codecs";
 import { ROOT_FOLDER_NAME, type StaffMediaFolder } from "../../common/media";
+import { FolderForm, MediaFileForm, NewFolderForm } from "../../common/media-forms";
 import {
   destroyFileRoute,
   destroyFolderRoute,
@@ -32,7 +34,6 @@ import {
   redirectWithFlash,
 } from "./admin-resource.server";
 import { appContext } from "./app-context.server";
-import { fieldValuesOf, formBodyOf } from "./form-fields.server";
 import { readForm, runFormRoute } from "./form-route.server";
 import { readMediaFolder } from "./page-query.server";
 import { optionalId, requireId } from "./route-params";
@@ -237,10 +238,8 @@ export async function mediaFolderAction(args: Args) {
   if (form.get("intent") === "create-folder") {
     const result = await runFormRoute(routes.storeFolder, request, context, {
       area: "staff",
-      body: (sent) => ({
-        ...formBodyOf(sent, { name: "text" }),
-        parentId: folder === "root" ? null : folder,
-      }),
+      codec: NewFolderForm,
+      body: (_sent, decoded) => ({ ...decoded, parentId: folder === "root" ? null : folder }),
     });
     if (!result.ok) return failed("create-folder", result);
     return redirectWithFlash(context, here, `Made the folder “${result.value.name}”.`);
@@ -275,8 +274,6 @@ export async function mediaFolderAction(args: Args) {
 // ---------------------------------------------------------------------------------------------
 // A folder's settings: rename, move, delete
 
-const FOLDER_FIELDS = { name: "text", parentId: "id" } as const;
-
 /** The folder settings page: its name and parent, the folders it can move to, and breadcrumbs. */
 export async function mediaFolderSettings(args: Args) {
   const { context } = args;
@@ -299,7 +296,7 @@ export async function mediaFolderSettings(args: Args) {
       folderCount: contents.folders.length,
       fileCount: contents.filesMeta.total,
     },
-    values: fieldValuesOf(contents, FOLDER_FIELDS),
+    values: formValuesOf(FolderForm, contents),
     parents: folderOptions(tree, id),
     canDelete: mayCall(routes.destroyFolder, context),
   };
@@ -343,10 +340,11 @@ export async function mediaFolderSettingsAction(args: Args) {
   }
   const result = await runFormRoute(routes.updateFolder, request, context, {
     area: "staff",
-    body: (form) => {
+    codec: FolderForm,
+    body: (form, decoded) => {
       const updatedAt = form.get("updatedAt");
       return {
-        ...formBodyOf(form, FOLDER_FIELDS),
+        ...decoded,
         id,
         ...(typeof updatedAt === "string" && updatedAt ? { updatedAt } : {}),
       };
@@ -358,8 +356,6 @@ export async function mediaFolderSettingsAction(args: Args) {
 
 // ---------------------------------------------------------------------------------------------
 // A file: title, alt text, folder; where it is used; delete
-
-const FILE_FIELDS = { title: "text", alt: "text", folderId: "id" } as const;
 
 /** The file page: the file, everything that shows it, and the folders it can move to. */
 export async function mediaFile(args: Args) {
@@ -374,7 +370,7 @@ export async function mediaFile(args: Args) {
   return {
     file,
     folderName: path?.title ?? null,
-    values: fieldValuesOf(file, FILE_FIELDS),
+    values: formValuesOf(MediaFileForm, file),
     folders: folderOptions(tree),
     canDelete: mayCall(routes.destroyFile, context),
   };
@@ -402,10 +398,11 @@ export async function mediaFileAction(args: Args) {
   }
   const result = await runFormRoute(routes.updateFile, request, context, {
     area: "staff",
-    body: (form) => {
+    codec: MediaFileForm,
+    body: (form, decoded) => {
       const updatedAt = form.get("updatedAt");
       return {
-        ...formBodyOf(form, FILE_FIELDS),
+        ...decoded,
         id,
         ...(typeof updatedAt === "string" && updatedAt ? { updatedAt } : {}),
       };
