@@ -4,6 +4,7 @@ import { Badge } from "../../../components/admin/cells";
 import { Card, ScreenHeader } from "../../../components/admin/screen-header";
 import { AppLink } from "../../../components/ui/app-link";
 import { buttonClasses } from "../../../components/ui/button";
+import { SimpleTable } from "../../../components/ui/simple-table";
 import { deliveryOverview } from "../../../lib/admin-delivery.server";
 import { screenMeta } from "../../../lib/meta";
 import type { Route } from "./+types/index";
@@ -71,71 +72,53 @@ export default function Delivery({ loaderData }: Route.ComponentProps) {
                 </AppLink>
               </div>
             </div>
-            {group.options.length > 0 ? (
-              <div className="overflow-x-auto">
-                <table className="w-full text-left text-sm">
-                  <caption className="sr-only">Delivery options of {group.title}</caption>
-                  <thead className="border-b border-line text-muted">
-                    <tr>
-                      <th scope="col" className="py-2 pr-4 font-semibold">
-                        Option
-                      </th>
-                      <th scope="col" className="py-2 pr-4 font-semibold">
-                        Carrier
-                      </th>
-                      <th scope="col" className="py-2 pr-4 font-semibold">
-                        Price
-                      </th>
-                      <th scope="col" className="py-2 pr-4 font-semibold">
-                        Free over
-                      </th>
-                      <th scope="col" className="py-2 pr-4 font-semibold">
-                        Estimated
-                      </th>
-                      <th scope="col" className="py-2 font-semibold">
-                        Status
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-line">
-                    {group.options.map((option) => (
-                      <tr key={option.id}>
-                        <td className="py-2 pr-4">
-                          <AppLink
-                            to={`/admin/delivery/options/${option.id}`}
-                            className="font-semibold hover:underline"
-                          >
-                            {option.title}
-                          </AppLink>
-                          {option.servesBfpo && (
-                            <span className="ml-2 text-xs text-muted">BFPO</span>
-                          )}
-                        </td>
-                        <td className="py-2 pr-4">{option.carrier}</td>
-                        <td className="py-2 pr-4 tabular-nums">{formatPrice(option.price)}</td>
-                        <td className="py-2 pr-4 tabular-nums">
-                          {option.freeOver === null ? "—" : formatPrice(option.freeOver)}
-                        </td>
-                        <td className="py-2 pr-4">
-                          {days(option.estimatedDaysMin, option.estimatedDaysMax)}
-                        </td>
-                        <td className="py-2">
-                          {option.active ? (
-                            <Badge tone="success">Active</Badge>
-                          ) : (
-                            <Badge>Inactive</Badge>
-                          )}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            ) : (
-              <p className="text-sm text-muted">
-                No options: shoppers in these countries cannot check out yet.
-              </p>
-            )}
+            <SimpleTable
+              look="inline"
+              caption={`Delivery options of ${group.title}`}
+              rows={group.options}
+              rowKey={(option) => option.id}
+              empty={
+                <p className="text-sm text-muted">
+                  No options: shoppers in these countries cannot check out yet.
+                </p>
+              }
+              columns={[
+                {
+                  header: "Option",
+                  cell: (option) => (
+                    <>
+                      <AppLink
+                        to={`/admin/delivery/options/${option.id}`}
+                        className="font-semibold hover:underline"
+                      >
+                        {option.title}
+                      </AppLink>
+                      {option.servesBfpo && <span className="ml-2 text-xs text-muted">BFPO</span>}
+                    </>
+                  ),
+                },
+                { header: "Carrier", cell: (option) => option.carrier },
+                {
+                  header: "Price",
+                  cell: (option) => formatPrice(option.price),
+                  className: "tabular-nums",
+                },
+                {
+                  header: "Free over",
+                  cell: (option) => (option.freeOver === null ? "—" : formatPrice(option.freeOver)),
+                  className: "tabular-nums",
+                },
+                {
+                  header: "Estimated",
+                  cell: (option) => days(option.estimatedDaysMin, option.estimatedDaysMax),
+                },
+                {
+                  header: "Status",
+                  cell: (option) =>
+                    option.active ? <Badge tone="success">Active</Badge> : <Badge>Inactive</Badge>,
+                },
+              ]}
+            />
           </Card>
         ))}
       </div>
