@@ -207,6 +207,17 @@ export const codeListField = () =>
     encode: (codes) => codes.join(", "),
   });
 
+/**
+ * Ids ticked in a list of boxes or chosen in selects, one field each (`collectionIds[0]`,
+ * `collectionIds[3]`): the ids chosen, in order; a box not ticked or a select left on its empty
+ * choice adds none. Written back one id a field, from `[0]`.
+ */
+export const idListField = (message = "Choose one from the list.") =>
+  z.codec(z.array(idField(message).optional()).optional(), z.array(z.number().int()), {
+    decode: (ids) => (ids ?? []).filter((id): id is number => typeof id === "number"),
+    encode: (ids) => ids,
+  });
+
 /** Fields nested under one name (`links.website`): read as empty when the form lacks them all. */
 export const fieldGroup = <Shape extends z.ZodRawShape>(shape: Shape) =>
   z.object(shape).prefault({} as never);
@@ -363,6 +374,13 @@ function encodeInto(
   if (type === "pipe") {
     // A codec: the record's value as its field shows it.
     const encoded = z.safeEncode(own, value as never);
+    if (encoded.success && Array.isArray(encoded.data)) {
+      // A codec of several fields (`idListField`): one field each, from `[0]`.
+      (encoded.data as unknown[]).forEach((each, index) => {
+        values[`${name}[${index}]`] = each === null || each === undefined ? "" : String(each);
+      });
+      return;
+    }
     values[name] = encoded.success && typeof encoded.data === "string" ? encoded.data : "";
     return;
   }

@@ -68,7 +68,7 @@ describe("the media picker in Chromium", () => {
     await gallery.getByText(TITLE, { exact: true }).waitFor();
     expect(
       await gallery.locator(`input[type="hidden"][value="${file.id}"]`).getAttribute("name"),
-    ).toMatch(/^media\.\d+\.fileId$/);
+    ).toMatch(/^media\[\d+\]\.fileId$/);
     await page.getByText("Unsaved changes").waitFor();
 
     await page.getByRole("button", { name: "Save product" }).click();

@@ -224,6 +224,17 @@ export function callContextOf(context: Readonly<RouterContextProvider>): CallCon
   };
 }
 
+/**
+ * A failure said in one line, for a form with no fields to put it beside (a list's ticked rows,
+ * a grid row's delete button): its message, else its fields' messages, else `fallback`.
+ */
+export const failureMessage = (failure: FormFailure, fallback: string) =>
+  failure.message ||
+  Object.values(failure.errors ?? {})
+    .flat()
+    .join(" ") ||
+  fallback;
+
 /** A failed form's answer: its status and headers, and what the page shows. */
 export function formFailure({ status, headers, message, errors, values }: FormFailure) {
   return data({ message, errors, values }, { status, headers });

@@ -34,7 +34,10 @@ export const rowTitles = (html: string, section: string) =>
 /** The `<input>` (or `<select>`, `<textarea>`) tag named `name` in a page, or undefined. */
 export const fieldTag = (html: string, name: string) =>
   html.match(
-    new RegExp(`<(?:input|select|textarea)[^>]*name="${name.replaceAll(".", "\\.")}"[^>]*>`),
+    // A form codec's names are paths (`variants[0].price`): every character is itself.
+    new RegExp(
+      `<(?:input|select|textarea)[^>]*name="${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}"[^>]*>`,
+    ),
   )?.[0];
 
 /**

@@ -15,6 +15,11 @@ type Props = {
   list: string;
   /** The field that names each row's record: `fileId`, `id`. */
   idField: string;
+  /**
+   * A row's field's name: `media.0.fileId` unless said (`rowPath` names it as a form codec reads
+   * it, `media[0].fileId`).
+   */
+  rowName?: (list: string, row: number, field: string) => string;
   /** What the list is, for its label and messages: "Gallery". */
   label: string;
   /** What one row is called in its buttons' names: "file", "product". */
@@ -38,19 +43,22 @@ type Props = {
 const iconButton =
   "grid h-8 w-8 place-items-center rounded-md text-sm font-bold text-ink ring-1 ring-line hover:bg-zinc-100 aria-disabled:cursor-not-allowed aria-disabled:text-zinc-400 aria-disabled:hover:bg-transparent";
 
-/** The rows the form's values hold for `list`, in order. */
+/** The rows the form's values hold for `list`, in order, named either way (`rowName`). */
 function rowsOf(values: Record<string, string>, list: string, idField: string): Row[] {
-  const pattern = new RegExp(`^${list}\\.(\\d+)\\.${idField}$`);
-  return Object.entries(values)
-    .map(([name, value]) => ({ index: Number(pattern.exec(name)?.[1] ?? -1), id: value }))
-    .filter((row) => row.index >= 0 && row.id.trim() !== "")
-    .sort((a, b) => a.index - b.index)
-    .map((row) => {
-      const prefix = `${list}.${row.index}.`;
-      const own = Object.entries(values)
-        .filter(([name]) => name.startsWith(prefix))
-        .map(([name, value]) => [name.slice(prefix.length), value]);
-      return { key: `${row.id}-${row.index}`, id: row.id.trim(), values: Object.fromEntries(own) };
+  const pattern = new RegExp(`^${list}(?:\\.(\\d+)\\.|\\[(\\d+)\\]\\.)(.+)$`);
+  const rows = new Map<number, Record<string, string>>();
+  for (const [name, value] of Object.entries(values)) {
+    const match = pattern.exec(name);
+    if (!match) continue;
+    const index = Number(match[1] ?? match[2]);
+    rows.set(index, { ...rows.get(index), [match[3] ?? ""]: value });
+  }
+  return [...rows]
+    .filter(([, own]) => (own[idField] ?? "").trim() !== "")
+    .sort(([a], [b]) => a - b)
+    .map(([index, own]) => {
+      const id = (own[idField] ?? "").trim();
+      return { key: `${id}-${index}`, id, values: own };
     });
 }
 
@@ -64,6 +72,7 @@ function rowsOf(values: Record<string, string>, list: string, idField: string): 
 export function OrderedList({
   list,
   idField,
+  rowName = rowField,
   label,
   noun,
   describe: describeKnown,
@@ -130,7 +139,7 @@ export function OrderedList({
     );
   };
   const listErrors = errors[list];
-  const addName = rowField(list, rows.length, idField);
+  const addName = rowName(list, rows.length, idField);
 
   return (
     <div className="space-y-3">
@@ -148,9 +157,9 @@ export function OrderedList({
           {rows.map((row, index) => {
             const view = describe(row.id);
             const title = view?.title ?? `${noun} ${row.id}`;
-            const name = (field: string) => rowField(list, index, field);
+            const name = (field: string) => rowName(list, index, field);
             const rowErrors = Object.entries(errors)
-              .filter(([field]) => field.startsWith(`${list}.${index}.`))
+              .filter(([field]) => field.startsWith(name("")))
               .flatMap(([, messages]) => messages);
             return (
               <li

@@ -8,9 +8,12 @@ import { OrderedList } from "./ordered-list";
 import { PRODUCT_STATUS_OPTIONS } from "./product-cells";
 import {
   collectionField,
+  errorsUnder,
   type GalleryFile,
+  listHolds,
   type OptionType,
   type ProductFormOptions,
+  rowPath,
 } from "./product-types";
 import { useField, useFormFields } from "./resource-form";
 import { Card } from "./screen-header";
@@ -68,6 +71,7 @@ export function ProductFields({
         <OrderedList
           list="media"
           idField="fileId"
+          rowName={rowPath}
           label="Gallery, in order"
           noun="file"
           describe={(id) => {
@@ -168,6 +172,7 @@ function BillingModelChoice({ models }: { models: ProductFormOptions["billingMod
 /** The product's side panel: its status, where it belongs, and its VAT. */
 export function ProductAside({ options }: { options: ProductFormOptions }) {
   const { values, errors } = useFormFields();
+  const collectionErrors = errorsUnder(errors, "collectionIds");
   return (
     <>
       <Card title="Status">
@@ -205,22 +210,20 @@ export function ProductAside({ options }: { options: ProductFormOptions }) {
             <p className="mt-1 text-sm text-muted">
               Hand-picked collections; rule collections choose their products themselves.
             </p>
-            {errors.collectionIds && (
-              <p className="mt-1 text-sm font-medium text-error">
-                {errors.collectionIds.join(" ")}
-              </p>
+            {collectionErrors.length > 0 && (
+              <p className="mt-1 text-sm font-medium text-error">{collectionErrors.join(" ")}</p>
             )}
             <div className="mt-2 max-h-56 space-y-1 overflow-y-auto rounded-lg p-1 ring-1 ring-line">
-              {options.collections.map((collection) => (
+              {options.collections.map((collection, index) => (
                 <label
                   key={collection.id}
                   className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-zinc-50"
                 >
                   <input
                     type="checkbox"
-                    name={collectionField(collection.id)}
-                    value="true"
-                    defaultChecked={values[collectionField(collection.id)] === "true"}
+                    name={collectionField(index)}
+                    value={collection.id}
+                    defaultChecked={listHolds(values, "collectionIds", collection.id)}
                     className="h-5 w-5 accent-ink"
                   />
                   {collection.title}

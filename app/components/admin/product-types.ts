@@ -2,35 +2,46 @@ import type { BillingModelType } from "../../../common/billing";
 import type { AdminActionData } from "./screen-types";
 
 // The names of the product form's fields that are not flat (issue 14): the variant grid's rows,
-// the gallery's ordered rows, the collections' tick boxes and the "Generate variants" panel. The
-// screen (app/lib/admin-products.server.ts) reads the same names back into the API's body.
+// the gallery's ordered rows, the collections' tick boxes and the "Generate variants" panel. Each
+// is the path of the API body's field it stands for (common/catalog-forms.ts reads them), so the
+// API's errors land beside them by path.
 
-/** A field of an existing variant's row, by the variant's id: `variant.12.price`. */
-export const variantField = (id: number | string, field: VariantField) => `variant.${id}.${field}`;
+/** A field of the variant grid's row: `variants[3].price`. Existing variants come first. */
+export const variantField = (row: number, field: VariantField) => `variants[${row}].${field}`;
 
-/** A field of a new variant's row, by its place among the new rows: `newVariant.0.price`. */
-export const newVariantField = (row: number, field: VariantField | `option.${number}`) =>
-  `newVariant.${row}.${field}`;
+/** A new row's value of the `index`th option type offered: `variants[3].attributeIds[1]`. */
+export const variantOptionField = (row: number, index: number) =>
+  `variants[${row}].attributeIds[${index}]`;
 
 export type VariantField =
-  | "sku"
-  | "price"
-  | "compareAtPrice"
-  | "stockOnHand"
-  | "attributeIds"
-  /** An existing row's saved values, so only what changed is sent. */
-  | "was";
+  /** An existing row's variant (hidden), and its saved fields, so only what changed is sent. */
+  "id" | "was" | "sku" | "price" | "compareAtPrice" | "stockOnHand" | "attributeIds";
 
-/** A row of an ordered list (the gallery, a collection's products): `media.0.fileId`. */
+/** A row of an ordered list, read field by field: `products.0.id` (a collection's products). */
 export const rowField = (list: string, row: number, field: string) => `${list}.${row}.${field}`;
 
-/** A hand-picked collection's tick box on the product form: `collection.4`. */
-export const collectionField = (id: number) => `collection.${id}`;
+/** A row of an ordered list, as a form codec names it (the body's path): `media[0].fileId`. */
+export const rowPath = (list: string, row: number, field: string) => `${list}[${row}].${field}`;
 
-/** The "Generate variants" panel's fields: `generate.value.17`, `generate.price` … */
-export const generateField = (field: "price" | "compareAtPrice" | "stockOnHand" | "skuPattern") =>
-  `generate.${field}`;
-export const generateValueField = (id: number) => `generate.value.${id}`;
+/** The tick box of the `index`th hand-picked collection offered: `collectionIds[4]`. */
+export const collectionField = (index: number) => `collectionIds[${index}]`;
+
+/** The tick box of the `index`th option value "Generate variants" offers: `attributeIds[7]`. */
+export const generateValueField = (index: number) => `attributeIds[${index}]`;
+
+/** Whether a form's values tick or choose `id` among the fields under `list` (`collectionIds`). */
+export const listHolds = (values: Record<string, string>, list: string, id: number) =>
+  Object.entries(values).some(
+    ([name, value]) => name.startsWith(`${list}[`) && value === String(id),
+  );
+
+/** The messages of every field under `prefix` (a row, a list of tick boxes), together. */
+export const errorsUnder = (errors: Record<string, string[]>, prefix: string) =>
+  Object.entries(errors)
+    .filter(
+      ([name]) => name === prefix || name.startsWith(`${prefix}[`) || name.startsWith(`${prefix}.`),
+    )
+    .flatMap(([, messages]) => messages);
 
 /** The form that the panel's fields and the rows' delete buttons belong to (outside the main one). */
 export const GENERATE_FORM = "generate-variants";

@@ -7,14 +7,14 @@ import { ConfirmDialog } from "../ui/dialog";
 import { FormMessage } from "../ui/form";
 import { Swatch } from "./product-cells";
 import {
+  errorsUnder,
   GENERATE_FORM,
-  generateField,
   generateValueField,
-  newVariantField,
   type OptionType,
   VARIANT_DELETE_FORM,
   type VariantField,
   variantField,
+  variantOptionField,
 } from "./product-types";
 import { useFormFields } from "./resource-form";
 
@@ -103,11 +103,12 @@ export function VariantGrid({ variants, optionTypes, canDelete, confirming }: Gr
   const { values, errors } = useFormFields();
   const location = useLocation();
   const navigation = useNavigation();
-  // The new rows: those a refused save brings back, and one empty row to add a variant.
+  // The new rows, after the variants' own: those a refused save brings back, and one empty row
+  // to add a variant.
   const typedRows = Math.max(
     -1,
     ...Object.entries(values).map(([name, value]) =>
-      value.trim() ? Number(/^newVariant\.(\d+)\./.exec(name)?.[1] ?? -1) : -1,
+      value.trim() ? Number(/^variants\[(\d+)\]/.exec(name)?.[1] ?? -1) - variants.length : -1,
     ),
   );
   const [added, setAdded] = useState(0);
@@ -194,16 +195,24 @@ export function VariantGrid({ variants, optionTypes, canDelete, confirming }: Gr
             </tr>
           </thead>
           <tbody className="divide-y divide-line">
-            {variants.map((variant) => {
+            {variants.map((variant, row) => {
               const name = nameOf(variant);
-              const field = (part: VariantField) => variantField(variant.id, part);
-              const rowHasErrors = Object.keys(errors).some((key) =>
-                key.startsWith(`variant.${variant.id}.`),
-              );
+              const field = (part: VariantField) => variantField(row, part);
+              const rowHasErrors = errorsUnder(errors, `variants[${row}]`).length > 0;
+              // What the row's fields held when drawn (read by common/catalog-forms.ts's
+              // `savedVariantField`): only what staff change is sent.
+              const saved = new URLSearchParams({
+                price: String(variant.price),
+                compareAtPrice:
+                  variant.compareAtPrice === null ? "" : String(variant.compareAtPrice),
+                sku: variant.sku,
+                stockOnHand: String(variant.stockOnHand),
+              }).toString();
               return (
                 <tr key={variant.id} className={rowHasErrors ? "bg-red-50/60" : undefined}>
                   <th scope="row" className="px-3 py-2 align-top text-[13px] font-semibold">
-                    <input type="hidden" name={field("was")} value={values[field("was")] ?? ""} />
+                    <input type="hidden" name={field("id")} value={variant.id} />
+                    <input type="hidden" name={field("was")} value={saved} />
                     <span className="flex items-center gap-2 pt-1.5">
                       <Swatch colour={swatchOf(variant)} size={14} />
                       <span>{variant.title || "Default"}</span>
@@ -213,6 +222,11 @@ export function VariantGrid({ variants, optionTypes, canDelete, confirming }: Gr
                         </span>
                       )}
                     </span>
+                    <RowErrors
+                      messages={[field("id"), `variants[${row}]`].flatMap(
+                        (key) => errors[key] ?? [],
+                      )}
+                    />
                   </th>
                   <td className="px-1.5 py-2 align-top">
                     <GridInput name={field("sku")} label={`SKU of ${name}`} mono />
@@ -263,23 +277,29 @@ export function VariantGrid({ variants, optionTypes, canDelete, confirming }: Gr
                 </tr>
               );
             })}
-            {Array.from({ length: newRows }, (_, row) => {
-              const name = `new variant ${row + 1}`;
-              const field = (part: VariantField) => newVariantField(row, part);
+            {Array.from({ length: newRows }, (_, added) => {
+              const row = variants.length + added;
+              const name = `new variant ${added + 1}`;
+              const field = (part: VariantField) => variantField(row, part);
               return (
                 // biome-ignore lint/suspicious/noArrayIndexKey: new rows are only their place.
-                <tr key={`new-${row}`} className="bg-zinc-50/70">
+                <tr key={`new-${added}`} className="bg-zinc-50/70">
                   <th scope="row" className="px-3 py-2 align-top font-normal">
                     {types.length > 0 ? (
                       <div className="flex flex-wrap gap-1.5">
-                        {types.map((type) => (
-                          <OptionSelect key={type.id} type={type} row={row} rowName={name} />
+                        {types.map((type, index) => (
+                          <OptionSelect
+                            key={type.id}
+                            type={type}
+                            name={variantOptionField(row, index)}
+                            rowName={name}
+                          />
                         ))}
-                        <FieldErrors name={field("attributeIds")} />
+                        <RowErrors messages={errorsUnder(errors, field("attributeIds"))} />
                       </div>
                     ) : (
                       <span className="block pt-1.5 text-muted">
-                        {row === 0 && variants.length === 0 ? "First variant" : "New variant"}
+                        {row === 0 ? "First variant" : "New variant"}
                       </span>
                     )}
                   </th>
@@ -351,16 +371,24 @@ export function VariantGrid({ variants, optionTypes, canDelete, confirming }: Gr
   );
 }
 
-function FieldErrors({ name }: { name: string }) {
-  const { errors } = useFormFields();
-  const own = errors[name];
-  return own ? <p className="basis-full text-xs font-medium text-error">{own.join(" ")}</p> : null;
+/** Messages a row shows together: of its variant, or of its options. */
+function RowErrors({ messages }: { messages: string[] }) {
+  return messages.length ? (
+    <p className="basis-full text-xs font-medium text-error">{messages.join(" ")}</p>
+  ) : null;
 }
 
 /** A new row's value of one option type (its size, its colour). */
-function OptionSelect({ type, row, rowName }: { type: OptionType; row: number; rowName: string }) {
+function OptionSelect({
+  type,
+  name,
+  rowName,
+}: {
+  type: OptionType;
+  name: string;
+  rowName: string;
+}) {
   const { values } = useFormFields();
-  const name = newVariantField(row, `option.${type.id}`);
   return (
     <select
       name={name}
@@ -404,7 +432,12 @@ export function GeneratePanel({ optionTypes, result, open, usedTypes }: PanelPro
   const pending =
     navigation.state === "submitting" && navigation.formData?.get("intent") === "generate";
   const tickedIn = (typed: Record<string, string>) =>
-    Object.keys(typed).filter((name) => name.startsWith("generate.value."));
+    Object.keys(typed).filter((name) => name.startsWith("attributeIds["));
+  // Each value's tick box, by its place among all the values offered.
+  const boxOf = new Map(
+    optionTypes.flatMap((type) => type.values).map((value, index) => [value.id, index]),
+  );
+  const boxName = (id: number) => generateValueField(boxOf.get(id) ?? 0);
   const [chosen, setChosen] = useState(() => tickedIn(values));
   // A refused attempt brings back what was ticked.
   const [seen, setSeen] = useState(result);
@@ -413,9 +446,7 @@ export function GeneratePanel({ optionTypes, result, open, usedTypes }: PanelPro
     setChosen(tickedIn(values));
   }
   const counts = optionTypes
-    .map(
-      (type) => type.values.filter((value) => chosen.includes(generateValueField(value.id))).length,
-    )
+    .map((type) => type.values.filter((value) => chosen.includes(boxName(value.id))).length)
     .filter((n) => n > 0);
   const total = counts.length ? counts.reduce((a, b) => a * b, 1) : 0;
   const shown = usedTypes.length
@@ -450,8 +481,10 @@ export function GeneratePanel({ optionTypes, result, open, usedTypes }: PanelPro
       </summary>
       <div className="space-y-5 border-t border-line px-4 py-4">
         {result?.message && <FormMessage type="error">{result.message}</FormMessage>}
-        {errors["generate.values"] && (
-          <p className="text-sm font-medium text-error">{errors["generate.values"].join(" ")}</p>
+        {errorsUnder(errors, "attributeIds").length > 0 && (
+          <p className="text-sm font-medium text-error">
+            {errorsUnder(errors, "attributeIds").join(" ")}
+          </p>
         )}
         {usedTypes.length > 0 && (
           <p className="text-sm text-muted">
@@ -465,7 +498,7 @@ export function GeneratePanel({ optionTypes, result, open, usedTypes }: PanelPro
             <legend className="text-sm font-semibold">{type.title}</legend>
             <div className="mt-2 flex flex-wrap gap-2">
               {type.values.map((value) => {
-                const name = generateValueField(value.id);
+                const name = boxName(value.id);
                 return (
                   <label
                     key={value.id}
@@ -475,8 +508,8 @@ export function GeneratePanel({ optionTypes, result, open, usedTypes }: PanelPro
                       type="checkbox"
                       form={GENERATE_FORM}
                       name={name}
-                      value="true"
-                      defaultChecked={values[name] === "true"}
+                      value={value.id}
+                      defaultChecked={values[name] === String(value.id)}
                       className="sr-only"
                     />
                     <Swatch colour={value.swatch} size={14} />
@@ -489,7 +522,7 @@ export function GeneratePanel({ optionTypes, result, open, usedTypes }: PanelPro
         ))}
         <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
           <PanelField
-            name={generateField("price")}
+            name="price"
             label="Price"
             money
             values={values}
@@ -497,7 +530,7 @@ export function GeneratePanel({ optionTypes, result, open, usedTypes }: PanelPro
             hint="For each new variant, VAT included."
           />
           <PanelField
-            name={generateField("compareAtPrice")}
+            name="compareAtPrice"
             label="Compare-at price"
             money
             values={values}
@@ -505,7 +538,7 @@ export function GeneratePanel({ optionTypes, result, open, usedTypes }: PanelPro
             hint="Optional: the old price, shown struck through."
           />
           <PanelField
-            name={generateField("stockOnHand")}
+            name="stockOnHand"
             label="Stock each"
             values={values}
             errors={errors}
@@ -513,7 +546,7 @@ export function GeneratePanel({ optionTypes, result, open, usedTypes }: PanelPro
             numeric
           />
           <PanelField
-            name={generateField("skuPattern")}
+            name="skuPattern"
             label="SKU pattern"
             values={values}
             errors={errors}

@@ -9,7 +9,13 @@ import {
   productVariants,
 } from "../../../server/catalog/schema.ts";
 import { DEMO_ACCOUNTS } from "../../../server/db/seed/accounts.ts";
-import { adminPages, fieldTag, flashOf, rowTitles } from "../../../tests/support/admin-pages.ts";
+import {
+  adminPages,
+  decode,
+  fieldTag,
+  flashOf,
+  rowTitles,
+} from "../../../tests/support/admin-pages.ts";
 import { changesHeard, startTestApp, type TestApp } from "../../../tests/support/app.ts";
 import { databaseKinds } from "../../../tests/support/databases.ts";
 import { makeBrand, makeCollection, makeProduct } from "../../../tests/support/factories.ts";
@@ -42,9 +48,6 @@ describe.each(databaseKinds)("the product screens on %s", (kind) => {
       .where(eq(attributeTypes.slug, typeSlug));
     return Object.fromEntries(rows.map((row) => [row.title, row.id]));
   };
-
-  const sizeTypeId = async () =>
-    (await db().select().from(attributeTypes).where(eq(attributeTypes.slug, "size")))[0]?.id;
 
   it("is for staff only: nobody goes to the sign-in, a customer gets a 403", async () => {
     const nobody = await app.fetch("/admin/products?status=draft");
@@ -135,16 +138,16 @@ describe.each(databaseKinds)("the product screens on %s", (kind) => {
       description: "<p>Heavy <strong>canvas</strong>.</p><script>x()</script>",
       status: "draft",
       tags: "Tour-2026, organic ",
-      [`collection.${curated.id}`]: "true",
+      "collectionIds[0]": String(curated.id),
       vatRate: "",
       releaseDate: "",
       seoTitle: "Harbour Tote | Create Test Band",
       seoDescription: "",
-      "newVariant.0.sku": "",
-      "newVariant.0.price": "£14.50",
-      "newVariant.0.compareAtPrice": "",
-      "newVariant.0.stockOnHand": "25",
-      "newVariant.1.price": "",
+      "variants[0].sku": "",
+      "variants[0].price": "£14.50",
+      "variants[0].compareAtPrice": "",
+      "variants[0].stockOnHand": "25",
+      "variants[1].price": "",
     });
     expect(response.status).toBe(303);
     const product = await productBySlug("harbour-tote");
@@ -235,28 +238,36 @@ describe.each(databaseKinds)("the product screens on %s", (kind) => {
     const text = await pages.html(`/admin/products/${made.product.id}`);
     const form = pages.formFields(text, "Product details");
     const [m, l] = await variantsOf(made.product.id);
-    expect(form[`variant.${m?.id}.price`]).toBe("22.00");
+    // Each row carries its variant's id: `variants[1].id`.
+    const rowOf = (id: number | undefined) =>
+      `variants[${
+        Object.keys(form)
+          .find((name) => form[name] === String(id) && name.endsWith("].id"))
+          ?.match(/\d+/)?.[0]
+      }]`;
+    const [mRow, lRow] = [rowOf(m?.id), rowOf(l?.id)];
+    expect(form[`${mRow}.price`]).toBe("22.00");
     expect(text).toContain('aria-label="Price of M, in pounds"');
 
     const refused = await pages.post(`/admin/products/${made.product.id}`, pages.staff, {
       ...form,
       title: "Error Test Tee (typed)",
-      [`variant.${m?.id}.price`]: "0",
-      [`variant.${l?.id}.stockOnHand`]: "12",
+      [`${mRow}.price`]: "0",
+      [`${lRow}.stockOnHand`]: "12",
       brandId: "",
     });
     expect(refused.status).toBe(422);
     const page = await refused.text();
     expect(page).toContain("Check the");
     // The price of 0 is refused beside M's price, which keeps the 0.
-    const price = fieldTag(page, `variant.${m?.id}.price`) ?? "";
+    const price = fieldTag(page, `${mRow}.price`) ?? "";
     expect(price).toContain('aria-invalid="true"');
     expect(price).toContain('value="0"');
     expect(price).toContain('aria-label="Price of M, in pounds"');
     const errorId = price.match(/aria-describedby="([^"]+)"/)?.[1];
     expect(page).toMatch(new RegExp(`id="${errorId}"[^>]*>Enter a price of at least £0.01.</p>`));
     // The other row's typed stock and the typed title are kept; the band is asked for.
-    expect(fieldTag(page, `variant.${l?.id}.stockOnHand`)).toContain('value="12"');
+    expect(fieldTag(page, `${lRow}.stockOnHand`)).toContain('value="12"');
     expect(fieldTag(page, "title")).toContain('value="Error Test Tee (typed)"');
     expect(page).toContain("Choose the band.");
     // Nothing was saved.
@@ -268,15 +279,38 @@ describe.each(databaseKinds)("the product screens on %s", (kind) => {
     // Pounds that cannot be read say so in pounds; a new row's missing price is asked for.
     const unreadable = await pages.post(`/admin/products/${made.product.id}`, pages.staff, {
       ...form,
-      [`variant.${l?.id}.compareAtPrice`]: "twenty",
-      "newVariant.0.stockOnHand": "4",
+      [`${lRow}.compareAtPrice`]: "twenty",
+      "variants[2].stockOnHand": "4",
     });
     expect(unreadable.status).toBe(422);
     const unreadablePage = await unreadable.text();
-    expect(fieldTag(unreadablePage, `variant.${l?.id}.compareAtPrice`)).toContain('value="twenty"');
+    expect(fieldTag(unreadablePage, `${lRow}.compareAtPrice`)).toContain('value="twenty"');
     expect(unreadablePage).toContain("Enter the price, like 25.00.");
-    expect(fieldTag(unreadablePage, "newVariant.0.price")).toContain('aria-invalid="true"');
-    expect(fieldTag(unreadablePage, "newVariant.0.stockOnHand")).toContain('value="4"');
+    expect(fieldTag(unreadablePage, "variants[2].price")).toContain('aria-invalid="true"');
+    expect(fieldTag(unreadablePage, "variants[2].stockOnHand")).toContain('value="4"');
+
+    // A price that cannot be read in a row, a VAT rate that cannot either and an empty title (the
+    // API's own check) are all said at once, each beside its field, found by its name.
+    const several = await pages.post(`/admin/products/${made.product.id}`, pages.staff, {
+      ...form,
+      [`${lRow}.price`]: "twelve",
+      vatRate: "lots",
+      title: "",
+    });
+    expect(several.status).toBe(422);
+    const severalPage = decode(await several.text());
+    const said = (name: string) => {
+      const tag = fieldTag(severalPage, name) ?? "";
+      expect(tag, name).toContain('aria-invalid="true"');
+      const ids = tag.match(/aria-describedby="([^"]+)"/)?.[1]?.split(" ") ?? [];
+      return ids
+        .map((id) => severalPage.match(new RegExp(`id="${id}"[^>]*>([^<]*)<`))?.[1] ?? "")
+        .join(" ");
+    };
+    expect(said(`${lRow}.price`)).toContain("Enter the price, like 25.00.");
+    expect(said("vatRate")).toContain("Enter the VAT rate as a whole percent, 0 to 100.");
+    expect(said("title")).toContain("Enter the product's title.");
+    expect(fieldTag(severalPage, `${lRow}.price`)).toContain('value="twelve"');
   });
 
   it("saves only the variants changed in the grid, in pounds, and adds a row's new variant", async () => {
@@ -295,13 +329,17 @@ describe.each(databaseKinds)("the product screens on %s", (kind) => {
       await pages.html(`/admin/products/${made.product.id}`),
       "Product details",
     );
+    const mRow = Object.keys(form)
+      .find((name) => name.endsWith("].id") && form[name] === String(m?.id))
+      ?.replace(/\.id$/, "");
+    // The new row comes after the two variants; its first option is the size.
     const saved = await pages.post(`/admin/products/${made.product.id}`, pages.staff, {
       ...form,
-      [`variant.${m?.id}.price`]: "19.50",
-      [`variant.${m?.id}.compareAtPrice`]: "25",
-      [`newVariant.0.option.${await sizeTypeId()}`]: String(sizes.XL),
-      "newVariant.0.price": "27.00",
-      "newVariant.0.stockOnHand": "8",
+      [`${mRow}.price`]: "19.50",
+      [`${mRow}.compareAtPrice`]: "25",
+      "variants[2].attributeIds[0]": String(sizes.XL),
+      "variants[2].price": "27.00",
+      "variants[2].stockOnHand": "8",
     });
     expect(saved.status).toBe(303);
     expect(saved.headers.get("location")).toBe(`/admin/products/${made.product.id}`);
@@ -361,28 +399,28 @@ describe.each(databaseKinds)("the product screens on %s", (kind) => {
 
     const empty = await pages.post(path, pages.staff, {
       intent: "generate",
-      "generate.price": "22.00",
+      price: "22.00",
       updatedAt: openedAt ?? "",
     });
     expect(empty.status).toBe(422);
     const emptyPage = await empty.text();
     expect(emptyPage).toContain("Choose at least one option value.");
-    expect(fieldTag(emptyPage, "generate.price")).toContain('value="22.00"');
+    expect(fieldTag(emptyPage, "price")).toContain('value="22.00"');
     expect(await variantsOf(product?.id ?? 0)).toEqual([]);
 
     const sizes = await optionValues("size");
     const colours = await optionValues("colour");
     const ticked = Object.fromEntries(
       [sizes.S, sizes.M, sizes.L, sizes.XL, sizes["2XL"], colours.Black, colours.White].map(
-        (id) => [`generate.value.${id}`, "true"],
+        (id, index) => [`attributeIds[${index}]`, String(id)],
       ),
     );
     const generated = await pages.post(path, pages.staff, {
       intent: "generate",
       ...ticked,
-      "generate.price": "22",
-      "generate.stockOnHand": "10",
-      "generate.skuPattern": "GT-{size}-{colour}",
+      price: "22",
+      stockOnHand: "10",
+      skuPattern: "GT-{size}-{colour}",
       updatedAt: openedAt ?? "",
     });
     expect(generated.status).toBe(303);
@@ -413,21 +451,21 @@ describe.each(databaseKinds)("the product screens on %s", (kind) => {
     });
     const text = await pages.html(`/admin/products/${one.product.id}`);
     const form = pages.formFields(text, "Product details");
-    const first = form["media.0.fileId"];
+    const first = form["media[0].fileId"];
     const other = pages.formFields(
       await pages.html(`/admin/products/${two.product.id}`),
       "Product details",
-    )["media.0.fileId"];
+    )["media[0].fileId"];
     const moved = await pages.post(`/admin/products/${one.product.id}`, pages.staff, {
       ...form,
       title: "Typed while moving",
-      "media.1.fileId": other ?? "",
+      "media[1].fileId": other ?? "",
       move: "media:1:up",
     });
     expect(moved.status).toBe(200);
     const page = await moved.text();
-    expect(fieldTag(page, "media.0.fileId")).toContain(`value="${other}"`);
-    expect(fieldTag(page, "media.1.fileId")).toContain(`value="${first}"`);
+    expect(fieldTag(page, "media[0].fileId")).toContain(`value="${other}"`);
+    expect(fieldTag(page, "media[1].fileId")).toContain(`value="${first}"`);
     expect(fieldTag(page, "title")).toContain('value="Typed while moving"');
     // Saving the page as it came back keeps that order.
     const saved = await pages.post(

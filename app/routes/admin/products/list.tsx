@@ -8,7 +8,7 @@ import { ScreenHeader } from "../../../components/admin/screen-header";
 import { AppLink } from "../../../components/ui/app-link";
 import { buttonClasses } from "../../../components/ui/button";
 import { tableColumns } from "../../../components/ui/data-table";
-import { productList, productListAction } from "../../../lib/admin-products.server";
+import { productList, productListAction } from "../../../lib/admin-product-list.server";
 import { screenMeta } from "../../../lib/meta";
 import type { Route } from "./+types/list";
 
