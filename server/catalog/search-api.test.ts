@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SearchSuggestions } from "../../common/catalog.ts";
 import type { SynonymGroups } from "../../common/catalog-admin.ts";
-import { startTestApp, type TestApp } from "../../tests/support/app.ts";
+import { changesHeard, startTestApp, type TestApp } from "../../tests/support/app.ts";
 import { databaseKinds } from "../../tests/support/databases.ts";
 import { read, signInEveryone, staffCaller, type Who } from "../../tests/support/staff-api.ts";
 import { auditEntries } from "../audit/schema.ts";
@@ -78,6 +78,8 @@ describe.each(databaseKinds)("search suggestions and synonyms on %s", (kind) => 
       "xylophonic",
       "static gulls",
     ]);
+    // The suggestions are a cached answer: asked again once the app has heard the change.
+    await changesHeard(app);
     const found = await suggest("xylophonic");
     expect(found.total).toBe((await suggest("static gulls")).total);
     const [entry] = await app.database.db
