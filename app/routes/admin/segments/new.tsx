@@ -1,6 +1,6 @@
 import { ResourceForm } from "../../../components/admin/resource-form";
 import { ScreenHeader } from "../../../components/admin/screen-header";
-import { SegmentFields } from "../../../components/admin/segment-fields";
+import { ruleCount, SegmentFields } from "../../../components/admin/segment-fields";
 import {
   bandOptions,
   type RuleBuilderData,
@@ -36,7 +36,7 @@ export default function NewSegment({ loaderData, actionData }: Route.ComponentPr
         submitLabel="Add segment"
       >
         <SegmentFields
-          key={counted?.values?.ruleIndexes ?? "loaded"}
+          key={counted?.values ? `rules:${ruleCount(counted.values)}` : "loaded"}
           bands={loaderData.bands}
           counted={counted}
         />
