@@ -2,25 +2,17 @@ import { data, type RouterContextProvider } from "react-router";
 import { CollectionForm } from "../../common/collection-forms";
 import { describeCollectionRule } from "../../common/collection-rules";
 import { fileUrl } from "../../common/file-urls";
-import { formValuesOf } from "../../common/form-codecs";
 import { productCardsByIds } from "../../server/catalog/service/products.ts";
 import { brandRoutes, collectionRoutes, productRoutes } from "../../server/catalog/staff-api.ts";
 import type { RowView } from "../components/admin/ordered-list";
-import type { GalleryFile } from "../components/admin/product-types";
 import type { AdminActionData } from "../components/admin/screen-types";
 import { galleryFiles } from "./admin-products.server";
 import { listAll, resourceScreens } from "./admin-resource.server";
 import { appContext } from "./app-context.server";
 import { readForm } from "./form-route.server";
-import { movedRow, rowsChanged } from "./form-rows.server";
+import { movedRows } from "./form-rows.server";
 
 type Context = Readonly<RouterContextProvider>;
-type Args = {
-  request: Request;
-  url: URL;
-  context: Context;
-  params: Record<string, string | undefined>;
-};
 
 /** The collections' screens (issue 14): the staff API's `product-collections`, as /admin/collections. */
 export const collectionScreens = resourceScreens({
@@ -35,6 +27,8 @@ export const collectionScreens = resourceScreens({
     body: fields.rule ? fields : { ...fields, productIds },
   }),
 });
+
+type Args = Parameters<typeof collectionScreens.edit>[0];
 
 /** The products a collection's form names, as its rows show them (published ones with a picture). */
 async function productViews(context: Context, ids: number[]): Promise<Record<string, RowView>> {
@@ -73,11 +67,12 @@ async function collectionChoices(context: Context) {
   return { bands: bands.map(({ id, title }) => ({ id, title })) };
 }
 
-/** The new form's loader: hand-picked, with "new in" ready should it become a rule. */
+/** The new form's loader: hand-picked, until staff choose a rule. */
 export async function blankCollection(context: Context) {
+  const products: Record<string, RowView> = {};
   return {
-    values: { ...formValuesOf(CollectionForm), "rule.kind": "curated", "rule.type": "new-in" },
-    products: {} as Record<string, RowView>,
+    ...collectionScreens.blank(),
+    products,
     hero: null,
     ...(await collectionChoices(context)),
   };
@@ -90,10 +85,9 @@ export async function collectionRecord(args: Args) {
   const [products, choices, files] = await Promise.all([
     productViews(args.context, productIds),
     collectionChoices(args.context),
-    heroFileId ? galleryFiles(args.context, [heroFileId]) : ({} as Record<string, GalleryFile>),
+    galleryFiles(args.context, heroFileId ? [heroFileId] : []),
   ]);
-  const hero = heroFileId ? (files[String(heroFileId)] ?? null) : null;
-  return { ...screen, products, hero, ...choices };
+  return { ...screen, products, hero: files[String(heroFileId)] ?? null, ...choices };
 }
 
 /** A no-JavaScript move of a product row, or the form's own save and delete. */
@@ -101,16 +95,7 @@ export async function collectionAction(args: Args, isNew: boolean) {
   const form = await readForm(args.request.clone());
   const move = form.get("move");
   if (typeof move === "string" && move) {
-    // An empty row is the box that adds one, left empty.
-    const [, at, how = ""] = move.split(":");
-    const values = rowsChanged(form, "productIds", (rows) =>
-      movedRow(
-        rows.filter((id) => typeof id === "string" && id.trim() !== ""),
-        Number(at),
-        how,
-      ),
-    );
-    return data<AdminActionData>({ intent: "save", values });
+    return data<AdminActionData>({ intent: "save", values: movedRows(form, move) });
   }
   return isNew ? collectionScreens.create(args) : collectionScreens.edit(args);
 }

@@ -10,15 +10,11 @@ import { readForm, runFormRoute } from "./form-route.server";
 import { movedRow, rowsChanged } from "./form-rows.server";
 import { MEMBER_COUNT_INTENT } from "./segment-intents";
 
-type Args = {
-  request: Request;
-  url: URL;
-  context: Readonly<RouterContextProvider>;
-  params: Record<string, string | undefined>;
-};
-
 /** The rule a new rule row starts as. */
 const NEW_RULE = "marketing-consent";
+
+/** The intent of a rule row's "Remove" button: `remove-rule:2` removes the third. */
+const REMOVE_RULE = "remove-rule:";
 
 /** A new segment's form: one rule to start from. */
 export const segmentValues = () =>
@@ -34,7 +30,7 @@ export const segmentScreens = resourceScreens({
 });
 
 /** The bands a "bought from a band" rule can name. */
-export async function bandOptions(context: Args["context"]) {
+export async function bandOptions(context: Readonly<RouterContextProvider>) {
   const bands = await listAll(brandRoutes.list, context, { sort: "title" });
   return bands.map((band) => ({ id: String(band.id), title: band.title }));
 }
@@ -55,19 +51,21 @@ export type RuleBuilderData = {
  * (without JavaScript; with it, rows are added and removed in the page). Undefined for a save or
  * a delete, which the resource's own actions take.
  */
-export async function ruleBuilderAction({ request, context }: Args) {
+export async function ruleBuilderAction({
+  request,
+  context,
+}: Parameters<typeof segmentScreens.edit>[0]) {
   const form = await readForm(request.clone());
   const intent = String(form.get("intent") ?? "");
+  const adding = intent === "add-rule";
+  const removing = intent.startsWith(REMOVE_RULE);
+  if (!adding && !removing && intent !== MEMBER_COUNT_INTENT) return undefined;
   const type = String(form.get("newRuleType") || NEW_RULE);
-  const values = rowsChanged(form, "rules", (rules) =>
-    intent === "add-rule"
-      ? [...rules, { type }]
-      : movedRow(rules, Number(intent.replace("remove-rule:", "")), "remove"),
-  );
-  if (intent === "add-rule" || intent.startsWith("remove-rule:")) {
-    return data<RuleBuilderData>({ intent: "save", values });
-  }
-  if (intent !== MEMBER_COUNT_INTENT) return undefined;
+  const values = rowsChanged(form, "rules", (rules) => {
+    if (adding) return [...rules, { type }];
+    return removing ? movedRow(rules, Number(intent.slice(REMOVE_RULE.length)), "remove") : rules;
+  });
+  if (adding || removing) return data<RuleBuilderData>({ intent: "save", values });
   const result = await runFormRoute(previewSegmentRoute, request, context, {
     area: "staff",
     codec: SegmentRulesForm,

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { setDotted } from "../../common/dotted-path";
 
 // The flat-field reading the forms used before their codecs (common/form-codecs.ts, issue 30):
-// kept only for the forms not yet declared as codecs (collections, media); each moves
+// kept only for the forms not yet declared as codecs (media); each moves
 // to a codec in common/ and this file goes with the last of them.
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { movedRow, rowsChanged } from "./form-rows.server";
+import { movedRow, movedRows, rowsChanged } from "./form-rows.server";
 
 const form = (fields: Array<[string, string]>) => {
   const data = new FormData();
@@ -38,5 +38,7 @@ describe("a list's rows changed without JavaScript", () => {
       "productIds[0]": "9",
       "productIds[1]": "4",
     });
+    ids.append("productIds[2]", "");
+    expect(movedRows(ids, "productIds:0:remove")).toEqual({ "productIds[0]": "9" });
   });
 });

@@ -41,3 +41,13 @@ export function movedRow<Row>(rows: Row[], at: number, how: string): Row[] {
   if (how !== "remove") rows.splice(to, 0, moving as Row);
   return rows;
 }
+
+/**
+ * A list's move button pressed without JavaScript (`move=productIds:2:up`, `:down`, `:remove`):
+ * the form with that row moved. An empty row, the box that adds one left empty, is left out.
+ */
+export function movedRows(form: FormData, move: string): Record<string, string> {
+  const [list = "", at = "", how = ""] = move.split(":");
+  const typed = (row: unknown) => typeof row !== "string" || row.trim() !== "";
+  return rowsChanged(form, list, (rows) => movedRow(rows.filter(typed), Number(at), how));
+}

@@ -51,6 +51,12 @@ export function SegmentFields({
     })),
   );
   const nextKey = useRef(rows.length);
+  // An answer's errors name rules by their places when the form was sent; rows that come and go
+  // since keep their own errors.
+  const answered = useRef({ errors, keys: rows.map((row) => row.key) });
+  if (answered.current.errors !== errors) {
+    answered.current = { errors, keys: rows.map((row) => row.key) };
+  }
   const box = useRef<HTMLDivElement>(null);
   const fetcher = useFetcher<Count>();
   const [changes, setChanges] = useState(0);
@@ -98,11 +104,14 @@ export function SegmentFields({
             {rows.map((row, position) => {
               const type = row.type as SegmentRuleType;
               const name = (field: string) => ruleName(position, field);
+              const sent = answered.current.keys.indexOf(row.key);
+              const rowErrors = (field: string) =>
+                sent < 0 ? undefined : errors[ruleName(sent, field)];
               // A row the page was drawn with shows what it held; a row added since, nothing.
               const field = (key: string) => ({
                 name: name(key),
                 defaultValue: values[ruleName(row.key, key)] ?? "",
-                errors: errors[name(key)],
+                errors: rowErrors(key),
               });
               return (
                 <li
@@ -111,7 +120,7 @@ export function SegmentFields({
                 >
                   <SelectField
                     name={name("type")}
-                    errors={errors[name("type")]}
+                    errors={rowErrors("type")}
                     label={`Rule ${position + 1}`}
                     options={RULE_TYPES}
                     value={type}
