@@ -17,7 +17,7 @@ const NEW_RULE = "marketing-consent";
 const REMOVE_RULE = "remove-rule:";
 
 /** A new segment's form: one rule to start from. */
-export const segmentValues = () =>
+export const newSegmentValues = () =>
   formValuesOf(SegmentForm, { rules: [{ type: NEW_RULE, consent: true }] });
 
 export const segmentScreens = resourceScreens({

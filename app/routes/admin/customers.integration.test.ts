@@ -162,5 +162,20 @@ describe.each(databaseKinds)("the customers and segments screens on %s", (kind) 
       "Enter an amount in pounds and pence, like 25.00.",
     );
     expect(fieldTag(page, "rules[1].amount")).toContain('value="lots"');
+
+    // Removed without JavaScript, the rule after it takes its place, and its name.
+    const removed = await pages.post("/admin/segments/new", pages.staff, {
+      title: "",
+      description: "",
+      "rules[0].type": "ordered-within",
+      "rules[0].days": "soon",
+      "rules[1].type": "spent-over",
+      "rules[1].amount": "lots",
+      intent: "remove-rule:0",
+    });
+    expect(removed.status).toBe(200);
+    const left = decode(await removed.text());
+    expect(fieldTag(left, "rules[0].amount")).toContain('value="lots"');
+    expect(fieldTag(left, "rules[1].amount")).toBeUndefined();
   });
 });

@@ -3,10 +3,10 @@ import { ScreenHeader } from "../../../components/admin/screen-header";
 import { ruleCount, SegmentFields } from "../../../components/admin/segment-fields";
 import {
   bandOptions,
+  newSegmentValues,
   type RuleBuilderData,
   ruleBuilderAction,
   segmentScreens,
-  segmentValues,
 } from "../../../lib/admin-segments.server";
 import { formPageHeaders } from "../../../lib/form-headers";
 import { screenMeta } from "../../../lib/meta";
@@ -16,7 +16,7 @@ export const meta = screenMeta("New segment", { noindex: true });
 export const headers = formPageHeaders({ "Cache-Control": "private, no-store" });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { values: segmentValues(), bands: await bandOptions(context) };
+  return { values: newSegmentValues(), bands: await bandOptions(context) };
 }
 
 export async function action(args: Route.ActionArgs) {
