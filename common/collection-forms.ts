@@ -8,7 +8,6 @@ import {
   variantField,
   wholeNumberField,
 } from "./form-codecs.ts";
-import { MAX_ID } from "./ids.ts";
 
 // The collection form (issue 30): each field's name is the API body's path (`rule.days`,
 // `productIds[2]`), so the API's errors land beside their fields. The rules stay in the API's
@@ -33,7 +32,7 @@ export const CollectionForm = z.object({
     {
       "new-in": { days: ruleCount("Enter how many days a product counts as new.") },
       "low-stock": { below: ruleCount("Enter the stock below which a product is shown.") },
-      band: { brandId: wholeNumberField({ min: 1, max: MAX_ID, message: "Choose the band." }) },
+      band: { brandId: idField("Choose the band.", { required: true }) },
       tag: { tag: textField() },
       "product-type": { productType: textField() },
       price: { min: bound(), max: bound() },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CollectionForm } from "./collection-forms.ts";
-import { decodeForm, formValuesOf } from "./form-codecs.ts";
+import { decodeForm, formErrorsOf, formValuesOf } from "./form-codecs.ts";
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();
@@ -68,5 +68,22 @@ describe("the collection form", () => {
     expect(
       formValuesOf(CollectionForm, { rule: { type: "price", min: 500 }, productIds: [] }),
     ).toMatchObject({ "rule.type": "price", "rule.min": "5.00" });
+  });
+
+  it("puts the API's errors beside the fields they are about, by their paths", () => {
+    expect(
+      formErrorsOf(
+        {
+          title: ["Enter the collection's title."],
+          "rule.days": ["At least 1 day."],
+          "productIds.2": ["Gone."],
+        },
+        CollectionForm,
+      ),
+    ).toEqual({
+      title: ["Enter the collection's title."],
+      "rule.days": ["At least 1 day."],
+      "productIds[2]": ["Gone."],
+    });
   });
 });

@@ -199,7 +199,7 @@ describe("form codecs", () => {
       body: { rule: null },
     });
     expect(decode({ "rule.kind": "rule", "rule.type": "new-in", "rule.days": "x" }).errors).toEqual(
-      { "rule.days": ["Enter a whole number from 1 to 1000000."] },
+      { "rule.days": ["Enter a whole number from 1 to 1,000,000."] },
     );
     expect(decode({ "rule.kind": "rule", "rule.type": "mystery" }).body).toEqual({
       rule: { type: "mystery" },

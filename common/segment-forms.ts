@@ -1,12 +1,12 @@
 import { z } from "zod";
 import {
+  idField,
   poundsField,
   rowsField,
   textField,
   variantField,
   wholeNumberField,
 } from "./form-codecs.ts";
-import { MAX_ID } from "./ids.ts";
 
 // The segment form (issue 30): each rule is a row named by its place (`rules[1].amount`), as the
 // API names its errors; the rules stay in the API's input (common/segments.ts).
@@ -21,7 +21,7 @@ const yesOrNoField = () =>
 /** One rule of the builder: its type's own fields. */
 export const SegmentRuleFields = variantField({
   "bought-from-band": {
-    brandId: wholeNumberField({ min: 1, max: MAX_ID, message: "Choose a band." }),
+    brandId: idField("Choose a band.", { required: true }),
   },
   "spent-over": { amount: poundsField({ max: 100_000_000 }) },
   "ordered-within": { days: wholeNumberField({ min: 1, max: 3650 }) },

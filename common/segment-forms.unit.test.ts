@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeForm, formValuesOf } from "./form-codecs.ts";
+import { decodeForm, formErrorsOf, formValuesOf } from "./form-codecs.ts";
 import { SegmentForm } from "./segment-forms.ts";
 
 const form = (fields: Record<string, string>) => {
@@ -43,7 +43,7 @@ describe("the segment form", () => {
       }),
     );
     expect(errors).toEqual({
-      "rules[0].days": ["Enter a whole number from 1 to 3650."],
+      "rules[0].days": ["Enter a whole number from 1 to 3,650."],
       "rules[1].amount": ["Enter an amount in pounds and pence, like 25.00."],
     });
   });
@@ -66,5 +66,11 @@ describe("the segment form", () => {
       "rules[1].type": "marketing-consent",
       "rules[1].consent": "false",
     });
+  });
+
+  it("puts the API's errors beside their rules' fields", () => {
+    expect(
+      formErrorsOf({ "rules.1.brandId": ["Choose a band from the list."] }, SegmentForm),
+    ).toEqual({ "rules[1].brandId": ["Choose a band from the list."] });
   });
 });

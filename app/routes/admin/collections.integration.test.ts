@@ -182,5 +182,17 @@ describe.each(databaseKinds)("the collection screens on %s", (kind) => {
     expect(fieldErrorOf(page, "title")).toBe("Enter the collection's title.");
     expect(fieldErrorOf(page, "rule.days")).toBe("Enter how many days a product counts as new.");
     expect(fieldTag(page, "rule.days")).toContain('value="sixty"');
+
+    // The API's own word on a rule's field is said beside it too.
+    const tooFew = await pages.post("/admin/collections/new", pages.staff, {
+      ...blank,
+      "rule.kind": "rule",
+      "rule.type": "new-in",
+      "rule.days": "0",
+    });
+    expect(tooFew.status).toBe(422);
+    const again = decode(await tooFew.text());
+    expect(fieldErrorOf(again, "title")).toBe("Enter the collection's title.");
+    expect(fieldErrorOf(again, "rule.days")).toBe("At least 1 day.");
   });
 });

@@ -157,7 +157,7 @@ describe.each(databaseKinds)("the customers and segments screens on %s", (kind) 
     expect(refused.status).toBe(422);
     const page = decode(await refused.text());
     expect(fieldErrorOf(page, "title")).toBe("Enter the segment's name.");
-    expect(fieldErrorOf(page, "rules[0].days")).toBe("Enter a whole number from 1 to 3650.");
+    expect(fieldErrorOf(page, "rules[0].days")).toBe("Enter a whole number from 1 to 3,650.");
     expect(fieldErrorOf(page, "rules[1].amount")).toBe(
       "Enter an amount in pounds and pence, like 25.00.",
     );
