@@ -6,11 +6,11 @@ import { productCardsByIds } from "../../server/catalog/service/products.ts";
 import { brandRoutes, collectionRoutes, productRoutes } from "../../server/catalog/staff-api.ts";
 import type { RowView } from "../components/admin/ordered-list";
 import type { AdminActionData } from "../components/admin/screen-types";
-import { galleryFiles } from "./admin-products.server";
 import { listAll, resourceScreens } from "./admin-resource.server";
 import { appContext } from "./app-context.server";
 import { readForm } from "./form-route.server";
 import { movedRows } from "./form-rows.server";
+import { galleryFiles } from "./ordered-rows.server";
 
 type Context = Readonly<RouterContextProvider>;
 
