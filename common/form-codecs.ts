@@ -226,6 +226,60 @@ export const fieldGroup = <Shape extends z.ZodRawShape>(shape: Shape) =>
 export const rowsField = <Row extends z.ZodType>(row: Row) =>
   z.array(row).optional().default([]) as unknown as z.ZodType<z.output<Row>[], unknown>;
 
+type Variant = Record<string, z.ZodType>;
+
+/**
+ * Fields nested under one name whose `type` says which of them apply (a segment's rule: "spent
+ * over" has an amount, "ordered within" its days): only the chosen type's fields are read, so
+ * what another type's fields still hold, hidden on the page, is neither sent nor judged. A field
+ * left empty is left out, for the API to say what the rule lacks. An unknown type is sent alone,
+ * for the API to name.
+ *
+ * `switch` is a field of the group that turns it off (a collection's "hand-picked or by a rule"):
+ * unless it holds `on`, the group is `null`, and `null` shows as `off`.
+ */
+export const variantField = <Variants extends Record<string, Variant>>(
+  variants: Variants,
+  options: { switch?: { field: string; on: string; off: string } } = {},
+) => {
+  const toggle = options.switch;
+  return z.codec(
+    z.record(z.string(), z.unknown()).optional(),
+    z.record(z.string(), z.unknown()).nullable(),
+    {
+      decode: (group = {}, ctx) => {
+        if (toggle && group[toggle.field] !== toggle.on) return null;
+        const type = typeof group.type === "string" ? group.type : "";
+        const chosen: Record<string, unknown> = { type };
+        for (const [key, field] of Object.entries(variants[type] ?? {})) {
+          const read = field.safeParse(group[key]);
+          if (!read.success) {
+            for (const issue of read.error.issues) {
+              ctx.issues.push({
+                code: "custom",
+                message: issue.message,
+                input: group[key],
+                path: [key, ...issue.path],
+              });
+            }
+          } else if (read.data !== null && read.data !== undefined) chosen[key] = read.data;
+        }
+        return chosen;
+      },
+      encode: (value) => {
+        if (!value) return toggle ? { [toggle.field]: toggle.off } : {};
+        const fields: Record<string, unknown> = toggle ? { [toggle.field]: toggle.on } : {};
+        fields.type = value.type;
+        for (const [key, field] of Object.entries(variants[String(value.type)] ?? {})) {
+          const shown = z.safeEncode(field, value[key] as never);
+          fields[key] = shown.success ? shown.data : "";
+        }
+        return fields;
+      },
+    },
+  );
+};
+
 /**
  * A form: an object of field codecs, or a discriminated union of such objects when a choice
  * changes what another field means (a discount's value is pounds for a fixed amount and a whole
@@ -260,6 +314,12 @@ export function formNameOf(path: ReadonlyArray<PropertyKey>): string {
   );
 }
 
+/** Whether a codec reads several fields (`idListField`, `variantField`), not one text. */
+function isSeveralFields(codec: z.ZodType): boolean {
+  const read = inner((codec._zod.def as unknown as { in: z.ZodType }).in);
+  return ["array", "record"].includes((read._zod.def as { type: string }).type);
+}
+
 /**
  * The part of a body path that names a form field: the path itself, but where it runs into a
  * field that holds a whole list or object as one text (the countries typed as "GB, IE"), that
@@ -276,6 +336,9 @@ function fieldPathOf(codec: FormCodec | undefined, path: string[]): string[] {
         at = fieldsOf(own as FormCodec, () => undefined)[key];
       } else if (type === "array") {
         at = (own as z.ZodArray).element as z.ZodType;
+      } else if (type === "pipe" && isSeveralFields(own)) {
+        // A codec of several fields (a rule's, a list's rows): they are named by the rest.
+        at = undefined;
       } else {
         break;
       }
@@ -337,6 +400,19 @@ function inner(schema: z.ZodType): z.ZodType {
     : schema;
 }
 
+/** What a codec of several fields wrote (`{ type, days }`, `["3", "7"]`), each by its name. */
+function writeEncoded(values: Record<string, string>, encoded: unknown, name: string): void {
+  if (Array.isArray(encoded)) {
+    encoded.forEach((part, index) => {
+      writeEncoded(values, part, `${name}[${index}]`);
+    });
+  } else if (encoded !== null && typeof encoded === "object") {
+    for (const [key, part] of Object.entries(encoded)) {
+      writeEncoded(values, part, name ? `${name}.${key}` : key);
+    }
+  } else values[name] = encoded === null || encoded === undefined ? "" : String(encoded);
+}
+
 function encodeInto(
   values: Record<string, string>,
   schema: z.ZodType,
@@ -372,16 +448,10 @@ function encodeInto(
     return;
   }
   if (type === "pipe") {
-    // A codec: the record's value as its field shows it.
+    // A codec: the record's value as its field shows it, or its fields (a rule's, a list's).
     const encoded = z.safeEncode(own, value as never);
-    if (encoded.success && Array.isArray(encoded.data)) {
-      // A codec of several fields (`idListField`): one field each, from `[0]`.
-      (encoded.data as unknown[]).forEach((each, index) => {
-        values[`${name}[${index}]`] = each === null || each === undefined ? "" : String(each);
-      });
-      return;
-    }
-    values[name] = encoded.success && typeof encoded.data === "string" ? encoded.data : "";
+    if (encoded.success) writeEncoded(values, encoded.data, name);
+    else values[name] = "";
     return;
   }
   values[name] = value === null ? "" : String(value);

@@ -15,6 +15,7 @@ import {
   poundsField,
   rowsField,
   textField,
+  variantField,
   wholeNumberField,
 } from "./form-codecs.ts";
 
@@ -181,5 +182,33 @@ describe("form codecs", () => {
       "variants[0].price": ["Too high."],
       id: ["Gone."],
     });
+  });
+
+  it("read only the fields of a group's chosen type, or none when its switch is off", () => {
+    const Rule = z.object({
+      rule: variantField(
+        { "new-in": { days: wholeNumberField({ min: 1 }) }, price: { max: optionalPoundsField() } },
+        { switch: { field: "kind", on: "rule", off: "curated" } },
+      ),
+    });
+    const decode = (fields: Record<string, string>) => decodeForm(Rule, form(fields));
+    expect(decode({ "rule.kind": "rule", "rule.type": "price", "rule.days": "x" })).toEqual({
+      body: { rule: { type: "price" } },
+    });
+    expect(decode({ "rule.kind": "curated", "rule.type": "new-in", "rule.days": "x" })).toEqual({
+      body: { rule: null },
+    });
+    expect(decode({ "rule.kind": "rule", "rule.type": "new-in", "rule.days": "x" }).errors).toEqual(
+      { "rule.days": ["Enter a whole number from 1 to 1,000,000."] },
+    );
+    expect(decode({ "rule.kind": "rule", "rule.type": "mystery" }).body).toEqual({
+      rule: { type: "mystery" },
+    });
+    expect(formValuesOf(Rule, { rule: { type: "price", max: 250 } })).toEqual({
+      "rule.kind": "rule",
+      "rule.type": "price",
+      "rule.max": "2.50",
+    });
+    expect(formValuesOf(Rule, { rule: null })).toEqual({ "rule.kind": "curated" });
   });
 });

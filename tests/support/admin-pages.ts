@@ -40,6 +40,16 @@ export const fieldTag = (html: string, name: string) =>
     ),
   )?.[0];
 
+/** The error said beside the field named `name`: the text its `aria-describedby` points at. */
+export const fieldErrorOf = (html: string, name: string) => {
+  const ids =
+    fieldTag(html, name)
+      ?.match(/aria-describedby="([^"]*)"/)?.[1]
+      ?.split(" ") ?? [];
+  const errorId = ids.find((id) => id.endsWith("-error"));
+  return errorId ? html.match(new RegExp(`<p id="${errorId}"[^>]*>([^<]*)</p>`))?.[1] : undefined;
+};
+
 /**
  * The back office as a browser without JavaScript uses it (issue 14): staff, an admin and a
  * customer signed in, pages fetched with their cookie and forms posted as forms.

@@ -30,7 +30,7 @@ type Props = {
  * shows for the rule chosen, by CSS alone.
  */
 export function CollectionFields({ isNew, products, bands }: Props) {
-  const kind = useFieldValue("kind") || "curated";
+  const kind = useFieldValue("rule.kind") || "curated";
   const { errors } = useFormFields();
   return (
     <>
@@ -70,8 +70,10 @@ export function CollectionFields({ isNew, products, bands }: Props) {
         </fieldset>
         <div className="group-has-[input[value=rule]:checked]/kind:hidden">
           <OrderedList
-            list="products"
-            idField="id"
+            list="productIds"
+            // Each row is a product's id, named by its place in the API's list: `productIds[2]`.
+            idField=""
+            rowName={(list, row) => `${list}[${row}]`}
             label="Products, in order"
             noun="product"
             describe={(id) => products[id]}
@@ -84,8 +86,8 @@ export function CollectionFields({ isNew, products, bands }: Props) {
           />
         </div>
         <div className="hidden space-y-5 group-has-[input[value=rule]:checked]/kind:block">
-          {errors.products && (
-            <p className="text-sm font-medium text-error">{errors.products.join(" ")}</p>
+          {errors.productIds && (
+            <p className="text-sm font-medium text-error">{errors.productIds.join(" ")}</p>
           )}
           <div className="group/rule space-y-5">
             <SelectField {...useField("rule.type")} label="Rule" options={RULES} />
@@ -187,7 +189,7 @@ function KindChoice({
     <label className="flex cursor-pointer gap-3 rounded-lg p-3 ring-1 ring-line has-[:checked]:bg-zinc-50 has-[:checked]:ring-2 has-[:checked]:ring-ink">
       <input
         type="radio"
-        name="kind"
+        name="rule.kind"
         value={value}
         defaultChecked={checked}
         className="mt-0.5 h-5 w-5 shrink-0 accent-ink"

@@ -13,7 +13,10 @@ type Row = { key: string; id: string; values: Record<string, string> };
 type Props = {
   /** The rows' field prefix: `media` makes `media.0.fileId`, `media.1.fileId` … */
   list: string;
-  /** The field that names each row's record: `fileId`, `id`. */
+  /**
+   * The field that names each row's record: `fileId`, `id`; empty when a row is the record's id
+   * itself, named by `rowName` alone (`productIds[0]`).
+   */
   idField: string;
   /**
    * A row's field's name: `media.0.fileId` unless said (`rowPath` names it as a form codec reads
@@ -45,7 +48,7 @@ const iconButton =
 
 /** The rows the form's values hold for `list`, in order, named either way (`rowName`). */
 function rowsOf(values: Record<string, string>, list: string, idField: string): Row[] {
-  const pattern = new RegExp(`^${list}(?:\\.(\\d+)\\.|\\[(\\d+)\\]\\.)(.+)$`);
+  const pattern = new RegExp(`^${list}(?:\\.(\\d+)\\.(?=.)|\\[(\\d+)\\](?:\\.(?=.)|$))(.*)$`);
   const rows = new Map<number, Record<string, string>>();
   for (const [name, value] of Object.entries(values)) {
     const match = pattern.exec(name);

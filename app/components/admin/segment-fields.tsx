@@ -15,6 +15,16 @@ const CONSENT = [
   { id: "false", title: "Did not say yes" },
 ];
 
+/** A rule row's field, named by the row's place, as the API names its errors: `rules[1].amount`. */
+const ruleName = (row: number, field: string) => `rules[${row}].${field}`;
+
+/** How many rule rows the form's values hold: the page remakes its rows when this changes. */
+export function ruleCount(values: Record<string, string>) {
+  let count = 0;
+  while (values[ruleName(count, "type")] !== undefined) count += 1;
+  return count;
+}
+
 type Count = { count?: number; sample?: SegmentPreview["sample"]; message?: string };
 
 /**
@@ -33,11 +43,20 @@ export function SegmentFields({
 }) {
   const { values, errors } = useFormFields();
   const markDirty = useMarkDirty();
-  const initial = (values.ruleIndexes ?? "").split(",").filter(Boolean);
-  const [rows, setRows] = useState(initial);
-  const [types, setTypes] = useState<Record<string, string>>(() =>
-    Object.fromEntries(initial.map((index) => [index, values[`rules.${index}.type`] ?? ""])),
+  // Each row keeps its key while rows come and go; its fields are named by its place.
+  const [rows, setRows] = useState(() =>
+    Array.from({ length: ruleCount(values) }, (_, key) => ({
+      key,
+      type: values[ruleName(key, "type")] ?? "",
+    })),
   );
+  const nextKey = useRef(rows.length);
+  // An answer's errors name rules by their places when the form was sent; rows that come and go
+  // since keep their own errors.
+  const answered = useRef({ errors, keys: rows.map((row) => row.key) });
+  if (answered.current.errors !== errors) {
+    answered.current = { errors, keys: rows.map((row) => row.key) };
+  }
   const box = useRef<HTMLDivElement>(null);
   const fetcher = useFetcher<Count>();
   const [changes, setChanges] = useState(0);
@@ -80,30 +99,38 @@ export function SegmentFields({
         description="A customer is in the segment when every rule holds. Guests and erased customers never are."
       >
         <div ref={box} className="mt-4 grid gap-4" onChange={changed}>
-          <input type="hidden" name="ruleIndexes" value={rows.join(",")} />
           {errors.rules && <p className="font-medium text-error">{errors.rules.join(" ")}</p>}
           <ol className="grid gap-4">
-            {rows.map((index, position) => {
-              const type = (types[index] ?? "") as SegmentRuleType;
-              const name = (field: string) => `rules.${index}.${field}`;
+            {rows.map((row, position) => {
+              const type = row.type as SegmentRuleType;
+              const name = (field: string) => ruleName(position, field);
+              const sent = answered.current.keys.indexOf(row.key);
+              const rowErrors = (field: string) =>
+                sent < 0 ? undefined : errors[ruleName(sent, field)];
+              // A row the page was drawn with shows what it held; a row added since, nothing.
               const field = (key: string) => ({
                 name: name(key),
-                defaultValue: values[name(key)] ?? "",
-                errors: errors[name(key)],
+                defaultValue: values[ruleName(row.key, key)] ?? "",
+                errors: rowErrors(key),
               });
               return (
                 <li
-                  key={index}
+                  key={row.key}
                   className="grid gap-3 rounded-lg border border-line p-4 sm:grid-cols-[14rem_minmax(0,1fr)_auto] sm:items-end"
                 >
-                  <input type="hidden" name="ruleIndex" value={index} />
                   <SelectField
                     name={name("type")}
-                    errors={errors[name("type")]}
+                    errors={rowErrors("type")}
                     label={`Rule ${position + 1}`}
                     options={RULE_TYPES}
                     value={type}
-                    onChange={(event) => setTypes({ ...types, [index]: event.target.value })}
+                    onChange={(event) =>
+                      setRows(
+                        rows.map((other) =>
+                          other.key === row.key ? { ...other, type: event.target.value } : other,
+                        ),
+                      )
+                    }
                   />
                   {type === "bought-from-band" && (
                     <SelectField
@@ -149,13 +176,13 @@ export function SegmentFields({
                   <Button
                     type="submit"
                     name="intent"
-                    value={`remove-rule:${index}`}
+                    value={`remove-rule:${position}`}
                     variant="secondary"
                     size="sm"
                     disabled={rows.length === 1}
                     onClick={(event) => {
                       event.preventDefault();
-                      setRows(rows.filter((row) => row !== index));
+                      setRows(rows.filter((other) => other.key !== row.key));
                       changed();
                     }}
                   >
@@ -182,12 +209,9 @@ export function SegmentFields({
                 event.preventDefault();
                 const form = box.current?.closest("form");
                 const picked = form ? new FormData(form).get("newRuleType") : null;
-                const next = String(Math.max(-1, ...rows.map(Number)) + 1);
-                setTypes({
-                  ...types,
-                  [next]: typeof picked === "string" ? picked : "marketing-consent",
-                });
-                setRows([...rows, next]);
+                const type = typeof picked === "string" ? picked : "marketing-consent";
+                setRows([...rows, { key: nextKey.current, type }]);
+                nextKey.current += 1;
                 changed();
               }}
             >

@@ -1,7 +1,14 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { collectionProducts, productCollections } from "../../../server/catalog/schema.ts";
-import { adminPages, fieldTag, flashOf, rowTitles } from "../../../tests/support/admin-pages.ts";
+import {
+  adminPages,
+  decode,
+  fieldErrorOf,
+  fieldTag,
+  flashOf,
+  rowTitles,
+} from "../../../tests/support/admin-pages.ts";
 import { startTestApp, type TestApp } from "../../../tests/support/app.ts";
 import { databaseKinds } from "../../../tests/support/databases.ts";
 import { makeBrand, makeProduct } from "../../../tests/support/factories.ts";
@@ -33,7 +40,7 @@ describe.each(databaseKinds)("the collection screens on %s", (kind) => {
     description: "",
     heroFileId: "",
     position: "",
-    kind: "curated",
+    "rule.kind": "curated",
     "rule.type": "new-in",
     "rule.days": "",
     "rule.brandId": "",
@@ -75,8 +82,8 @@ describe.each(databaseKinds)("the collection screens on %s", (kind) => {
       ...blank,
       title: "Staff Picks",
       description: "<p>Our favourites.</p>",
-      "products.0.id": String(two.product.id),
-      "products.1.id": String(one.product.id),
+      "productIds[0]": String(two.product.id),
+      "productIds[1]": String(one.product.id),
     });
     expect(created.status).toBe(303);
     expect(flashOf(created)).toEqual(["Added the collection “Staff Picks”."]);
@@ -88,17 +95,17 @@ describe.each(databaseKinds)("the collection screens on %s", (kind) => {
     const form = await pages.html(`/admin/collections/${collection?.id}`);
     expect(form.indexOf("Second Pick")).toBeLessThan(form.indexOf("First Pick"));
     expect(form).toContain("draft: not shown in the shop");
-    expect(fieldTag(form, "products.0.id")).toContain(`value="${two.product.id}"`);
+    expect(fieldTag(form, "productIds[0]")).toContain(`value="${two.product.id}"`);
 
     // Moved without JavaScript, then saved: the new order.
     const fields = pages.formFields(form, "Collection details");
     const moved = await pages.post(`/admin/collections/${collection?.id}`, pages.staff, {
       ...fields,
-      move: "products:1:up",
+      move: "productIds:1:up",
     });
     expect(moved.status).toBe(200);
     const movedPage = await moved.text();
-    expect(fieldTag(movedPage, "products.0.id")).toContain(`value="${one.product.id}"`);
+    expect(fieldTag(movedPage, "productIds[0]")).toContain(`value="${one.product.id}"`);
     expect(await membersOf(collection?.id ?? 0)).toEqual([two.product.id, one.product.id]);
     const saved = await pages.post(
       `/admin/collections/${collection?.id}`,
@@ -114,7 +121,7 @@ describe.each(databaseKinds)("the collection screens on %s", (kind) => {
     const refused = await pages.post("/admin/collections/new", pages.staff, {
       ...blank,
       title: "Cheap Things",
-      kind: "rule",
+      "rule.kind": "rule",
       "rule.type": "price",
       "rule.min": "ten pounds",
       "rule.max": "",
@@ -129,7 +136,7 @@ describe.each(databaseKinds)("the collection screens on %s", (kind) => {
     const priced = await pages.post("/admin/collections/new", pages.staff, {
       ...blank,
       title: "Cheap Things",
-      kind: "rule",
+      "rule.kind": "rule",
       "rule.type": "price",
       "rule.max": "£12.50",
     });
@@ -139,7 +146,7 @@ describe.each(databaseKinds)("the collection screens on %s", (kind) => {
     const noBand = await pages.post("/admin/collections/new", pages.staff, {
       ...blank,
       title: "One Band",
-      kind: "rule",
+      "rule.kind": "rule",
       "rule.type": "band",
     });
     expect(noBand.status).toBe(422);
@@ -147,7 +154,7 @@ describe.each(databaseKinds)("the collection screens on %s", (kind) => {
     const banded = await pages.post("/admin/collections/new", pages.staff, {
       ...blank,
       title: "One Band",
-      kind: "rule",
+      "rule.kind": "rule",
       "rule.type": "band",
       "rule.brandId": String(band.id),
     });
@@ -161,5 +168,31 @@ describe.each(databaseKinds)("the collection screens on %s", (kind) => {
     );
     const list = await pages.html("/admin/collections?kind=rule&q=one+band");
     expect(list).toContain("Band: Rule Test Band");
+  });
+
+  it("says every problem at once, each beside its field: an empty title and a rule's bad number", async () => {
+    const refused = await pages.post("/admin/collections/new", pages.staff, {
+      ...blank,
+      "rule.kind": "rule",
+      "rule.type": "new-in",
+      "rule.days": "sixty",
+    });
+    expect(refused.status).toBe(422);
+    const page = decode(await refused.text());
+    expect(fieldErrorOf(page, "title")).toBe("Enter the collection's title.");
+    expect(fieldErrorOf(page, "rule.days")).toBe("Enter how many days a product counts as new.");
+    expect(fieldTag(page, "rule.days")).toContain('value="sixty"');
+
+    // The API's own word on a rule's field is said beside it too.
+    const tooFew = await pages.post("/admin/collections/new", pages.staff, {
+      ...blank,
+      "rule.kind": "rule",
+      "rule.type": "new-in",
+      "rule.days": "0",
+    });
+    expect(tooFew.status).toBe(422);
+    const again = decode(await tooFew.text());
+    expect(fieldErrorOf(again, "title")).toBe("Enter the collection's title.");
+    expect(fieldErrorOf(again, "rule.days")).toBe("At least 1 day.");
   });
 });

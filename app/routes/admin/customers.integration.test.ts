@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setCookie } from "../../../server/auth/test-helpers.ts";
 import { users } from "../../../server/customers/schema.ts";
 import { segments } from "../../../server/segments/schema.ts";
-import { adminPages, flashOf } from "../../../tests/support/admin-pages.ts";
+import {
+  adminPages,
+  decode,
+  fieldErrorOf,
+  fieldTag,
+  flashOf,
+} from "../../../tests/support/admin-pages.ts";
 import { startTestApp, type TestApp } from "../../../tests/support/app.ts";
 import { makeCustomer, makeOrder, unique } from "../../../tests/support/customers.ts";
 import { databaseKinds } from "../../../tests/support/databases.ts";
@@ -65,10 +71,8 @@ describe.each(databaseKinds)("the customers and segments screens on %s", (kind) 
     const counted = await pages.post("/admin/segments/new.data", `${pages.staff}; ${waiting}`, {
       title: `Waiting ${tag}`,
       description: "",
-      ruleIndexes: "0",
-      ruleIndex: ["0"],
-      "rules.0.type": "signed-up-after",
-      "rules.0.date": "2000-01-01",
+      "rules[0].type": "signed-up-after",
+      "rules[0].date": "2000-01-01",
       intent: "count",
     });
     expect(counted.status).toBe(200);
@@ -83,29 +87,26 @@ describe.each(databaseKinds)("the customers and segments screens on %s", (kind) 
   it("builds a segment without JavaScript: add a rule, count the members, save", async () => {
     const blank = await pages.html("/admin/segments/new");
     const fields = pages.formFields(blank, "Segment details");
-    expect(fields.ruleIndexes).toBe("0");
+    expect(fields["rules[0].type"]).toBe("marketing-consent");
     const added = await pages.post("/admin/segments/new", pages.staff, {
       ...fields,
-      ruleIndex: "0",
       title: `Page segment ${tag}`,
-      "rules.0.type": "signed-up-after",
-      "rules.0.date": "2000-01-01",
+      "rules[0].type": "signed-up-after",
+      "rules[0].date": "2000-01-01",
       newRuleType: "spent-over",
       intent: "add-rule",
     });
     expect(added.status).toBe(200);
     const withTwo = await added.text();
     expect(withTwo).toContain("Rule 2");
-    expect(withTwo).toContain('name="rules.1.amount"');
+    expect(withTwo).toContain('name="rules[1].amount"');
     const counted = await pages.post("/admin/segments/new", pages.staff, {
       title: `Page segment ${tag}`,
       description: "",
-      ruleIndexes: "0,1",
-      ruleIndex: ["0", "1"],
-      "rules.0.type": "signed-up-after",
-      "rules.0.date": "2000-01-01",
-      "rules.1.type": "spent-over",
-      "rules.1.amount": "not money",
+      "rules[0].type": "signed-up-after",
+      "rules[0].date": "2000-01-01",
+      "rules[1].type": "spent-over",
+      "rules[1].amount": "not money",
       intent: "count",
     });
     expect(counted.status).toBe(422);
@@ -113,12 +114,10 @@ describe.each(databaseKinds)("the customers and segments screens on %s", (kind) 
     const fine = await pages.post("/admin/segments/new", pages.staff, {
       title: `Page segment ${tag}`,
       description: "",
-      ruleIndexes: "0,1",
-      ruleIndex: ["0", "1"],
-      "rules.0.type": "signed-up-after",
-      "rules.0.date": "2000-01-01",
-      "rules.1.type": "spent-over",
-      "rules.1.amount": "100000",
+      "rules[0].type": "signed-up-after",
+      "rules[0].date": "2000-01-01",
+      "rules[1].type": "spent-over",
+      "rules[1].amount": "100000",
       intent: "count",
     });
     expect(fine.status).toBe(200);
@@ -126,12 +125,10 @@ describe.each(databaseKinds)("the customers and segments screens on %s", (kind) 
     const saved = await pages.post("/admin/segments/new", pages.staff, {
       title: `Page segment ${tag}`,
       description: "",
-      ruleIndexes: "0,1",
-      ruleIndex: ["0", "1"],
-      "rules.0.type": "signed-up-after",
-      "rules.0.date": "2000-01-01",
-      "rules.1.type": "spent-over",
-      "rules.1.amount": "10",
+      "rules[0].type": "signed-up-after",
+      "rules[0].date": "2000-01-01",
+      "rules[1].type": "spent-over",
+      "rules[1].amount": "10",
     });
     expect(saved.status).toBe(303);
     const [row] = await app.database.db
@@ -146,5 +143,39 @@ describe.each(databaseKinds)("the customers and segments screens on %s", (kind) 
     expect(list).toContain(`Page segment ${tag}`);
     const edit = await pages.html(`/admin/segments/${row?.id}`);
     expect(edit).toContain('value="10.00"');
+  });
+
+  it("says every problem at once, each beside its field: an empty name and two bad rules", async () => {
+    const refused = await pages.post("/admin/segments/new", pages.staff, {
+      title: "",
+      description: "",
+      "rules[0].type": "ordered-within",
+      "rules[0].days": "soon",
+      "rules[1].type": "spent-over",
+      "rules[1].amount": "lots",
+    });
+    expect(refused.status).toBe(422);
+    const page = decode(await refused.text());
+    expect(fieldErrorOf(page, "title")).toBe("Enter the segment's name.");
+    expect(fieldErrorOf(page, "rules[0].days")).toBe("Enter a whole number from 1 to 3,650.");
+    expect(fieldErrorOf(page, "rules[1].amount")).toBe(
+      "Enter an amount in pounds and pence, like 25.00.",
+    );
+    expect(fieldTag(page, "rules[1].amount")).toContain('value="lots"');
+
+    // Removed without JavaScript, the rule after it takes its place, and its name.
+    const removed = await pages.post("/admin/segments/new", pages.staff, {
+      title: "",
+      description: "",
+      "rules[0].type": "ordered-within",
+      "rules[0].days": "soon",
+      "rules[1].type": "spent-over",
+      "rules[1].amount": "lots",
+      intent: "remove-rule:0",
+    });
+    expect(removed.status).toBe(200);
+    const left = decode(await removed.text());
+    expect(fieldTag(left, "rules[0].amount")).toContain('value="lots"');
+    expect(fieldTag(left, "rules[1].amount")).toBeUndefined();
   });
 });

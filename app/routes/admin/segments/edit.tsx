@@ -2,13 +2,12 @@ import { LondonTime } from "../../../components/admin/cells";
 import { ResourceForm } from "../../../components/admin/resource-form";
 import { ScreenError } from "../../../components/admin/screen-error";
 import { ScreenHeader } from "../../../components/admin/screen-header";
-import { SegmentFields } from "../../../components/admin/segment-fields";
+import { ruleCount, SegmentFields } from "../../../components/admin/segment-fields";
 import {
   bandOptions,
   type RuleBuilderData,
   ruleBuilderAction,
   segmentScreens,
-  segmentValues,
 } from "../../../lib/admin-segments.server";
 import { formPageHeaders } from "../../../lib/form-headers";
 import { errorMeta, pageMeta } from "../../../lib/meta";
@@ -23,11 +22,7 @@ export const headers = formPageHeaders({ "Cache-Control": "private, no-store" })
 
 export async function loader(args: Route.LoaderArgs) {
   const screen = await segmentScreens.record(args);
-  return {
-    ...screen,
-    values: segmentValues(screen.record),
-    bands: await bandOptions(args.context),
-  };
+  return { ...screen, bands: await bandOptions(args.context) };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -69,7 +64,7 @@ export default function EditSegment({ loaderData, actionData }: Route.ComponentP
         }
       >
         <SegmentFields
-          key={counted?.values?.ruleIndexes ?? "loaded"}
+          key={counted?.values ? `rules:${ruleCount(counted.values)}` : "loaded"}
           bands={bands}
           counted={counted ?? { count: record.memberCount }}
         />

@@ -1,12 +1,12 @@
 import { ResourceForm } from "../../../components/admin/resource-form";
 import { ScreenHeader } from "../../../components/admin/screen-header";
-import { SegmentFields } from "../../../components/admin/segment-fields";
+import { ruleCount, SegmentFields } from "../../../components/admin/segment-fields";
 import {
   bandOptions,
+  newSegmentValues,
   type RuleBuilderData,
   ruleBuilderAction,
   segmentScreens,
-  segmentValues,
 } from "../../../lib/admin-segments.server";
 import { formPageHeaders } from "../../../lib/form-headers";
 import { screenMeta } from "../../../lib/meta";
@@ -16,7 +16,7 @@ export const meta = screenMeta("New segment", { noindex: true });
 export const headers = formPageHeaders({ "Cache-Control": "private, no-store" });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { values: segmentValues(), bands: await bandOptions(context) };
+  return { values: newSegmentValues(), bands: await bandOptions(context) };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -36,7 +36,7 @@ export default function NewSegment({ loaderData, actionData }: Route.ComponentPr
         submitLabel="Add segment"
       >
         <SegmentFields
-          key={counted?.values?.ruleIndexes ?? "loaded"}
+          key={counted?.values ? `rules:${ruleCount(counted.values)}` : "loaded"}
           bands={loaderData.bands}
           counted={counted}
         />
