@@ -213,10 +213,15 @@ export const codeListField = () =>
  * choice adds none. Written back one id a field, from `[0]`.
  */
 export const idListField = (message = "Choose one from the list.") =>
-  z.codec(z.array(idField(message).optional()).optional(), z.array(z.number().int()), {
-    decode: (ids) => (ids ?? []).filter((id): id is number => typeof id === "number"),
-    encode: (ids) => ids,
-  });
+  // One ticked box posts its name once, which reads as one value rather than a list of one.
+  z.codec(
+    z.union([idField(message), z.array(idField(message).optional())]).optional(),
+    z.array(z.number().int()),
+    {
+      decode: (ids) => [ids ?? []].flat().filter((id): id is number => typeof id === "number"),
+      encode: (ids) => ids,
+    },
+  );
 
 /** Fields nested under one name (`links.website`): read as empty when the form lacks them all. */
 export const fieldGroup = <Shape extends z.ZodRawShape>(shape: Shape) =>
@@ -317,7 +322,14 @@ export function formNameOf(path: ReadonlyArray<PropertyKey>): string {
 /** Whether a codec reads several fields (`idListField`, `variantField`), not one text. */
 function isSeveralFields(codec: z.ZodType): boolean {
   const read = inner((codec._zod.def as unknown as { in: z.ZodType }).in);
-  return ["array", "record"].includes((read._zod.def as { type: string }).type);
+  const def = read._zod.def as { type: string; options?: z.ZodType[] };
+  // A list that may also come as one value (one ticked box) is a union with an array in it.
+  if (def.type === "union") return (def.options ?? []).some(isListOrRecord);
+  return isListOrRecord(read);
+}
+
+function isListOrRecord(schema: z.ZodType): boolean {
+  return ["array", "record"].includes((inner(schema)._zod.def as { type: string }).type);
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   formNameOf,
   formValuesOf,
   idField,
+  idListField,
   londonTimeField,
   optionalPoundsField,
   optionalTextField,
@@ -210,5 +211,15 @@ describe("form codecs", () => {
       "rule.max": "2.50",
     });
     expect(formValuesOf(Rule, { rule: null })).toEqual({ "rule.kind": "curated" });
+  });
+
+  it("read ticked boxes as ids, one box as a list of one, and refuse one that is not an id", () => {
+    const Ticked = z.object({ ids: idListField("Tick rows from the list.") });
+    expect(decodeForm(Ticked, form({ ids: ["3", "5"] })).body).toEqual({ ids: [3, 5] });
+    expect(decodeForm(Ticked, form({ ids: "3" })).body).toEqual({ ids: [3] });
+    expect(decodeForm(Ticked, form({})).body).toEqual({ ids: [] });
+    expect(decodeForm(Ticked, form({ ids: ["3", "drop table"] })).errors).toEqual({
+      "ids[1]": ["Tick rows from the list."],
+    });
   });
 });

@@ -10,7 +10,7 @@ import { listAll, resourceScreens } from "./admin-resource.server";
 import { appContext } from "./app-context.server";
 import { readForm } from "./form-route.server";
 import { movedRows } from "./form-rows.server";
-import { galleryFiles } from "./ordered-rows.server";
+import { galleryFiles } from "./gallery-files.server";
 
 type Context = Readonly<RouterContextProvider>;
 

@@ -1,10 +1,14 @@
 import { data, type RouterContextProvider } from "react-router";
+import { z } from "zod";
+import { idListField } from "../../common/form-codecs";
 import { brandRoutes, bulkStatusRoute } from "../../server/catalog/staff-api.ts";
 import type { AdminActionData } from "../components/admin/screen-types";
 import { productScreens } from "./admin-products.server";
 import { listAll, mayCall, redirectWithFlash } from "./admin-resource.server";
 import { failureMessage, readForm, runFormRoute } from "./form-route.server";
-import { wholeNumber } from "./ordered-rows.server";
+
+/** The list's ticked rows: `ids`, one per ticked box. */
+const TickedProducts = z.object({ ids: idListField("Tick the products from the list.") });
 
 // The products' list screen (issue 14): its page, its band filter and its bulk publishing. The
 // product's own form is app/lib/admin-products.server.ts.
@@ -54,7 +58,8 @@ export async function productListAction(args: Args) {
   }
   const result = await runFormRoute(bulkStatusRoute, request, context, {
     area: "staff",
-    body: () => ({ ids: ids.map(wholeNumber), status: change.status }),
+    codec: TickedProducts,
+    body: (_form, { ids: ticked }) => ({ ids: ticked, status: change.status }),
   });
   if (!result.ok) {
     return data<AdminActionData>(

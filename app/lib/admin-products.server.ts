@@ -14,6 +14,7 @@ import {
   variantRoutes,
 } from "../../server/catalog/staff-api.ts";
 import type { ProductActionData, ProductFormOptions } from "../components/admin/product-types";
+import type { AdminActionData } from "../components/admin/screen-types";
 import {
   callRoute,
   type FormBody,
@@ -23,21 +24,15 @@ import {
   resourceScreens,
 } from "./admin-resource.server";
 import { failureMessage, readForm, runFormRoute } from "./form-route.server";
-import { galleryFiles, movedAnswer } from "./ordered-rows.server";
+import { movedRows } from "./form-rows.server";
+import { galleryFiles } from "./gallery-files.server";
 import { requireId } from "./route-params";
 
-// The collections' form reads these from here until it is declared as a codec (issue 30).
-export {
-  galleryFiles,
-  idsInList,
-  listRows,
-  MONEY_MESSAGE,
-  money,
-  movedAnswer,
-  wholeNumber,
-} from "./ordered-rows.server";
-
 type Context = Readonly<RouterContextProvider>;
+
+/** A no-JavaScript move's answer: the form again, its rows moved, marked as unsaved. */
+const movedAnswer = (form: FormData, move: string) =>
+  data<AdminActionData>({ intent: "save", values: movedRows(form, move) });
 type Args = {
   request: Request;
   url: URL;

@@ -1,6 +1,6 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
-import type { z } from "zod";
-import { type FormCodec, formValuesOf } from "../../common/form-codecs";
+import { z } from "zod";
+import { type FormCodec, formValuesOf, idListField } from "../../common/form-codecs";
 import type { Page } from "../../common/pagination";
 import { type FieldErrors, isRefusal } from "../../common/refusal";
 import { accessAllows } from "../../server/auth/middleware.ts";
@@ -258,6 +258,9 @@ function placed(failure: FormFailure, made: FormBody | undefined): FormFailure {
 
 const CONFIRM = "confirm-delete";
 
+/** A list's ticked rows: `ids`, one per ticked box. */
+const TickedRows = z.object({ ids: idListField("Tick rows from the list.") });
+
 /** The intent a form was sent with: save (the default), ask before deleting, or delete. */
 async function intentOf(request: Request): Promise<"save" | "confirm-delete" | "delete"> {
   const intent = (await readForm(request.clone())).get("intent");
@@ -313,14 +316,8 @@ export function resourceScreens<Item, Edit extends EditableRecord>(
     if (!mayCall(routes.destroy, context)) return forbidden(`delete ${plural}`);
     const result = await runFormRoute(routes.destroy, request, context, {
       area: "staff",
-      body: (form) =>
-        id !== undefined
-          ? { id }
-          : {
-              ids: form
-                .getAll("ids")
-                .map((id) => (typeof id === "string" && /^\d{1,10}$/.test(id) ? Number(id) : id)),
-            },
+      codec: TickedRows,
+      body: (_form, { ids }) => (id !== undefined ? { id } : { ids }),
     });
     if (!result.ok) {
       const message =
