@@ -89,12 +89,12 @@ const limitFields = {
   usageLimit: wholeNumberField({
     min: 1,
     empty: "null",
-    message: "Enter the usage limit as a whole number, or leave it empty.",
+    message: "Enter the usage limit as a whole number from 1, or leave it empty for no limit.",
   }),
   perCustomerLimit: wholeNumberField({
     min: 1,
     empty: "null",
-    message: "Enter the limit per customer as a whole number, or leave it empty.",
+    message: "Enter the limit per customer as a whole number from 1, or leave it empty for no limit.",
   }),
 };
 
