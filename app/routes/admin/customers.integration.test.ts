@@ -49,6 +49,10 @@ describe.each(databaseKinds)("the customers and segments screens on %s", (kind) 
       intent: "erase",
     });
     expect(refused.status).toBe(403);
+    // The refusal is said in the dialog, open, as a page without JavaScript gets it.
+    const refusedPage = await refused.text();
+    expect(refusedPage).toContain("Only admins may erase customers.");
+    expect(refusedPage).toContain("This cannot be undone.");
     const asked = await pages.post(`/admin/customers/${person.id}`, pages.admin, {
       intent: "confirm-erase",
     });

@@ -35,6 +35,8 @@ const ERASE_FORM = "customer-erase";
 export default function CustomerPage({ loaderData, actionData }: Route.ComponentProps) {
   const { customer, canErase } = loaderData;
   const result = actionData as EraseActionData | undefined;
+  // A refused erasure (not an admin, or a colleague erased them first) is said in the dialog.
+  const refusal = result?.intent === "erase" ? result.message : undefined;
   return (
     <>
       <ScreenHeader
@@ -138,12 +140,19 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
               </Fact>
             </dl>
           </Card>
-          {!customer.erasedAt && (
+          {!customer.erasedAt ? (
             <EraseCard
               name={customer.name}
               canErase={canErase}
-              confirming={result?.intent === "confirm-erase"}
+              confirming={result?.intent === "confirm-erase" || refusal !== undefined}
+              refusal={refusal}
             />
+          ) : (
+            refusal && (
+              <p role="alert" className="rounded-lg bg-red-50 p-4 text-sm text-red-900">
+                {refusal}
+              </p>
+            )
           )}
         </div>
       </div>
@@ -218,10 +227,12 @@ function EraseCard({
   name,
   canErase,
   confirming,
+  refusal,
 }: {
   name: string;
   canErase: boolean;
   confirming: boolean;
+  refusal?: string;
 }) {
   const location = useLocation();
   const navigation = useNavigation();
@@ -245,6 +256,7 @@ function EraseCard({
           cancelTo={`${location.pathname}${location.search}`}
           pending={sending}
           disabled={!canErase}
+          refusal={refusal}
         />
         {!canErase && <p className="mt-2 text-sm text-muted">Only admins can erase customers.</p>}
       </div>
