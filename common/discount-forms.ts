@@ -94,7 +94,8 @@ const limitFields = {
   perCustomerLimit: wholeNumberField({
     min: 1,
     empty: "null",
-    message: "Enter the limit per customer as a whole number from 1, or leave it empty for no limit.",
+    message:
+      "Enter the limit per customer as a whole number from 1, or leave it empty for no limit.",
   }),
 };
 
