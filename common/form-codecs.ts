@@ -374,6 +374,30 @@ export function formErrorsOf(errors: FieldErrors, codec?: FormCodec): FieldError
 }
 
 /**
+ * The most rows a form's list takes: above the API's largest list (a collection's 1,000
+ * products), so the API still says "At most …" in its own words.
+ */
+export const MAX_FORM_ROWS = 2000;
+
+const TOO_MANY_ROWS = `A list in this form has more than ${MAX_FORM_ROWS.toLocaleString("en-GB")} rows.`;
+
+/**
+ * The nested value a form's names stand for (`variants[3].price` → `{ variants: [, , , { price }] }`),
+ * or undefined when a name's row number is beyond `MAX_FORM_ROWS`: one field named
+ * `variants[99999999].price` would otherwise make a list of a hundred million rows to read.
+ */
+export function formPayloadOf(
+  form: FormData | URLSearchParams,
+): Record<string, unknown> | undefined {
+  for (const name of form.keys()) {
+    for (const [, row] of name.matchAll(/\[(\d+)\]/g)) {
+      if ((row as string).length > 6 || Number(row) >= MAX_FORM_ROWS) return undefined;
+    }
+  }
+  return parse(form, { resolve: (value) => ({ value }) }).payload as Record<string, unknown>;
+}
+
+/**
  * What a posted form stands for, through its codec: the body of every field that reads, and each
  * field's problem by its name. A field that does not read is left out of the body, so the route's
  * own checks still judge the others and the form says every problem at once.
@@ -384,10 +408,11 @@ export function decodeForm<Codec extends FormCodec>(
   codec: Codec,
   form: FormData | URLSearchParams,
 ): DecodedForm<z.output<Codec>> {
-  const { payload } = parse(form, { resolve: (value) => ({ value }) });
+  const payload = formPayloadOf(form);
+  if (!payload) return { body: {}, errors: { form: [TOO_MANY_ROWS] } };
   const body: Record<string, unknown> = {};
   const errors: FieldErrors = {};
-  const sent = payload as Record<string, unknown>;
+  const sent = payload;
   for (const [key, field] of Object.entries(fieldsOf(codec, (name) => sent[name]))) {
     const read = field.safeParse(sent[key]);
     if (read.success) {

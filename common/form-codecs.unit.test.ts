@@ -222,4 +222,19 @@ describe("form codecs", () => {
       "ids[1]": ["Tick rows from the list."],
     });
   });
+
+  it("refuse a row number beyond what a list takes, without making the list", () => {
+    const decoded = decodeForm(
+      ProductLike,
+      form({ title: "Tee", price: "1", "variants[99999999].price": "2" }),
+    );
+    expect(decoded).toEqual({
+      body: {},
+      errors: { form: ["A list in this form has more than 2,000 rows."] },
+    });
+    // The last row a list takes is read as a row (its holes are the codec's to judge).
+    const last = decodeForm(ProductLike, form({ "variants[1999].sku": "A" }));
+    expect(last.errors?.form).toBeUndefined();
+    expect(last.errors?.["variants[1999].price"]).toBeDefined();
+  });
 });

@@ -1,5 +1,4 @@
-import { parse } from "@conform-to/dom";
-import { formNameOf } from "../../common/form-codecs";
+import { formNameOf, formPayloadOf } from "../../common/form-codecs";
 
 /**
  * A form posted by one of a list's own buttons without JavaScript (move a row, remove it, add
@@ -12,8 +11,8 @@ export function rowsChanged(
   list: string,
   change: (rows: unknown[]) => unknown[],
 ): Record<string, string> {
-  const { payload } = parse(form, { resolve: (value) => ({ value }) });
-  const rows = (payload as Record<string, unknown>)[list];
+  // A form beyond the rows a list takes is given back without its rows.
+  const rows = formPayloadOf(form)?.[list];
   const values: Record<string, string> = {};
   for (const [name, value] of form) {
     if (typeof value === "string" && name !== "intent" && !name.startsWith(`${list}[`))
