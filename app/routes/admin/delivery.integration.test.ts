@@ -85,4 +85,15 @@ describe.each(databaseKinds)("the delivery forms on %s", (kind) => {
         .where(eq(deliveryOptionGroups.title, "Far Isles")),
     ).toEqual([]);
   });
+
+  it("refuses a field named with a row number beyond what a list takes, and saves nothing", async () => {
+    const before = await db().select().from(deliveryOptionGroups);
+    const refused = await pages.post("/admin/delivery/groups/new", pages.staff, {
+      title: "Huge Isles",
+      countries: "GB",
+      "rows[99999999].x": "1",
+    });
+    expect(refused.status).toBe(422);
+    expect(await db().select().from(deliveryOptionGroups)).toHaveLength(before.length);
+  });
 });
