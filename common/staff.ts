@@ -3,9 +3,21 @@ import { z } from "zod";
 export const STAFF_ROLES = ["staff", "admin"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
+/** A role as staff read it: admins may also delete records and manage staff. */
+export const STAFF_ROLE_TITLES: Readonly<Record<StaffRole, string>> = {
+  staff: "Staff",
+  admin: "Admin",
+};
+
 /** Where an account stands: in use, invited but without a password yet, or switched off. */
 export const STAFF_STATUSES = ["active", "invited", "deactivated"] as const;
 export type StaffStatus = (typeof STAFF_STATUSES)[number];
+
+export const STAFF_STATUS_TITLES: Readonly<Record<StaffStatus, string>> = {
+  active: "Active",
+  invited: "Invited",
+  deactivated: "Deactivated",
+};
 
 /**
  * GET /api/staff/staff (a page of these), its edit route, and what store and update answer: a

@@ -71,7 +71,7 @@ function LinkField({
   );
 }
 
-type Images = { logo: ImageRef | null; hero: ImageRef | null };
+export type Images = { logo: ImageRef | null; hero: ImageRef | null };
 
 /** The band's side panel: whether it is featured, and its logo and hero image. */
 export function BandAside({ images }: { images?: Images }) {

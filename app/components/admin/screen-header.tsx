@@ -34,6 +34,15 @@ export function ScreenHeader({
   );
 }
 
+/** A link from a record's screen to its page on the shop, opened beside the back office. */
+export function ShopLink({ href }: { href: string }) {
+  return (
+    <a href={href} target="_blank" rel="noopener" className="font-semibold text-ink underline">
+      View on the shop<span className="sr-only"> (opens in a new tab)</span>
+    </a>
+  );
+}
+
 /** A white card that groups part of a screen, with an optional heading. */
 export function Card({
   title,

@@ -1,4 +1,4 @@
-import type { StaffMember } from "../../../common/staff";
+import { STAFF_ROLE_TITLES, STAFF_STATUS_TITLES, type StaffMember } from "../../../common/staff";
 import { AppLink } from "../ui/app-link";
 import { Badge } from "./cells";
 
@@ -53,15 +53,16 @@ export function StaffName({
 
 /** A role as staff read it: admins may also delete records and manage staff. */
 export function StaffRoleBadge({ role }: { role: StaffMember["role"] }) {
-  return role === "admin" ? <Badge tone="info">Admin</Badge> : <Badge>Staff</Badge>;
+  return <Badge tone={role === "admin" ? "info" : "neutral"}>{STAFF_ROLE_TITLES[role]}</Badge>;
 }
+
+const STATUS_TONES = { deactivated: "danger", invited: "warning", active: "success" } as const;
 
 /**
  * Where an account stands: deactivated (it cannot sign in), invited (the invited person has not
  * chosen a password yet) or active.
  */
 export function StaffStatus({ member }: { member: Pick<StaffMember, "active" | "invited"> }) {
-  if (!member.active) return <Badge tone="danger">Deactivated</Badge>;
-  if (member.invited) return <Badge tone="warning">Invited</Badge>;
-  return <Badge tone="success">Active</Badge>;
+  const status = !member.active ? "deactivated" : member.invited ? "invited" : "active";
+  return <Badge tone={STATUS_TONES[status]}>{STAFF_STATUS_TITLES[status]}</Badge>;
 }

@@ -1,19 +1,10 @@
-import { AttributeFields } from "../../../components/admin/attribute-fields";
-import { LondonTime } from "../../../components/admin/cells";
-import { ResourceForm } from "../../../components/admin/resource-form";
-import { ScreenError } from "../../../components/admin/screen-error";
-import { ScreenHeader } from "../../../components/admin/screen-header";
+import { StaffEditScreen, StaffScreenError } from "../../../components/admin/staff-screen";
 import { attributeScreens, attributeTypeChoices } from "../../../lib/admin-attributes.server";
-import { formPageHeaders } from "../../../lib/form-headers";
-import { errorMeta, pageMeta } from "../../../lib/meta";
-import { robotsNoindex } from "../../../lib/seo";
 import type { Route } from "./+types/edit";
+import { attributesScreen } from "./screen";
 
-export const meta = ({ loaderData, error }: Route.MetaArgs) =>
-  error || !loaderData
-    ? errorMeta(error ?? { status: 404 })
-    : [...pageMeta(`Attribute: ${loaderData.label}`), robotsNoindex()];
-export const headers = formPageHeaders({ "Cache-Control": "private, no-store" });
+export const meta = attributesScreen.editMeta;
+export const headers = attributesScreen.formHeaders;
 
 export async function loader(args: Route.LoaderArgs) {
   const [screen, types] = await Promise.all([
@@ -26,45 +17,10 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const action = (args: Route.ActionArgs) => attributeScreens.edit(args);
 
-export default function EditAttribute({ loaderData, actionData }: Route.ComponentProps) {
-  const { record, label, values, canDelete, typeTitle } = loaderData;
-  return (
-    <>
-      <ScreenHeader
-        title={`${typeTitle}: ${label}`}
-        back={{ to: `/admin/attributes?type=${record.attributeTypeId}`, label: "Attributes" }}
-        intro={
-          <>
-            Last saved <LondonTime iso={record.updatedAt} />.
-          </>
-        }
-      />
-      <ResourceForm
-        key={record.id}
-        label="Attribute details"
-        values={values}
-        result={actionData}
-        listPath="/admin/attributes"
-        updatedAt={record.updatedAt}
-        submitLabel="Save attribute"
-        destroy={
-          canDelete
-            ? {
-                label: "Delete attribute",
-                title: `Delete ${label}?`,
-                description:
-                  "The value goes at once. A value that variants have cannot be deleted: take it off them first.",
-                confirmLabel: "Delete attribute",
-              }
-            : undefined
-        }
-      >
-        <AttributeFields typeTitle={typeTitle} />
-      </ResourceForm>
-    </>
-  );
+export default function EditAttribute(props: Route.ComponentProps) {
+  return <StaffEditScreen screen={attributesScreen} {...props} />;
 }
 
 export function ErrorBoundary() {
-  return <ScreenError back={{ to: "/admin/attributes", label: "Attributes" }} />;
+  return <StaffScreenError screen={attributesScreen} />;
 }

@@ -1,14 +1,11 @@
-import { AttributeFields } from "../../../components/admin/attribute-fields";
-import { ResourceForm } from "../../../components/admin/resource-form";
-import { ScreenHeader } from "../../../components/admin/screen-header";
+import { StaffNewScreen, StaffScreenError } from "../../../components/admin/staff-screen";
 import { attributeScreens, attributeTypeChoices } from "../../../lib/admin-attributes.server";
-import { formPageHeaders } from "../../../lib/form-headers";
-import { screenMeta } from "../../../lib/meta";
 import { readNewAttribute } from "../../../lib/page-query.server";
 import type { Route } from "./+types/new";
+import { attributesScreen } from "./screen";
 
-export const meta = screenMeta("New attribute", { noindex: true });
-export const headers = formPageHeaders({ "Cache-Control": "private, no-store" });
+export const meta = attributesScreen.newMeta;
+export const headers = attributesScreen.formHeaders;
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const types = await attributeTypeChoices(context);
@@ -26,19 +23,10 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 export const action = (args: Route.ActionArgs) => attributeScreens.create(args);
 
-export default function NewAttribute({ loaderData, actionData }: Route.ComponentProps) {
-  return (
-    <>
-      <ScreenHeader title="New attribute" back={{ to: "/admin/attributes", label: "Attributes" }} />
-      <ResourceForm
-        label="Attribute details"
-        values={loaderData.values}
-        result={actionData}
-        listPath="/admin/attributes"
-        submitLabel="Add attribute"
-      >
-        <AttributeFields types={loaderData.types} />
-      </ResourceForm>
-    </>
-  );
+export default function NewAttribute(props: Route.ComponentProps) {
+  return <StaffNewScreen screen={attributesScreen} {...props} />;
+}
+
+export function ErrorBoundary() {
+  return <StaffScreenError screen={attributesScreen} />;
 }

@@ -1,34 +1,20 @@
-import { BillingModelFields } from "../../../components/admin/billing-model-fields";
-import { ResourceForm } from "../../../components/admin/resource-form";
-import { ScreenHeader } from "../../../components/admin/screen-header";
+import { StaffNewScreen, StaffScreenError } from "../../../components/admin/staff-screen";
 import { billingModelScreens } from "../../../lib/admin-billing-models.server";
-import { formPageHeaders } from "../../../lib/form-headers";
-import { screenMeta } from "../../../lib/meta";
 import type { Route } from "./+types/new";
+import { billingModelsScreen } from "./screen";
 
-export const meta = screenMeta("New billing model", { noindex: true });
-export const headers = formPageHeaders({ "Cache-Control": "private, no-store" });
-
-export const loader = () => billingModelScreens.blank();
-
+export const meta = billingModelsScreen.newMeta;
+export const headers = billingModelsScreen.formHeaders;
+export const loader = () => {
+  const blank = billingModelScreens.blank();
+  return { values: { type: "one_off", ...blank.values } };
+};
 export const action = (args: Route.ActionArgs) => billingModelScreens.create(args);
 
-export default function NewBillingModel({ loaderData, actionData }: Route.ComponentProps) {
-  return (
-    <>
-      <ScreenHeader
-        title="New billing model"
-        back={{ to: "/admin/billing-models", label: "Billing models" }}
-      />
-      <ResourceForm
-        label="Billing model details"
-        values={{ type: "one_off", ...loaderData.values }}
-        result={actionData}
-        listPath="/admin/billing-models"
-        submitLabel="Add billing model"
-      >
-        <BillingModelFields />
-      </ResourceForm>
-    </>
-  );
+export default function NewBillingModel(props: Route.ComponentProps) {
+  return <StaffNewScreen screen={billingModelsScreen} {...props} />;
+}
+
+export function ErrorBoundary() {
+  return <StaffScreenError screen={billingModelsScreen} />;
 }

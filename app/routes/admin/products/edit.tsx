@@ -9,7 +9,7 @@ import {
 } from "../../../components/admin/product-types";
 import { ResourceForm } from "../../../components/admin/resource-form";
 import { ScreenError } from "../../../components/admin/screen-error";
-import { ScreenHeader } from "../../../components/admin/screen-header";
+import { ScreenHeader, ShopLink } from "../../../components/admin/screen-header";
 import { GeneratePanel } from "../../../components/admin/variant-grid";
 import { FormMessage } from "../../../components/ui/form";
 import { editProductAction, productRecord } from "../../../lib/admin-products.server";
@@ -55,16 +55,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
         intro={
           <>
             Last saved <LondonTime iso={record.updatedAt} />.{" "}
-            {record.status === "published" && (
-              <a
-                href={`/products/${record.slug}`}
-                target="_blank"
-                rel="noopener"
-                className="font-semibold text-ink underline"
-              >
-                View on the shop<span className="sr-only"> (opens in a new tab)</span>
-              </a>
-            )}
+            {record.status === "published" && <ShopLink href={`/products/${record.slug}`} />}
           </>
         }
       />

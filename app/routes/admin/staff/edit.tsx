@@ -2,17 +2,18 @@ import { Form, useLocation, useNavigation } from "react-router";
 import { LondonTime } from "../../../components/admin/cells";
 import { DeleteControl } from "../../../components/admin/delete-control";
 import { ResourceForm } from "../../../components/admin/resource-form";
-import { ScreenError } from "../../../components/admin/screen-error";
 import { Card, ScreenHeader } from "../../../components/admin/screen-header";
 import type { AdminActionData } from "../../../components/admin/screen-types";
 import { Avatar, StaffRoleBadge, StaffStatus } from "../../../components/admin/staff-cells";
 import { StaffFields } from "../../../components/admin/staff-fields";
+import { StaffScreenError } from "../../../components/admin/staff-screen";
 import { FormMessage } from "../../../components/ui/form";
 import { staffEditAction, staffRecord } from "../../../lib/admin-staff.server";
 import { formPageHeaders } from "../../../lib/form-headers";
 import { errorMeta, pageMeta } from "../../../lib/meta";
 import { robotsNoindex } from "../../../lib/seo";
 import type { Route } from "./+types/edit";
+import { staffAccountsScreen } from "./screen";
 
 export const meta = ({ loaderData, error }: Route.MetaArgs) =>
   error || !loaderData
@@ -180,5 +181,5 @@ function AccessCard({
 }
 
 export function ErrorBoundary() {
-  return <ScreenError back={{ to: "/admin/staff", label: "Staff" }} />;
+  return <StaffScreenError screen={staffAccountsScreen} />;
 }
