@@ -45,7 +45,7 @@ function render(path: string, element: () => React.ReactNode) {
 describe("staffScreen", () => {
   const list: ListData<Item> = {
     rows: [{ id: 7, title: "The Inner Circle" }],
-    meta: { currentPage: 1, lastPage: 1, perPage: 25, total: 1, from: 1, to: 1 },
+    meta: { currentPage: 1, lastPage: 1, perPage: 25, total: 1 },
     canAdd: true,
     canDelete: true,
   };
