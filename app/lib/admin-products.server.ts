@@ -49,7 +49,7 @@ const routes = {
   generate: generateVariantsRoute,
   brands: brandRoutes.list,
   collections: collectionRoutes.list,
-  optionTypes: attributeTypeRoutes.list,
+  attributeTypes: attributeTypeRoutes.list,
   optionValues: attributeRoutes.list,
   billingModels: billingModelRoutes.list,
 };
@@ -96,14 +96,14 @@ export async function productFormOptions(context: Context): Promise<ProductFormO
   const [bands, collections, types, values, models] = await Promise.all([
     listAll(routes.brands, context, { sort: "title" }),
     listAll(routes.collections, context, { kind: "curated", sort: "title" }),
-    listAll(routes.optionTypes, context, { sort: "position" }),
+    listAll(routes.attributeTypes, context, { sort: "position" }),
     listAll(routes.optionValues, context, { sort: "position" }),
     listAll(routes.billingModels, context, { sort: "title" }),
   ]);
   return {
     bands: bands.map(({ id, title }) => ({ id, title })),
     collections: collections.map(({ id, title }) => ({ id, title })),
-    optionTypes: types.map((type) => ({
+    attributeTypes: types.map((type) => ({
       id: type.id,
       slug: type.slug,
       title: type.title,

@@ -268,7 +268,7 @@ export const INVITATION_ACCEPTED =
 
 /**
  * The live link with this token when it is a staff invitation still waiting: an active staff
- * account with no password yet (an invited account, server/customers/staff.ts). A reset link of
+ * account with no password yet (an invited account, server/customers/staff-accounts.ts). A reset link of
  * a staff account that has a password, or any customer's link, is not one: it opens the shop's
  * page as before.
  */

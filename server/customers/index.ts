@@ -27,5 +27,10 @@ export {
   setPasswordHash,
   updateSavedAddress,
 } from "./service.ts";
-export type { StaffListQuery } from "./staff.ts";
-export { createStaffMember, findStaffMember, listStaff, updateStaffMember } from "./staff.ts";
+export type { StaffListQuery } from "./staff-accounts.ts";
+export {
+  createStaffMember,
+  findStaffMember,
+  listStaff,
+  updateStaffMember,
+} from "./staff-accounts.ts";

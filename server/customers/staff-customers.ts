@@ -23,7 +23,7 @@ import { customerAddresses, users } from "./schema.ts";
 import type { CustomerCsvQuery, StaffCustomerListQuery } from "./validators.ts";
 
 // Customers as staff see them (issue 15): every account that shops, registered or a guest known
-// from an order; staff accounts are not customers (they are managed in server/customers/staff.ts).
+// from an order; staff accounts are not customers (they are managed in server/customers/staff-accounts.ts).
 
 const orderCount = orderCountOf(customerIdSql);
 const lifetimeSpend = lifetimeSpendOf(customerIdSql);

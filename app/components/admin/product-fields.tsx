@@ -7,11 +7,11 @@ import { SearchEngineCard, SlugField } from "./counted-field";
 import { OrderedList } from "./ordered-list";
 import { PRODUCT_STATUS_OPTIONS } from "./product-cells";
 import {
+  type AttributeTypeChoice,
   collectionField,
   errorsUnder,
   type GalleryFile,
   listHolds,
-  type OptionType,
   type ProductFormOptions,
   rowPath,
 } from "./product-types";
@@ -33,7 +33,8 @@ type Props = {
 };
 
 /** The option types whose values a gallery file may be shown for: the colours (swatches). */
-const galleryOptions = (types: OptionType[]) => types.filter((type) => type.display === "swatches");
+const galleryOptions = (types: AttributeTypeChoice[]) =>
+  types.filter((type) => type.display === "swatches");
 
 /**
  * A product's main fields (issue 14), as Shopify's admin lays them out: its title and
@@ -49,7 +50,7 @@ export function ProductFields({
   confirmingVariant,
   generate,
 }: Props) {
-  const colours = galleryOptions(options.optionTypes);
+  const colours = galleryOptions(options.attributeTypes);
   return (
     <>
       <Card>
@@ -117,7 +118,7 @@ export function ProductFields({
       >
         <VariantGrid
           variants={variants}
-          optionTypes={options.optionTypes}
+          attributeTypes={options.attributeTypes}
           canDelete={canDeleteVariants}
           confirming={confirmingVariant}
         />

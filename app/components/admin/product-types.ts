@@ -48,7 +48,7 @@ export const GENERATE_FORM = "generate-variants";
 export const VARIANT_DELETE_FORM = "variant-delete";
 
 /** An option type and its values, as the product form offers them. */
-export type OptionType = {
+export type AttributeTypeChoice = {
   id: number;
   slug: string;
   title: string;
@@ -64,7 +64,7 @@ export type ProductFormOptions = {
   bands: Array<{ id: number; title: string }>;
   /** Hand-picked collections only: rule collections choose their products themselves. */
   collections: Array<{ id: number; title: string }>;
-  optionTypes: OptionType[];
+  attributeTypes: AttributeTypeChoice[];
   /** How the product can be sold (none is one-off); a pre-order needs a release date. */
   billingModels: Array<{ id: number; title: string; type: BillingModelType }>;
 };

@@ -7,10 +7,10 @@ import { ConfirmDialog } from "../ui/dialog";
 import { FormMessage } from "../ui/form";
 import { Swatch } from "./product-cells";
 import {
+  type AttributeTypeChoice,
   errorsUnder,
   GENERATE_FORM,
   generateValueField,
-  type OptionType,
   VARIANT_DELETE_FORM,
   type VariantField,
   variantField,
@@ -84,7 +84,7 @@ function GridInput({
 
 type GridProps = {
   variants: VariantRow[];
-  optionTypes: OptionType[];
+  attributeTypes: AttributeTypeChoice[];
   /** Admins: each row's delete, asking first. */
   canDelete: boolean;
   /** The variant the server asked about deleting (no JavaScript): its dialog is drawn open. */
@@ -99,7 +99,7 @@ const count = new Intl.NumberFormat("en-GB");
  * The form sends only the rows that changed, inside the product's own save, so the product's
  * stale-save check covers its variants too.
  */
-export function VariantGrid({ variants, optionTypes, canDelete, confirming }: GridProps) {
+export function VariantGrid({ variants, attributeTypes, canDelete, confirming }: GridProps) {
   const { values, errors } = useFormFields();
   const location = useLocation();
   const navigation = useNavigation();
@@ -139,9 +139,9 @@ export function VariantGrid({ variants, optionTypes, canDelete, confirming }: Gr
 
   // The option types the product's variants use: a new row chooses one value of each.
   const used = new Set(variants.flatMap((variant) => variant.attributeIds));
-  const types = optionTypes.filter((type) => type.values.some((value) => used.has(value.id)));
+  const types = attributeTypes.filter((type) => type.values.some((value) => used.has(value.id)));
   const swatchOf = (variant: VariantRow) =>
-    optionTypes
+    attributeTypes
       .flatMap((type) => type.values)
       .find((value) => value.swatch && variant.attributeIds.includes(value.id))?.swatch ?? null;
   const stock = variants.reduce((total, variant) => total + variant.stockOnHand, 0);
@@ -384,7 +384,7 @@ function OptionSelect({
   name,
   rowName,
 }: {
-  type: OptionType;
+  type: AttributeTypeChoice;
   name: string;
   rowName: string;
 }) {
@@ -407,7 +407,7 @@ function OptionSelect({
 }
 
 type PanelProps = {
-  optionTypes: OptionType[];
+  attributeTypes: AttributeTypeChoice[];
   /** The panel's refused attempt, if any: its message, errors and what was ticked and typed. */
   result?: {
     message?: string;
@@ -425,7 +425,7 @@ type PanelProps = {
  * variants), a price for them all, their stock, and a SKU pattern. Its fields belong to a form of
  * their own (`GENERATE_FORM`, outside the product's), so it posts without the product's changes.
  */
-export function GeneratePanel({ optionTypes, result, open, usedTypes }: PanelProps) {
+export function GeneratePanel({ attributeTypes, result, open, usedTypes }: PanelProps) {
   const values = result?.values ?? {};
   const errors = result?.errors ?? {};
   const navigation = useNavigation();
@@ -435,7 +435,7 @@ export function GeneratePanel({ optionTypes, result, open, usedTypes }: PanelPro
     Object.keys(typed).filter((name) => name.startsWith("attributeIds["));
   // Each value's tick box, by its place among all the values offered.
   const boxOf = new Map(
-    optionTypes.flatMap((type) => type.values).map((value, index) => [value.id, index]),
+    attributeTypes.flatMap((type) => type.values).map((value, index) => [value.id, index]),
   );
   const boxName = (id: number) => generateValueField(boxOf.get(id) ?? 0);
   const [chosen, setChosen] = useState(() => tickedIn(values));
@@ -445,13 +445,13 @@ export function GeneratePanel({ optionTypes, result, open, usedTypes }: PanelPro
     setSeen(result);
     setChosen(tickedIn(values));
   }
-  const counts = optionTypes
+  const counts = attributeTypes
     .map((type) => type.values.filter((value) => chosen.includes(boxName(value.id))).length)
     .filter((n) => n > 0);
   const total = counts.length ? counts.reduce((a, b) => a * b, 1) : 0;
   const shown = usedTypes.length
-    ? optionTypes.filter((type) => usedTypes.includes(type.id))
-    : optionTypes;
+    ? attributeTypes.filter((type) => usedTypes.includes(type.id))
+    : attributeTypes;
   const typeSlugs = shown.map((type) => `{${type.slug}}`).join(", ");
 
   return (

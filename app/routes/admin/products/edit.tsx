@@ -35,7 +35,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
   const variantMessage = actionData?.intent === "variant" ? actionData.message : undefined;
   const confirmingVariant =
     actionData?.intent === "confirm-delete-variant" ? actionData.ids[0] : undefined;
-  const usedTypes = options.optionTypes
+  const usedTypes = options.attributeTypes
     .filter((type) =>
       type.values.some((value) =>
         record.variants.some((variant) => variant.attributeIds.includes(value.id)),
@@ -96,7 +96,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
             canGenerate && (
               <GeneratePanel
                 key={record.updatedAt}
-                optionTypes={options.optionTypes}
+                attributeTypes={options.attributeTypes}
                 result={generated}
                 open={record.variants.length === 0 || Boolean(generated)}
                 usedTypes={usedTypes}
