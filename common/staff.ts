@@ -3,6 +3,12 @@ import { z } from "zod";
 export const STAFF_ROLES = ["staff", "admin"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
+/** Each role as staff read it: the staff form's choice, the audit log. */
+export const STAFF_ROLE_LABELS: Readonly<Record<StaffRole, string>> = {
+  staff: "Staff",
+  admin: "Admin",
+};
+
 /** Where an account stands: in use, invited but without a password yet, or switched off. */
 export const STAFF_STATUSES = ["active", "invited", "deactivated"] as const;
 export type StaffStatus = (typeof STAFF_STATUSES)[number];
