@@ -3,14 +3,19 @@
 // London's clock, lists as what was added, removed or reordered. Pure, so the screen's loader and
 // the tests read entries the same way; the names of records an entry points at by id (a band, a
 // file) come with it in `AuditNames`, looked up by the audit service.
-import type { CollectionRuleView } from "./catalog-admin.ts";
+import { BILLING_MODEL_TYPE_TITLES, BILLING_PERIOD_TITLES } from "./billing.ts";
+import { type CollectionRuleView, PRODUCT_STATUS_LABELS } from "./catalog-admin.ts";
 import { describeCollectionRule } from "./collection-rules.ts";
 import { formatLongDate } from "./dates.ts";
+import { DISCOUNT_UNIT_TYPE_LABELS, ELIGIBLE_USER_GROUP_LABELS } from "./discounts.ts";
+import { DISCOUNT_SCOPE_LABELS } from "./discounts-admin.ts";
 import { formatLondonDateTime } from "./london-time.ts";
 import { formatPrice } from "./money.ts";
+import { ORDER_STATUS_LABELS } from "./order-statuses.ts";
 import { productTypeBySlug } from "./product-types.ts";
 import { describeSegmentRule } from "./segment-labels.ts";
 import type { SegmentRule } from "./segments.ts";
+import { STAFF_ROLE_LABELS } from "./staff.ts";
 
 /** The kinds of record an entry may point at by id, for their names. */
 export const AUDIT_NAME_KINDS = [
@@ -62,7 +67,13 @@ const NAME_NOUNS: Record<AuditNameKind, string> = {
   segments: "segment",
 };
 
-type Context = { names: AuditNames; resource: string; record: Record<string, unknown> };
+type Context = {
+  names: AuditNames;
+  resource: string;
+  record: Record<string, unknown>;
+  /** An update's record as it was, for reading the fields of its `before`. */
+  earlier?: Record<string, unknown>;
+};
 
 /** How a field's value reads; one that is not known is said as what it is (text, yes/no, a list). */
 type Shown = (value: unknown, context: Context) => string;
@@ -202,12 +213,15 @@ const SHOWN: Record<string, Shown> = {
     value === null || typeof value === "object"
       ? describeCollectionRule(value as CollectionRuleView | null, names.bands)
       : plain(value),
-  rules: (value, { names, resource }) =>
-    resource === "segments" && Array.isArray(value)
+  // A batch's `rules` are a code's, read with the batch's context (its choices' words).
+  rules: (value, context) =>
+    context.resource === "segments" && Array.isArray(value)
       ? value.length
-        ? value.map((rule) => describeSegmentRule(rule as SegmentRule, names.bands)).join("; ")
+        ? value
+            .map((rule) => describeSegmentRule(rule as SegmentRule, context.names.bands))
+            .join("; ")
         : "(none)"
-      : plain(value),
+      : plain(value, context),
   shipments: (value) => {
     if (!value || typeof value !== "object") return plain(value);
     const shipment = value as { carrier?: string; trackingNumber?: string; lineIds?: unknown[] };
@@ -216,10 +230,36 @@ const SHOWN: Record<string, Shown> = {
   },
 };
 
+/** A code's rules, as a discount and a batch of codes (its `rules`) hold them. */
+const DISCOUNT_CHOICES = {
+  unitType: DISCOUNT_UNIT_TYPE_LABELS,
+  eligibleGroup: ELIGIBLE_USER_GROUP_LABELS,
+  scope: DISCOUNT_SCOPE_LABELS,
+};
+
+/**
+ * Fields that hold one of a fixed set of values (`paid`, `percentage`), by resource: each value
+ * is said in the words its screen uses for it, from the one place those words are declared,
+ * never as the value stored. A value the set does not know is said as it is.
+ */
+const CHOICE_LABELS: Readonly<
+  Record<string, Readonly<Record<string, Readonly<Record<string, string>>>>>
+> = {
+  orders: { status: ORDER_STATUS_LABELS },
+  products: { status: PRODUCT_STATUS_LABELS },
+  discounts: DISCOUNT_CHOICES,
+  "discount-batches": DISCOUNT_CHOICES,
+  "billing-models": { type: BILLING_MODEL_TYPE_TITLES, period: BILLING_PERIOD_TITLES },
+  staff: { role: STAFF_ROLE_LABELS },
+};
+
 const NO_CONTEXT: Context = { names: {}, resource: "", record: {} };
 
-/** A field's value in words, as `SHOWN` or its kind (money, an instant) says. */
+/** A field's value in words, as `SHOWN`, its set of choices or its kind (money, an instant) says. */
 function shownField(name: string, value: unknown, context: Context = NO_CONTEXT): string {
+  const choices = CHOICE_LABELS[context.resource]?.[name];
+  if (choices && typeof value === "string")
+    return cut((Object.hasOwn(choices, value) ? choices[value] : undefined) ?? value);
   const how = SHOWN[name];
   if (how) return cut(how(value, context));
   const timed = MONEY.has(name) ? money : INSTANT.test(name) ? instant : undefined;
@@ -430,7 +470,8 @@ function updateLines(
       .join("; ");
     return text ? [{ field, text }] : [];
   }
-  const from = shownField(name, before, context);
+  // Each side is read by its own record: a discount's value before is read by the unit it had.
+  const from = shownField(name, before, { ...context, record: context.earlier ?? context.record });
   const to = shownField(name, after, context);
   return from === to ? [] : [{ field, from, to }];
 }
@@ -469,6 +510,7 @@ export function describeAuditChanges(
   const record = { ...before, ...after };
   const context: Context = { names, resource: entry.resource, record };
   if (entry.action === "update") {
+    context.earlier = { ...after, ...before };
     const fields = inOrder(
       [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
         (name) => !HIDDEN.has(name),

@@ -345,7 +345,7 @@ describe("the audit log in words (issue 30)", () => {
     expect(lines).toContain(
       `Published at (none) → ${formatLondonDateTime("2026-11-24T09:00:00.000Z")}`,
     );
-    expect(lines).toContain("Status draft → published");
+    expect(lines).toContain("Status Draft → Published");
     expect(lines.find((line) => line.startsWith("Type"))).toMatch(/^Type T-shirt → Hoodie/i);
   });
 
@@ -452,7 +452,7 @@ describe("the audit log in words (issue 30)", () => {
     );
     expect(dispatched).toEqual([
       "Shipments (empty) → Royal Mail, tracking AB123456789GB, 2 lines",
-      "Status paid → dispatched",
+      "Status Paid → Dispatched",
     ]);
     const refunded = read(
       describeAuditChanges(
@@ -495,6 +495,67 @@ describe("the audit log in words (issue 30)", () => {
         }),
       ),
     ).toEqual(["Erased Yes"]);
+  });
+
+  it("says a status, a unit or a role in the words its screen uses, never the stored value", () => {
+    expect(
+      read(
+        describeAuditChanges(
+          update("orders", { status: "pending_payment" }, { status: "cancelled" }),
+        ),
+      ),
+    ).toEqual(["Status Awaiting payment → Cancelled"]);
+    expect(
+      read(
+        describeAuditChanges(
+          update(
+            "discounts",
+            { unitType: "fixed", value: 500, eligibleGroup: "everyone", scope: "basket" },
+            { unitType: "percentage", value: 10, eligibleGroup: "guests", scope: "selected" },
+          ),
+        ),
+      ),
+    ).toEqual([
+      "Eligible group Everyone → Guests only",
+      "Scope The whole basket → Selected bands, products or collections",
+      "Unit type Fixed amount off → Percentage off",
+      // The value before is read by the unit it had then.
+      "Value £5.00 → 10%",
+    ]);
+    expect(
+      read(describeAuditChanges(update("staff", { role: "staff" }, { role: "admin" }))),
+    ).toEqual(["Role Staff → Admin"]);
+    expect(
+      read(
+        describeAuditChanges(
+          update(
+            "billing-models",
+            { type: "pre_order", period: null },
+            { type: "membership", period: "year" },
+          ),
+        ),
+      ),
+    ).toEqual(["Period (empty) → Yearly", "Type Pre-order → Membership"]);
+    // A batch's rules, one field holding them all, read their choices the same way.
+    const batch = read(
+      describeAuditChanges({
+        action: "create",
+        resource: "discount-batches",
+        before: null,
+        after: { rules: { unitType: "fixed", value: 250, eligibleGroup: "registered" } },
+      }),
+    );
+    expect(batch).toEqual([
+      "Rules unit type Fixed amount off, value £2.50, eligible group Registered customers",
+    ]);
+    // A value the screens do not know (an old row's) is said as it is; another resource's
+    // `status` is not read as an order's.
+    expect(
+      read(describeAuditChanges(update("orders", { status: "paid" }, { status: "lost_in_post" }))),
+    ).toEqual(["Status Paid → lost_in_post"]);
+    expect(
+      read(describeAuditChanges(update("segments", { status: "paid" }, { status: "constructor" }))),
+    ).toEqual(["Status paid → constructor"]);
   });
 
   it("says a deleted record's fields as they were, and media files' folders and sizes", () => {

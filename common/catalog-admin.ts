@@ -53,6 +53,13 @@ const UpdatedAt = z.string().meta({
 export const PRODUCT_STATUSES = ["draft", "published", "archived"] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 
+/** Each product status as staff read it: its badge, the form's choice, the audit log. */
+export const PRODUCT_STATUS_LABELS: Readonly<Record<ProductStatus, string>> = {
+  draft: "Draft",
+  published: "Published",
+  archived: "Archived",
+};
+
 /** The staff product list's stock filter: any in stock, none, or some variant nearly gone. */
 export const STOCK_FILTERS = ["in", "out", "low"] as const;
 

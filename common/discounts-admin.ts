@@ -7,6 +7,11 @@ import { DISCOUNT_UNIT_TYPES, ELIGIBLE_USER_GROUPS } from "./discounts.ts";
 /** What a code takes money off: the whole basket, or only its selected bands/products/collections. */
 export const DISCOUNT_SCOPE_VALUES = ["basket", "selected"] as const;
 
+/** Each scope as the discount form offers it (and the audit log says it). */
+export const DISCOUNT_SCOPE_LABELS: Readonly<
+  Record<(typeof DISCOUNT_SCOPE_VALUES)[number], string>
+> = { basket: "The whole basket", selected: "Selected bands, products or collections" };
+
 /** Generated codes: an unambiguous alphabet (no 0/O, no 1/I), so a code read aloud is typed right. */
 export const BATCH_CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
 /** The most codes one batch makes. */

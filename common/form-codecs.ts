@@ -379,7 +379,11 @@ export function formErrorsOf(errors: FieldErrors, codec?: FormCodec): FieldError
  */
 export const MAX_FORM_ROWS = 2000;
 
-const TOO_MANY_ROWS = `A list in this form has more than ${MAX_FORM_ROWS.toLocaleString("en-GB")} rows.`;
+/**
+ * What a form refused for its rows reads: said above the form, since no one field is at fault
+ * (its rows were never read, so none can be marked).
+ */
+export const TOO_MANY_ROWS = `This form has more rows than it can take (at most ${MAX_FORM_ROWS.toLocaleString("en-GB")}), so nothing in it was used. Take some rows out and send it again.`;
 
 /**
  * The nested value a form's names stand for (`variants[3].price` → `{ variants: [, , , { price }] }`),
@@ -400,16 +404,17 @@ export function formPayloadOf(
 /**
  * What a posted form stands for, through its codec: the body of every field that reads, and each
  * field's problem by its name. A field that does not read is left out of the body, so the route's
- * own checks still judge the others and the form says every problem at once.
+ * own checks still judge the others and the form says every problem at once. `message` is a
+ * problem of the whole form (too many rows), which no field can show: nothing of it was read.
  */
-export type DecodedForm<T> = { body: Partial<T>; errors?: FieldErrors };
+export type DecodedForm<T> = { body: Partial<T>; errors?: FieldErrors; message?: string };
 
 export function decodeForm<Codec extends FormCodec>(
   codec: Codec,
   form: FormData | URLSearchParams,
 ): DecodedForm<z.output<Codec>> {
   const payload = formPayloadOf(form);
-  if (!payload) return { body: {}, errors: { form: [TOO_MANY_ROWS] } };
+  if (!payload) return { body: {}, message: TOO_MANY_ROWS };
   const body: Record<string, unknown> = {};
   const errors: FieldErrors = {};
   const sent = payload;

@@ -1,6 +1,6 @@
 import type { OrderStatusId } from "./orders.ts";
 
-/** What each order status is called where shoppers read it. */
+/** What each order status is called where shoppers and staff read it (the audit log too). */
 export const ORDER_STATUS_LABELS: Record<OrderStatusId, string> = {
   pending_payment: "Awaiting payment",
   paid: "Paid",

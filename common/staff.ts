@@ -3,8 +3,8 @@ import { z } from "zod";
 export const STAFF_ROLES = ["staff", "admin"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
-/** A role as staff read it: admins may also delete records and manage staff. */
-export const STAFF_ROLE_TITLES: Readonly<Record<StaffRole, string>> = {
+/** Each role as staff read it: the staff form's choice, the list's badge and filter, the audit log. */
+export const STAFF_ROLE_LABELS: Readonly<Record<StaffRole, string>> = {
   staff: "Staff",
   admin: "Admin",
 };
@@ -13,7 +13,8 @@ export const STAFF_ROLE_TITLES: Readonly<Record<StaffRole, string>> = {
 export const STAFF_STATUSES = ["active", "invited", "deactivated"] as const;
 export type StaffStatus = (typeof STAFF_STATUSES)[number];
 
-export const STAFF_STATUS_TITLES: Readonly<Record<StaffStatus, string>> = {
+/** Each status as staff read it: the list's badge and filter. */
+export const STAFF_STATUS_LABELS: Readonly<Record<StaffStatus, string>> = {
   active: "Active",
   invited: "Invited",
   deactivated: "Deactivated",

@@ -2,7 +2,8 @@
 // (issue 30): money and London time are formatted in one place each, so a page, a mail and a CSV
 // write a price or a time the same way; a page runs an API route by the constant its module
 // exports, so the route's types reach the page and a renamed path cannot break it at run time;
-// staff writes reach the audit log only through commands.
+// staff writes reach the audit log only through commands; a new password is chosen in one field,
+// so its rules and autocomplete read the same on every page that asks for one.
 // Run: `node scripts/lint-rules.mjs`; exits 1 on a breach.
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -46,6 +47,13 @@ export const RULES = [
     allowedIn: [],
     message:
       "Run an API route by the constant its module exports (brandRoutes.list, generateVariantsRoute), not looked up by its path.",
+  },
+  {
+    name: "new-password-in-one-place",
+    pattern: /autoComplete=\{?\s*["'`]new-password["'`]/,
+    allowedIn: ["app/components/new-password-field.tsx"],
+    message:
+      "Ask for a new password with NewPasswordField (app/components/new-password-field.tsx), not a field of your own.",
   },
 ];
 

@@ -34,6 +34,15 @@ describe("the source rules npm run lint checks", () => {
     expect(breaches("server/media/library.ts", "await audit.record(tx, entry);")).toEqual([]);
   });
 
+  it("refuses a new-password field of a page's own, outside NewPasswordField", () => {
+    const own = '        autoComplete="new-password"';
+    expect(
+      breaches("app/routes/admin/invitation.tsx", own).map((found) => found.rule.name),
+    ).toEqual(["new-password-in-one-place"]);
+    expect(breaches("app/components/new-password-field.tsx", own)).toEqual([]);
+    expect(breaches("app/routes/auth/login.tsx", 'autoComplete="current-password"')).toEqual([]);
+  });
+
   it("refuses a route looked up by its path, and passes one run by its constant", () => {
     const rule = (path, text) => breaches(path, text).map((found) => found.rule.name);
     const finder = 'const route = staffRoute(catalogRoutes, "post", "/products/bulk-status");';

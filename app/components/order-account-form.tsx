@@ -1,6 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import type { FormResult } from "../lib/account-messages";
-import { FormMessage, SubmitButton, TextField } from "./ui/form";
+import { NewPasswordField } from "./new-password-field";
+import { FormMessage, SubmitButton } from "./ui/form";
 
 /**
  * A guest's offer on their order's page: choose a password, and the account opens once the link
@@ -29,16 +30,7 @@ export function OrderAccountForm({ result, sent }: { result?: FormResult; sent?:
           </p>
           <Form method="post" className="mt-4 space-y-4" noValidate>
             {result?.message && <FormMessage type="error">{result.message}</FormMessage>}
-            <TextField
-              name="password"
-              label="Password"
-              type="password"
-              autoComplete="new-password"
-              hint="At least 10 characters, not your email address and not a commonly used password."
-              minLength={10}
-              required
-              errors={result?.errors?.password}
-            />
+            <NewPasswordField errors={result?.errors?.password} />
             <SubmitButton busy={navigation.state === "submitting"} busyLabel="Sending…">
               Create my account
             </SubmitButton>

@@ -160,6 +160,9 @@ export async function runFormRoute<P, Q, B, V>(
     ...failure,
     message: failure.message ?? options.message,
   });
+  // A form whose rows were never read has nothing to judge field by field: its problem is said
+  // above it, rather than "Required" beside fields that were filled in.
+  if (decoded?.message) return failed({ status: 422, message: decoded.message });
   const parsed = schema?.safeParse(body);
   // The route's own access rule, as the API applies it: a form is no way round it.
   const account = context.get(sessionContext) ?? undefined;

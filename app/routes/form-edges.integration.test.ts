@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "../../server/db/seed/accounts.ts";
 import { rateLimitHits } from "../../server/platform/schema.ts";
+import { adminPages } from "../../tests/support/admin-pages.ts";
 import { startTestApp, type TestApp } from "../../tests/support/app.ts";
 
 const decode = (html: string) =>
@@ -128,6 +129,25 @@ describe("a page's form and its API route", () => {
     expect(response.status).toBe(415);
     const again = await postJson("/api/has-full-account", { email: "json@example.com" });
     expect(await again.json()).toEqual({ data: { hasFullAccount: false } });
+  });
+
+  it("says above the form why one with a row number beyond the bound was refused", async () => {
+    const pages = await adminPages(app);
+    const refused = await pages.post("/admin/delivery/groups/new", pages.staff, {
+      title: "Huge Isles",
+      countries: "GB",
+      "rows[99999999].x": "1",
+    });
+    expect(refused.status).toBe(422);
+    const html = decode(await refused.text());
+    // No field can be marked (the rows were never read): the banner says what is wrong, and
+    // no field is called invalid for it.
+    expect(html).toContain(
+      "This form has more rows than it can take (at most 2,000), so nothing in it was used.",
+    );
+    expect(html).not.toContain("marked below");
+    expect(html).not.toContain('aria-invalid="true"');
+    expect(html).toContain('value="Huge Isles"');
   });
 
   it("answers 400 to a form body that cannot be read", async () => {

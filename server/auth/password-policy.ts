@@ -1,7 +1,6 @@
 import { dictionary } from "@zxcvbn-ts/language-common";
+import { MIN_PASSWORD_LENGTH } from "../../common/accounts.ts";
 import { normaliseEmail } from "../customers/index.ts";
-
-export const MIN_PASSWORD_LENGTH = 10;
 
 let common: Set<string> | undefined;
 

@@ -25,6 +25,7 @@ import {
   type Who,
 } from "../../tests/support/staff-api.ts";
 import { auditEntries } from "../audit/schema.ts";
+import { discountService, NEW_CODE_RULES, rulesProblem } from "./admin.ts";
 import { discounts } from "./schema.ts";
 
 const unique = () => `STAFF${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
@@ -156,6 +157,29 @@ describe.each(databaseKinds)("staff API for discounts on %s", (kind) => {
       if (field) expect(Object.keys(errors ?? {}), JSON.stringify(body)).toContain(field);
     }
     expect(await auditCount(app)).toBe(audits);
+  });
+
+  it("checks a new code's rules with the type and value given, never made-up ones", async () => {
+    const db = app.database.db;
+    // Rules whose type or value is not known yet are checked without it (this reads the rules
+    // without a type: no placeholder type is needed to check them).
+    expect(await rulesProblem(db, { ...NEW_CODE_RULES(), value: 150 })).toBeUndefined();
+    expect(await rulesProblem(db, { ...NEW_CODE_RULES(), unitType: "percentage" })).toBeUndefined();
+    const check = (input: Parameters<NonNullable<typeof discountService.check>>[1]) =>
+      discountService.check?.(db, input);
+    expect(await check({ value: 150 })).toBeUndefined();
+    expect(await check({ unitType: "percentage" })).toBeUndefined();
+    expect(await check({ unitType: "percentage", value: 150 })).toMatchObject({
+      field: "value",
+      message: "A percentage is at most 100.",
+    });
+    // Through the API: a type that failed the schema leaves the value unjudged, and a value that
+    // failed it is not judged as a percentage either.
+    const bogus = await read(await store({ code: unique(), unitType: "bogus", value: 150 }));
+    expect(Object.keys(bogus.errors ?? {})).toEqual(["unitType"]);
+    const unread = await read(await store({ code: unique(), unitType: "percentage", value: "x" }));
+    expect(Object.keys(unread.errors ?? {})).toEqual(["value"]);
+    expect(unread.errors?.value).not.toContain("A percentage is at most 100.");
   });
 
   it("updates only what is sent, keeps the rules coherent, and refuses a stale save", async () => {

@@ -222,8 +222,23 @@ export type StoredRules = {
   targets: Required<Targets>;
 };
 
+/**
+ * Rules to check: stored rules, or a new code's whose type or value is not known yet (it did not
+ * pass the schema), so its checks are made without them rather than on a made-up type.
+ */
+export type CheckedRules = Omit<StoredRules, "unitType" | "value"> &
+  Partial<Pick<StoredRules, "unitType" | "value">>;
+
 /** The rules of `input` over `base` (a new code's defaults, or the code as it is). */
-export function mergedRules(base: StoredRules, input: Partial<DiscountRules> & Limits) {
+export function mergedRules(base: StoredRules, input: Partial<DiscountRules> & Limits): StoredRules;
+export function mergedRules(
+  base: CheckedRules,
+  input: Partial<DiscountRules> & Limits,
+): CheckedRules;
+export function mergedRules(
+  base: CheckedRules,
+  input: Partial<DiscountRules> & Limits,
+): CheckedRules {
   const eligibleGroup = input.eligibleGroup ?? base.eligibleGroup;
   const scope = input.scope ?? base.scope;
   const targets = input.targets
@@ -254,7 +269,7 @@ export function mergedRules(base: StoredRules, input: Partial<DiscountRules> & L
     scope,
     // Targets only mean something for a code limited to selected items.
     targets: scope === "selected" ? targets : { brandIds: [], productIds: [], collectionIds: [] },
-  } satisfies StoredRules;
+  };
 }
 /** The limits a single code has (a batch's codes are single-use). */
 type Limits = { usageLimit?: number | null; perCustomerLimit?: number | null };
@@ -277,10 +292,11 @@ export const NEW_CODE_RULES = (): Omit<StoredRules, "unitType" | "value"> => ({
  * What the table's checks (server/discounts/schema.ts) and its foreign keys would refuse, as a
  * 422 naming the field, so no rule ever reaches the database as a 500.
  */
-export async function rulesProblem(db: Db, rules: StoredRules): Promise<Refusal | undefined> {
+export async function rulesProblem(db: Db, rules: CheckedRules): Promise<Refusal | undefined> {
   // Every problem at once (issue 30), each beside its field.
   const problems: Refusal[] = [];
-  if (rules.unitType === "percentage" && rules.value > 100) {
+  // Judged only when both are known: a value without its type is neither too big nor fine.
+  if (rules.unitType === "percentage" && rules.value !== undefined && rules.value > 100) {
     problems.push(refuse("invalid", "A percentage is at most 100.", "value"));
   }
   if (rules.endsAt && rules.endsAt <= rules.startsAt) {
@@ -421,11 +437,8 @@ async function discountProblems(
     code !== undefined && (await codeTaken(tx, code, exceptId))
       ? refuse("invalid", CODE_TAKEN, "code")
       : undefined;
-  const base =
-    exceptId === undefined
-      ? // A percentage is checked only when both its type and value passed the schema.
-        { ...NEW_CODE_RULES(), unitType: input.unitType ?? "fixed", value: input.value ?? 0 }
-      : await storedRulesOf(tx, exceptId);
+  // A new code's type and value are those given, if they passed the schema: none is made up.
+  const base = exceptId === undefined ? NEW_CODE_RULES() : await storedRulesOf(tx, exceptId);
   return joinRefusals([taken, base ? await rulesProblem(tx, mergedRules(base, input)) : undefined]);
 }
 

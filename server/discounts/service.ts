@@ -1,9 +1,11 @@
 import { and, count, eq, gt, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Basket } from "../../common/basket.ts";
-import type {
-  AppliedDiscount,
-  DiscountUnitTypeOption,
-  EligibleUserGroupOption,
+import {
+  type AppliedDiscount,
+  DISCOUNT_UNIT_TYPE_LABELS,
+  DISCOUNT_UNIT_TYPES,
+  type DiscountUnitTypeOption,
+  type EligibleUserGroupOption,
 } from "../../common/discounts.ts";
 import { formatPrice } from "../../common/money.ts";
 import type { Refusal } from "../../common/refusal.ts";
@@ -17,10 +19,8 @@ import { discountAmount, splitProportionally } from "./amounts.ts";
 import { discountRedemptions, discounts, discountTargets } from "./schema.ts";
 
 /** behaviour.md §7: GET /api/discount-unit-types. */
-export const DISCOUNT_UNIT_TYPE_LIST: ReadonlyArray<DiscountUnitTypeOption> = [
-  { id: "percentage", title: "Percentage off" },
-  { id: "fixed", title: "Fixed amount off" },
-];
+export const DISCOUNT_UNIT_TYPE_LIST: ReadonlyArray<DiscountUnitTypeOption> =
+  DISCOUNT_UNIT_TYPES.map((id) => ({ id, title: DISCOUNT_UNIT_TYPE_LABELS[id] }));
 
 /** behaviour.md §7: GET /api/eligible-user-groups. */
 export const ELIGIBLE_USER_GROUP_LIST: ReadonlyArray<EligibleUserGroupOption> = [

@@ -1,5 +1,15 @@
 import { useEffect, useId, useState } from "react";
-import type { DiscountTarget } from "../../../common/discounts-admin";
+import {
+  DISCOUNT_UNIT_TYPE_LABELS,
+  DISCOUNT_UNIT_TYPES,
+  ELIGIBLE_USER_GROUP_LABELS,
+  ELIGIBLE_USER_GROUPS,
+} from "../../../common/discounts";
+import {
+  DISCOUNT_SCOPE_LABELS,
+  DISCOUNT_SCOPE_VALUES,
+  type DiscountTarget,
+} from "../../../common/discounts-admin";
 import type { Page } from "../../../common/pagination";
 import { apiGet } from "../../lib/api-client";
 import { Button } from "../ui/button";
@@ -7,16 +17,9 @@ import { MoneyField, SelectField, TextAreaField, TextField } from "../ui/form";
 import { useField, useFieldName, useFieldValue, useMarkDirty } from "./resource-form";
 import { Card } from "./screen-header";
 
-const UNIT_TYPES = [
-  { id: "percentage", title: "Percentage off" },
-  { id: "fixed", title: "Fixed amount off" },
-];
-const GROUPS = [
-  { id: "everyone", title: "Everyone" },
-  { id: "guests", title: "Guests only" },
-  { id: "registered", title: "Registered customers" },
-  { id: "segment", title: "Members of a segment" },
-];
+const UNIT_TYPES = DISCOUNT_UNIT_TYPES.map((id) => ({ id, title: DISCOUNT_UNIT_TYPE_LABELS[id] }));
+const GROUPS = ELIGIBLE_USER_GROUPS.map((id) => ({ id, title: ELIGIBLE_USER_GROUP_LABELS[id] }));
+const SCOPES = DISCOUNT_SCOPE_VALUES.map((id) => ({ id, title: DISCOUNT_SCOPE_LABELS[id] }));
 const KINDS: Record<DiscountTarget["kind"], { label: string; path: string }> = {
   brand: { label: "Band", path: "/brands" },
   product: { label: "Product", path: "/products" },
@@ -215,10 +218,7 @@ function ScopeFields() {
       <fieldset>
         <legend className="font-semibold">Takes money off</legend>
         <div className="mt-2 flex flex-wrap gap-6">
-          {[
-            { id: "basket", title: "The whole basket" },
-            { id: "selected", title: "Selected bands, products or collections" },
-          ].map((choice) => (
+          {SCOPES.map((choice) => (
             <label key={choice.id} className="flex items-center gap-2">
               <input
                 type="radio"

@@ -1,13 +1,6 @@
+import { ORDER_STATUS_LABELS as LABELS } from "../../../common/order-statuses";
 import type { OrderStatusId } from "../../../common/orders";
 import { Badge } from "./cells";
-
-const LABELS: Record<OrderStatusId, string> = {
-  pending_payment: "Awaiting payment",
-  paid: "Paid",
-  dispatched: "Dispatched",
-  cancelled: "Cancelled",
-  refunded: "Refunded",
-};
 
 const TONES = {
   pending_payment: "warning",

@@ -1,24 +1,26 @@
-import type { ProductStatus } from "../../../common/catalog-admin";
+import {
+  PRODUCT_STATUS_LABELS,
+  PRODUCT_STATUSES,
+  type ProductStatus,
+} from "../../../common/catalog-admin";
 import { formatPrice } from "../../../common/money";
 import { Badge } from "./cells";
 
-const STATUS = {
-  published: { label: "Published", tone: "success" },
-  draft: { label: "Draft", tone: "neutral" },
-  archived: { label: "Archived", tone: "warning" },
-} as const;
+const TONES = {
+  published: "success",
+  draft: "neutral",
+  archived: "warning",
+} as const satisfies Record<ProductStatus, Parameters<typeof Badge>[0]["tone"]>;
 
 /** The product statuses as staff read them, in the order the form offers them. */
-export const PRODUCT_STATUS_OPTIONS = [
-  { id: "draft", title: "Draft" },
-  { id: "published", title: "Published" },
-  { id: "archived", title: "Archived" },
-] as const;
+export const PRODUCT_STATUS_OPTIONS = PRODUCT_STATUSES.map((id) => ({
+  id,
+  title: PRODUCT_STATUS_LABELS[id],
+}));
 
 /** A product's status as a badge: published is green, a draft grey, archived amber. */
 export function ProductStatusBadge({ status }: { status: ProductStatus }) {
-  const { label, tone } = STATUS[status];
-  return <Badge tone={tone}>{label}</Badge>;
+  return <Badge tone={TONES[status]}>{PRODUCT_STATUS_LABELS[status]}</Badge>;
 }
 
 /** A product's prices: one, or the range of its variants' (£20.00 – £25.00); none without any. */

@@ -1,4 +1,4 @@
-import { STAFF_ROLE_TITLES, STAFF_STATUS_TITLES, type StaffMember } from "../../../common/staff";
+import { STAFF_ROLE_LABELS, STAFF_STATUS_LABELS, type StaffMember } from "../../../common/staff";
 import { AppLink } from "../ui/app-link";
 import { Badge } from "./cells";
 
@@ -53,7 +53,7 @@ export function StaffName({
 
 /** A role as staff read it: admins may also delete records and manage staff. */
 export function StaffRoleBadge({ role }: { role: StaffMember["role"] }) {
-  return <Badge tone={role === "admin" ? "info" : "neutral"}>{STAFF_ROLE_TITLES[role]}</Badge>;
+  return <Badge tone={role === "admin" ? "info" : "neutral"}>{STAFF_ROLE_LABELS[role]}</Badge>;
 }
 
 const STATUS_TONES = { deactivated: "danger", invited: "warning", active: "success" } as const;
@@ -64,5 +64,5 @@ const STATUS_TONES = { deactivated: "danger", invited: "warning", active: "succe
  */
 export function StaffStatus({ member }: { member: Pick<StaffMember, "active" | "invited"> }) {
   const status = !member.active ? "deactivated" : member.invited ? "invited" : "active";
-  return <Badge tone={STATUS_TONES[status]}>{STAFF_STATUS_TITLES[status]}</Badge>;
+  return <Badge tone={STATUS_TONES[status]}>{STAFF_STATUS_LABELS[status]}</Badge>;
 }

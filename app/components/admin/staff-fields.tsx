@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { STAFF_ROLE_LABELS } from "../../../common/staff";
 import { TextField } from "../ui/form";
 import { useField } from "./resource-form";
 import { Card } from "./screen-header";
@@ -6,13 +7,13 @@ import { Card } from "./screen-header";
 const ROLES = [
   {
     value: "staff",
-    label: "Staff",
+    label: STAFF_ROLE_LABELS.staff,
     description:
       "Manages the catalogue, the media library, orders and content. Cannot delete records or manage staff.",
   },
   {
     value: "admin",
-    label: "Admin",
+    label: STAFF_ROLE_LABELS.admin,
     description:
       "Everything staff can do, plus deleting records and inviting, changing and deactivating staff.",
   },

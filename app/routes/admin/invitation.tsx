@@ -1,6 +1,7 @@
 import { Form, useNavigation } from "react-router";
+import { NewPasswordField } from "../../components/new-password-field";
 import { PageHeading } from "../../components/page-heading";
-import { FormMessage, SubmitButton, TextField } from "../../components/ui/form";
+import { FormMessage, SubmitButton } from "../../components/ui/form";
 import { acceptInvitation, invitationPage, redirectSignedIn } from "../../lib/account-forms.server";
 import { formPageHeaders } from "../../lib/form-headers";
 import { formFailure, runFormRoute } from "../../lib/form-route.server";
@@ -59,16 +60,7 @@ export default function StaffInvitation({ loaderData, actionData }: Route.Compon
       <Form method="post" className="space-y-5" noValidate>
         {actionData?.message && <FormMessage type="error">{actionData.message}</FormMessage>}
         <input type="hidden" name="token" value={loaderData.token} />
-        <TextField
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 10 characters, not your email address and not a commonly used password."
-          minLength={10}
-          required
-          errors={errors?.password}
-        />
+        <NewPasswordField errors={errors?.password} />
         <SubmitButton busy={busy} busyLabel="Saving…">
           Set password and sign in
         </SubmitButton>

@@ -1,4 +1,5 @@
 import { Form, useNavigation } from "react-router";
+import { NewPasswordField } from "../../components/new-password-field";
 import { PageHeading } from "../../components/page-heading";
 import { AppLink } from "../../components/ui/app-link";
 import { FormMessage, SubmitButton, TextField } from "../../components/ui/form";
@@ -67,14 +68,8 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
           defaultValue={values?.email}
           errors={errors?.email}
         />
-        <TextField
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="new-password"
+        <NewPasswordField
           hint="At least 10 characters. A few unrelated words make a strong one."
-          minLength={10}
-          required
           errors={errors?.password}
         />
         <label className="flex items-start gap-3 text-sm">

@@ -1,7 +1,8 @@
 import { Form, redirect, useNavigation } from "react-router";
+import { NewPasswordField } from "../../components/new-password-field";
 import { PageHeading } from "../../components/page-heading";
 import { AppLink } from "../../components/ui/app-link";
-import { FormMessage, SubmitButton, TextField } from "../../components/ui/form";
+import { FormMessage, SubmitButton } from "../../components/ui/form";
 import {
   confirmAccount,
   passwordLinkPage,
@@ -95,16 +96,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       <Form method="post" className="space-y-5" noValidate>
         {message}
         <input type="hidden" name="token" value={loaderData.token} />
-        <TextField
-          name="password"
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 10 characters, not your email address and not a commonly used password."
-          minLength={10}
-          required
-          errors={errors?.password}
-        />
+        <NewPasswordField label="New password" errors={errors?.password} />
         <SubmitButton busy={busy} busyLabel="Saving…">
           Save new password
         </SubmitButton>

@@ -1,6 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { formatPrice } from "../../../common/money";
 import { changePasswordFromForm, logout } from "../../client/auth";
+import { NewPasswordField } from "../../components/new-password-field";
 import { OrderStatusBadge } from "../../components/order-details";
 import { PageHeading } from "../../components/page-heading";
 import { SavedAddress } from "../../components/saved-address";
@@ -147,14 +148,9 @@ export default function CustomerDashboard({ loaderData, actionData }: Route.Comp
               required
               errors={errors?.currentPassword}
             />
-            <TextField
-              name="password"
+            <NewPasswordField
               label="New password"
-              type="password"
-              autoComplete="new-password"
               hint="At least 10 characters. Signs you out everywhere else."
-              minLength={10}
-              required
               errors={errors?.password}
             />
             <SubmitButton busy={navigation.state === "submitting"} busyLabel="Saving…">

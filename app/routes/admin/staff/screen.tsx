@@ -1,4 +1,4 @@
-import { STAFF_ROLE_TITLES, STAFF_STATUS_TITLES, type StaffMember } from "../../../../common/staff";
+import { STAFF_ROLE_LABELS, STAFF_STATUS_LABELS, type StaffMember } from "../../../../common/staff";
 import { timeColumn } from "../../../components/admin/list-columns";
 import { Card } from "../../../components/admin/screen-header";
 import { StaffName, StaffRoleBadge, StaffStatus } from "../../../components/admin/staff-cells";
@@ -59,8 +59,8 @@ export const staffAccountsScreen = staffScreen<Row, { id: number; updatedAt: str
     caption: "Staff accounts",
     addLabel: "Invite staff",
     filters: [
-      enumFilter("role", "Role", "All roles", STAFF_ROLE_TITLES),
-      enumFilter("status", "Status", "All statuses", STAFF_STATUS_TITLES),
+      enumFilter("role", "Role", "All roles", STAFF_ROLE_LABELS),
+      enumFilter("status", "Status", "All statuses", STAFF_STATUS_LABELS),
     ],
     searchLabel: "Search by name or email",
     empty: "Nobody matches this search.",
