@@ -12,6 +12,12 @@ const Instant = z.string().meta({ description: "ISO 8601 UTC." });
 export const CUSTOMER_KINDS = ["registered", "guest"] as const;
 export type CustomerKind = (typeof CUSTOMER_KINDS)[number];
 
+/** Each kind as staff read it: the customer list's filter, the audit log. */
+export const CUSTOMER_KIND_LABELS: Readonly<Record<CustomerKind, string>> = {
+  registered: "Registered",
+  guest: "Guests",
+};
+
 /** The customer list's sort keys, each also descending (`-spend`). */
 export const CUSTOMER_SORTS = ["name", "joined", "orders", "spend"] as const;
 

@@ -1,9 +1,10 @@
-import type { StaffCustomerItem } from "../../../../common/customers-admin";
+import { CUSTOMER_KIND_LABELS, type StaffCustomerItem } from "../../../../common/customers-admin";
 import { formatPrice } from "../../../../common/money";
 import { Badge } from "../../../components/admin/cells";
 import { countColumn, timeColumn } from "../../../components/admin/list-columns";
 import { ResourceList } from "../../../components/admin/resource-list";
 import { ScreenHeader } from "../../../components/admin/screen-header";
+import { enumFilter } from "../../../components/admin/staff-screen";
 import { AppLink } from "../../../components/ui/app-link";
 import { buttonClasses } from "../../../components/ui/button";
 import { tableColumns } from "../../../components/ui/data-table";
@@ -73,15 +74,7 @@ export default function CustomersList({ loaderData }: Route.ComponentProps) {
         rowId={(customer) => String(customer.id)}
         searchLabel="Search by name or email"
         filters={[
-          {
-            name: "kind",
-            label: "Account",
-            anyLabel: "All customers",
-            options: [
-              { value: "registered", label: "Registered" },
-              { value: "guest", label: "Guests" },
-            ],
-          },
+          enumFilter("kind", "Account", "All customers", CUSTOMER_KIND_LABELS),
           {
             name: "consent",
             label: "Marketing",

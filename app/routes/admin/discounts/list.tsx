@@ -1,9 +1,11 @@
+import { DISCOUNT_UNIT_TYPE_LABELS } from "../../../../common/discounts";
 import type { StaffDiscountItem } from "../../../../common/discounts-admin";
 import { formatPrice } from "../../../../common/money";
 import { Badge } from "../../../components/admin/cells";
 import { PrimaryLink } from "../../../components/admin/list-columns";
 import { ResourceList } from "../../../components/admin/resource-list";
 import { ScreenHeader } from "../../../components/admin/screen-header";
+import { enumFilter } from "../../../components/admin/staff-screen";
 import { AppLink } from "../../../components/ui/app-link";
 import { buttonClasses } from "../../../components/ui/button";
 import { tableColumns } from "../../../components/ui/data-table";
@@ -129,15 +131,7 @@ export default function DiscountsList({ loaderData, actionData }: Route.Componen
               { value: "ended", label: "Ended" },
             ],
           },
-          {
-            name: "type",
-            label: "Type",
-            anyLabel: "Any type",
-            options: [
-              { value: "percentage", label: "Percentage" },
-              { value: "fixed", label: "Fixed amount" },
-            ],
-          },
+          enumFilter("type", "Type", "Any type", DISCOUNT_UNIT_TYPE_LABELS),
         ]}
         empty="No discount matches this search."
       />

@@ -1,10 +1,11 @@
-import type { StaffProductItem } from "../../../../common/catalog-admin";
+import { PRODUCT_STATUS_LABELS, type StaffProductItem } from "../../../../common/catalog-admin";
 import { PRODUCT_TYPES, productTypeBySlug } from "../../../../common/product-types";
 import { Thumbnail } from "../../../components/admin/cells";
 import { PrimaryLink, timeColumn } from "../../../components/admin/list-columns";
 import { PriceRange, ProductStatusBadge, StockCell } from "../../../components/admin/product-cells";
 import { ResourceList } from "../../../components/admin/resource-list";
 import { ScreenHeader } from "../../../components/admin/screen-header";
+import { enumFilter } from "../../../components/admin/staff-screen";
 import { AppLink } from "../../../components/ui/app-link";
 import { buttonClasses } from "../../../components/ui/button";
 import { tableColumns } from "../../../components/ui/data-table";
@@ -124,16 +125,7 @@ export default function ProductsList({ loaderData, actionData }: Route.Component
             anyLabel: "All types",
             options: PRODUCT_TYPES.map((type) => ({ value: type.slug, label: type.title })),
           },
-          {
-            name: "status",
-            label: "Status",
-            anyLabel: "All statuses",
-            options: [
-              { value: "published", label: "Published" },
-              { value: "draft", label: "Draft" },
-              { value: "archived", label: "Archived" },
-            ],
-          },
+          enumFilter("status", "Status", "All statuses", PRODUCT_STATUS_LABELS),
           {
             name: "stock",
             label: "Stock",
