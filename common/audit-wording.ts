@@ -142,7 +142,7 @@ const FIELD_LABELS: Record<string, string> = {
   collectionIds: "Collections",
   productIds: "Products",
   attributeIds: "Options",
-  attributeTypeId: "Option",
+  attributeTypeId: "Attribute type",
   folderId: "Folder",
   parentId: "Parent folder",
   sku: "SKU",

@@ -59,8 +59,8 @@ describe("the audit log in words (issue 30)", () => {
   it("names every audited resource as its screen does, never by its API name", () => {
     expect(auditResourceLabel("product-variants")).toBe("Variant");
     expect(auditResourceLabel("brands")).toBe("Band");
-    expect(auditResourceLabel("product-attribute-types")).toBe("Option");
-    expect(auditResourceLabel("product-attributes")).toBe("Option value");
+    expect(auditResourceLabel("product-attribute-types")).toBe("Attribute type");
+    expect(auditResourceLabel("product-attributes")).toBe("Attribute");
     expect(auditResourceLabel("product-collections")).toBe("Collection");
     expect(auditResourceLabel("files")).toBe("Media file");
     expect(auditResourceLabel("staff")).toBe("Staff account");
