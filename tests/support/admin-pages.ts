@@ -1,8 +1,9 @@
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { setCookie } from "../../server/auth/test-helpers.ts";
 import { DEMO_ACCOUNTS } from "../../server/db/seed/accounts.ts";
 import { signedInCookie } from "./accounts.ts";
-import type { TestApp } from "./app.ts";
+import { startTestApp, type TestApp } from "./app.ts";
+import type { DatabaseKind } from "./databases.ts";
 
 /** A page's HTML as text: React's comment markers gone, the usual entities decoded. */
 export const decode = (html: string) =>
@@ -109,4 +110,39 @@ export async function adminPages(app: TestApp) {
     return fields;
   };
   return { staff, admin, customer, page, html, post, formFields };
+}
+
+export type AdminPages = Awaited<ReturnType<typeof adminPages>>;
+
+/**
+ * An object that stands for one a `beforeAll` makes: each property is read from it when a test
+ * uses it, so a file can name `app` and `pages` once, at the top of its `describe`.
+ */
+function madeLater<T extends object>(made: () => T | undefined, what: string): T {
+  return new Proxy({} as T, {
+    get(_, key) {
+      const target = made();
+      if (!target) throw new Error(`${what} is used before its beforeAll has made it.`);
+      const value = Reflect.get(target, key, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
+/**
+ * The shop started on `kind` for one `describe`, with the back office's people signed in
+ * (`adminPages`); closed after its tests.
+ */
+export function backOfficeOn(kind: DatabaseKind) {
+  let app: TestApp | undefined;
+  let pages: AdminPages | undefined;
+  beforeAll(async () => {
+    app = await startTestApp(kind);
+    pages = await adminPages(app);
+  });
+  afterAll(() => app?.close());
+  return {
+    app: madeLater(() => app, "The shop"),
+    pages: madeLater(() => pages, "The back office"),
+  };
 }

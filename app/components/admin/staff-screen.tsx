@@ -89,6 +89,8 @@ export type StaffScreenDescriptor<
     newTitle?: string;
     newIntro?: ReactNode;
     newSubmit?: string;
+    /** The noun on the form's buttons, when the screen already says which: "Save option". */
+    buttonNoun?: string;
     /** The form's name for assistive technology, when not "{Noun} details". */
     label?: string;
   };
@@ -246,7 +248,7 @@ export function StaffNewScreen<
         values={loaderData.values}
         result={actionData as AdminActionData | undefined}
         listPath={screen.path}
-        submitLabel={words.newSubmit ?? `Add ${screen.noun}`}
+        submitLabel={words.newSubmit ?? `Add ${words.buttonNoun ?? screen.noun}`}
         aside={Aside ? <Aside {...part} /> : undefined}
       >
         <Fields {...part} />
@@ -274,7 +276,7 @@ export function StaffEditScreen<
   actionData?: unknown;
 }) {
   const { Fields, Aside, ...words } = requirePart(screen.form, screen, "form");
-  const { noun } = screen;
+  const noun = words.buttonNoun ?? screen.noun;
   const { record, label, values, canDelete } = loaderData;
   const part: FormPartProps<FormX> = { isNew: false, data: loaderData, result: actionData };
   return (

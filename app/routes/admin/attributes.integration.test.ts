@@ -1,20 +1,13 @@
 import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { attributes, attributeTypes } from "../../../server/catalog/schema.ts";
-import { adminPages, fieldTag, flashOf, rowTitles } from "../../../tests/support/admin-pages.ts";
-import { startTestApp, type TestApp } from "../../../tests/support/app.ts";
+import { backOfficeOn, fieldTag, flashOf, rowTitles } from "../../../tests/support/admin-pages.ts";
 import { databaseKinds } from "../../../tests/support/databases.ts";
 import { makeAttributeType } from "../../../tests/support/factories.ts";
 
 // Issue 14: the attribute types' and attributes' back-office screens, by HTTP without JavaScript.
 describe.each(databaseKinds)("the attribute screens on %s", (kind) => {
-  let app: TestApp;
-  let pages: Awaited<ReturnType<typeof adminPages>>;
-  beforeAll(async () => {
-    app = await startTestApp(kind);
-    pages = await adminPages(app);
-  });
-  afterAll(() => app.close());
+  const { app, pages } = backOfficeOn(kind);
 
   const db = () => app.database.db;
   const typeBySlug = async (slug: string) =>

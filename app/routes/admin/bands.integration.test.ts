@@ -5,18 +5,10 @@ import { setCookie } from "../../../server/auth/test-helpers.ts";
 import { brands } from "../../../server/catalog/schema.ts";
 import { DEMO_ACCOUNTS } from "../../../server/db/seed/accounts.ts";
 import { signedInCookie } from "../../../tests/support/accounts.ts";
+import { decode } from "../../../tests/support/admin-pages.ts";
 import { startTestApp, type TestApp } from "../../../tests/support/app.ts";
 import { databaseKinds } from "../../../tests/support/databases.ts";
 import { makeBrand, makeProduct } from "../../../tests/support/factories.ts";
-
-const decode = (html: string) =>
-  html
-    .replaceAll("<!-- -->", "")
-    .replaceAll("&amp;", "&")
-    .replaceAll("&#x27;", "'")
-    .replaceAll("&quot;", '"')
-    .replaceAll("&lt;", "<")
-    .replaceAll("&gt;", ">");
 
 /** The band fields as the form posts them without JavaScript: every field, as text. */
 function bandForm(values: Record<string, string> = {}): Record<string, string> {

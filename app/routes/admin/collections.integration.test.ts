@@ -1,27 +1,20 @@
 import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { collectionProducts, productCollections } from "../../../server/catalog/schema.ts";
 import {
-  adminPages,
+  backOfficeOn,
   decode,
   fieldErrorOf,
   fieldTag,
   flashOf,
   rowTitles,
 } from "../../../tests/support/admin-pages.ts";
-import { startTestApp, type TestApp } from "../../../tests/support/app.ts";
 import { databaseKinds } from "../../../tests/support/databases.ts";
 import { makeBrand, makeProduct } from "../../../tests/support/factories.ts";
 
 // Issue 14: the collections' back-office screens, by HTTP as a browser without JavaScript uses them.
 describe.each(databaseKinds)("the collection screens on %s", (kind) => {
-  let app: TestApp;
-  let pages: Awaited<ReturnType<typeof adminPages>>;
-  beforeAll(async () => {
-    app = await startTestApp(kind);
-    pages = await adminPages(app);
-  });
-  afterAll(() => app.close());
+  const { app, pages } = backOfficeOn(kind);
 
   const db = () => app.database.db;
   const collectionBySlug = async (slug: string) =>

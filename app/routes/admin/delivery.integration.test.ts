@@ -1,20 +1,13 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { deliveryOptionGroups, deliveryOptions } from "../../../server/delivery/schema.ts";
-import { adminPages, decode, fieldTag } from "../../../tests/support/admin-pages.ts";
-import { startTestApp, type TestApp } from "../../../tests/support/app.ts";
+import { backOfficeOn, decode, fieldTag } from "../../../tests/support/admin-pages.ts";
 import { databaseKinds } from "../../../tests/support/databases.ts";
 
 // Issue 30: the delivery forms are codecs (common/delivery-forms.ts): every problem at once,
 // beside its field, with pounds read once; posted as a browser without JavaScript does.
 describe.each(databaseKinds)("the delivery forms on %s", (kind) => {
-  let app: TestApp;
-  let pages: Awaited<ReturnType<typeof adminPages>>;
-  beforeAll(async () => {
-    app = await startTestApp(kind);
-    pages = await adminPages(app);
-  });
-  afterAll(() => app.close());
+  const { app, pages } = backOfficeOn(kind);
   const db = () => app.database.db;
 
   const option = (fields: Record<string, string>) => ({

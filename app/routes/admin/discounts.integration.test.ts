@@ -1,20 +1,13 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { discounts } from "../../../server/discounts/schema.ts";
-import { adminPages, flashOf } from "../../../tests/support/admin-pages.ts";
-import { startTestApp, type TestApp } from "../../../tests/support/app.ts";
+import { backOfficeOn, flashOf } from "../../../tests/support/admin-pages.ts";
 import { databaseKinds } from "../../../tests/support/databases.ts";
 import { makeDiscount } from "../../../tests/support/discounts.ts";
 
 // Issue 30: "End now" cannot be undone, so it asks first, also without JavaScript.
 describe.each(databaseKinds)("ending a discount code on %s", (kind) => {
-  let app: TestApp;
-  let pages: Awaited<ReturnType<typeof adminPages>>;
-  beforeAll(async () => {
-    app = await startTestApp(kind);
-    pages = await adminPages(app);
-  });
-  afterAll(() => app.close());
+  const { app, pages } = backOfficeOn(kind);
 
   const endsAtOf = async (id: number) =>
     (await app.database.db.select().from(discounts).where(eq(discounts.id, id)))[0]?.endsAt;

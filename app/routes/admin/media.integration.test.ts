@@ -7,17 +7,9 @@ import { brands } from "../../../server/catalog/schema.ts";
 import { DEMO_ACCOUNTS } from "../../../server/db/seed/accounts.ts";
 import { mediaFiles, mediaFolders } from "../../../server/media/schema.ts";
 import { signedInCookie } from "../../../tests/support/accounts.ts";
+import { decode } from "../../../tests/support/admin-pages.ts";
 import { startTestApp, type TestApp } from "../../../tests/support/app.ts";
 import { databaseKinds } from "../../../tests/support/databases.ts";
-
-const decode = (html: string) =>
-  html
-    .replaceAll("<!-- -->", "")
-    .replaceAll("&amp;", "&")
-    .replaceAll("&#x27;", "'")
-    .replaceAll("&quot;", '"')
-    .replaceAll("&lt;", "<")
-    .replaceAll("&gt;", ">");
 
 const SVG = Buffer.from(
   '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',

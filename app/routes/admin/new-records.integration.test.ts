@@ -1,23 +1,16 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { setCookie } from "../../../server/auth/test-helpers.ts";
 import { billingModels } from "../../../server/billing/schema.ts";
 import { attributeTypes, brands, productCollections } from "../../../server/catalog/schema.ts";
 import { deliveryOptionGroups } from "../../../server/delivery/schema.ts";
-import { adminPages, decode, flashOf } from "../../../tests/support/admin-pages.ts";
-import { startTestApp, type TestApp } from "../../../tests/support/app.ts";
+import { backOfficeOn, decode, flashOf } from "../../../tests/support/admin-pages.ts";
 import { databaseKinds } from "../../../tests/support/databases.ts";
 
 // Issue 30: after creating a record staff land on the record, not on page 1 of a list where it
 // may not be; the success message is shown there. Posted as a browser without JavaScript does.
 describe.each(databaseKinds)("a new record's landing on %s", (kind) => {
-  let app: TestApp;
-  let pages: Awaited<ReturnType<typeof adminPages>>;
-  beforeAll(async () => {
-    app = await startTestApp(kind);
-    pages = await adminPages(app);
-  });
-  afterAll(() => app.close());
+  const { app, pages } = backOfficeOn(kind);
 
   /** Posts the new form, and checks it lands on `recordPath(id)` with `message` shown there. */
   async function landsOnRecord(

@@ -1,21 +1,14 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "../../../server/db/seed/accounts.ts";
 import { orders } from "../../../server/orders/schema.ts";
-import { adminPages, flashOf } from "../../../tests/support/admin-pages.ts";
-import { startTestApp, type TestApp } from "../../../tests/support/app.ts";
+import { backOfficeOn, flashOf } from "../../../tests/support/admin-pages.ts";
 import { databaseKinds } from "../../../tests/support/databases.ts";
 
 // Issue 15: cancelling an order from its refund screen, as a browser without JavaScript does.
 // Cancelling cannot be undone and gives money back, so it takes a second, explicit press.
 describe.each(databaseKinds)("cancelling an order on its refund screen on %s", (kind) => {
-  let app: TestApp;
-  let pages: Awaited<ReturnType<typeof adminPages>>;
-  beforeAll(async () => {
-    app = await startTestApp(kind);
-    pages = await adminPages(app);
-  });
-  afterAll(() => app.close());
+  const { app, pages } = backOfficeOn(kind);
 
   const paidOrder = async () => {
     const [order] = await app.database.db

@@ -1,12 +1,11 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ChargeResult } from "../../../common/checkout";
 import { formatLongDate } from "../../../common/dates";
 import { DEMO_ACCOUNTS } from "../../../server/db/seed/accounts.ts";
 import { periodEnd } from "../../../server/orders/memberships/memberships.ts";
 import { orderRefunds, orders } from "../../../server/orders/schema.ts";
-import { adminPages, flashOf } from "../../../tests/support/admin-pages.ts";
-import { startTestApp, type TestApp } from "../../../tests/support/app.ts";
+import { backOfficeOn, flashOf } from "../../../tests/support/admin-pages.ts";
 import {
   charge,
   makeProductOnModel,
@@ -18,13 +17,7 @@ import { databaseKinds } from "../../../tests/support/databases.ts";
 
 // Issue 15: the orders' back-office screens, by HTTP as a browser without JavaScript uses them.
 describe.each(databaseKinds)("the orders screens on %s", (kind) => {
-  let app: TestApp;
-  let pages: Awaited<ReturnType<typeof adminPages>>;
-  beforeAll(async () => {
-    app = await startTestApp(kind);
-    pages = await adminPages(app);
-  });
-  afterAll(() => app.close());
+  const { app, pages } = backOfficeOn(kind);
 
   /** The demo shop's orders in a status, newest first (server/db/seed/orders.ts). */
   const seeded = (status: "paid" | "cancelled" | "dispatched", email?: string) =>

@@ -6,18 +6,10 @@ import { setCookie } from "../../../server/auth/test-helpers.ts";
 import { products, productVariants } from "../../../server/catalog/schema.ts";
 import { DEMO_ACCOUNTS } from "../../../server/db/seed/accounts.ts";
 import { signedInCookie } from "../../../tests/support/accounts.ts";
+import { decode } from "../../../tests/support/admin-pages.ts";
 import { startTestApp, type TestApp } from "../../../tests/support/app.ts";
 import { charge, UK_ADDRESS, ukDeliveryOptions } from "../../../tests/support/checkout.ts";
 import { databaseKinds } from "../../../tests/support/databases.ts";
-
-const decode = (html: string) =>
-  html
-    .replaceAll("<!-- -->", "")
-    .replaceAll("&amp;", "&")
-    .replaceAll("&#x27;", "'")
-    .replaceAll("&quot;", '"')
-    .replaceAll("&lt;", "<")
-    .replaceAll("&gt;", ">");
 
 const HEADER = ["slug", "title", "band", "type", "status", "sku", "price", "stock", "option:Size"];
 const good = () => [

@@ -1,5 +1,5 @@
 import { and, asc, count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditEntries } from "../../../server/audit/schema.ts";
 import {
   attributes,
@@ -10,25 +10,19 @@ import {
 } from "../../../server/catalog/schema.ts";
 import { DEMO_ACCOUNTS } from "../../../server/db/seed/accounts.ts";
 import {
-  adminPages,
+  backOfficeOn,
   decode,
   fieldTag,
   flashOf,
   rowTitles,
 } from "../../../tests/support/admin-pages.ts";
-import { changesHeard, startTestApp, type TestApp } from "../../../tests/support/app.ts";
+import { changesHeard } from "../../../tests/support/app.ts";
 import { databaseKinds } from "../../../tests/support/databases.ts";
 import { makeBrand, makeCollection, makeProduct } from "../../../tests/support/factories.ts";
 
 // Issue 14: the products' back-office screens, by HTTP as a browser without JavaScript uses them.
 describe.each(databaseKinds)("the product screens on %s", (kind) => {
-  let app: TestApp;
-  let pages: Awaited<ReturnType<typeof adminPages>>;
-  beforeAll(async () => {
-    app = await startTestApp(kind);
-    pages = await adminPages(app);
-  });
-  afterAll(() => app.close());
+  const { app, pages } = backOfficeOn(kind);
 
   const db = () => app.database.db;
   const productBySlug = async (slug: string) =>

@@ -7,17 +7,9 @@ import { users } from "../../../server/customers/schema.ts";
 import { DEMO_ACCOUNTS } from "../../../server/db/seed/accounts.ts";
 import { mailOutbox } from "../../../server/mail/schema.ts";
 import { signedInCookie } from "../../../tests/support/accounts.ts";
+import { decode } from "../../../tests/support/admin-pages.ts";
 import { startTestApp, type TestApp } from "../../../tests/support/app.ts";
 import { databaseKinds } from "../../../tests/support/databases.ts";
-
-const decode = (html: string) =>
-  html
-    .replaceAll("<!-- -->", "")
-    .replaceAll("&amp;", "&")
-    .replaceAll("&#x27;", "'")
-    .replaceAll("&quot;", '"')
-    .replaceAll("&lt;", "<")
-    .replaceAll("&gt;", ">");
 
 /** The emails in the staff table's rows, in order. */
 const rowEmails = (html: string) => {

@@ -1,18 +1,15 @@
-import { DeliveryOptionFields } from "../../../components/admin/delivery-fields";
-import { ResourceForm } from "../../../components/admin/resource-form";
-import { ScreenHeader } from "../../../components/admin/screen-header";
+import { StaffNewScreen, StaffScreenError } from "../../../components/admin/staff-screen";
 import {
   deliveryOptionScreens,
   groupChoices,
   optionValues,
 } from "../../../lib/admin-delivery.server";
-import { formPageHeaders } from "../../../lib/form-headers";
-import { screenMeta } from "../../../lib/meta";
 import { readNewDeliveryOption } from "../../../lib/page-query.server";
 import type { Route } from "./+types/option-new";
+import { deliveryOptionScreen } from "./screens";
 
-export const meta = screenMeta("New delivery option", { noindex: true });
-export const headers = formPageHeaders({ "Cache-Control": "private, no-store" });
+export const meta = deliveryOptionScreen.newMeta;
+export const headers = deliveryOptionScreen.formHeaders;
 
 export const loader = async ({ context, url }: Route.LoaderArgs) => ({
   values: optionValues(undefined, readNewDeliveryOption(url).group?.toString()),
@@ -21,22 +18,10 @@ export const loader = async ({ context, url }: Route.LoaderArgs) => ({
 
 export const action = (args: Route.ActionArgs) => deliveryOptionScreens.create(args);
 
-export default function NewDeliveryOption({ loaderData, actionData }: Route.ComponentProps) {
-  return (
-    <>
-      <ScreenHeader
-        title="New delivery option"
-        back={{ to: "/admin/delivery", label: "Delivery" }}
-      />
-      <ResourceForm
-        label="Delivery option"
-        values={loaderData.values}
-        result={actionData}
-        listPath="/admin/delivery"
-        submitLabel="Add option"
-      >
-        <DeliveryOptionFields groups={loaderData.groups} />
-      </ResourceForm>
-    </>
-  );
+export default function NewDeliveryOption(props: Route.ComponentProps) {
+  return <StaffNewScreen screen={deliveryOptionScreen} {...props} />;
+}
+
+export function ErrorBoundary() {
+  return <StaffScreenError screen={deliveryOptionScreen} />;
 }
