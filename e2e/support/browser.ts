@@ -88,7 +88,7 @@ export async function gotoHydrated(page: Page, path: string): Promise<void> {
 }
 
 /**
- * The last call the default layout's start-up makes for a visitor with these cookies (spec §2:
+ * The last call the default layout's start-up makes for a visitor with these cookies (behaviour.md §2:
  * CSRF cookie → user → basket → discount code; each later step only with a token, a stored
  * basket, a stored code and a basket to apply it to).
  */
@@ -130,7 +130,7 @@ export async function gotoLive(page: Page, path: string): Promise<void> {
 }
 
 /**
- * The next page's first new-build poll, 1 s after it has loaded (spec §9): by then the page has
+ * The next page's first new-build poll, 1 s after it has loaded (behaviour.md §9): by then the page has
  * long done all it does on its own once loaded (hydration, the start-up, the consent banner and
  * what it loads, analytics' page view), so a test that checks something did not happen waits for
  * it. Ask for it before the page loads: the poll counts only once that page has loaded, so the
