@@ -19,6 +19,7 @@ import { flashCookie } from "./flash.server";
 import {
   callContextOf,
   type FormFailure,
+  type FormOutcome,
   failureMessage,
   readForm,
   runFormRoute,
@@ -259,17 +260,39 @@ export type FormBody = {
   errorsAt?: (errors: FieldErrors) => FieldErrors;
 };
 
-/** A failure with its errors put beside the form's own fields (see `FormBody.errorsAt`). */
-function placed(failure: FormFailure, made: FormBody | undefined): FormFailure {
-  return made?.errorsAt && failure.errors
-    ? { ...failure, errors: made.errorsAt(failure.errors) }
-    : failure;
+/**
+ * Runs a staff route for a form whose body is a `FormBody` (see `runFormRoute`): a failure's
+ * errors land beside the form's own fields, where `errorsAt` puts them.
+ */
+export async function runFormBody<P, Q, B, V>(
+  route: ApiRoute<P, Q, B, V>,
+  request: Request,
+  context: Context,
+  options: {
+    params?: P;
+    codec?: FormCodec;
+    body: (form: FormData, decoded: Record<string, unknown>) => FormBody;
+  },
+): Promise<FormOutcome<V>> {
+  let made: FormBody | undefined;
+  const result = await runFormRoute(route, request, context, {
+    area: "staff",
+    params: options.params,
+    codec: options.codec,
+    body: (form, decoded) => {
+      made = options.body(form, decoded);
+      return made.body;
+    },
+  });
+  return !result.ok && made?.errorsAt && result.errors
+    ? { ...result, errors: made.errorsAt(result.errors) }
+    : result;
 }
 
 const CONFIRM = "confirm-delete";
 
 /** A list's ticked rows: `ids`, one per ticked box. */
-const TickedRows = z.object({ ids: idListField("Tick rows from the list.") });
+export const TickedRows = z.object({ ids: idListField("Tick rows from the list.") });
 
 /** The intent a form was sent with: save (the default), ask before deleting, or delete. */
 async function intentOf(request: Request): Promise<"save" | "confirm-delete" | "delete"> {
@@ -312,22 +335,26 @@ const onlyAdmins = (plural: string) =>
 type DestroyRoute = RouteAnswering<{ ids: number[] }>;
 
 /**
- * Runs a destroy route for the body the form stands for: how many records went, or the failure
- * said in one line, as a delete button has no fields to put it beside.
+ * Runs a destroy route (or an archive, which takes the same body) for the body the form stands
+ * for: how many records went, or the failure said in one line (a delete button has no fields to
+ * put it beside), answered as `intent`'s.
  */
-async function destroyRecords(
+export async function runDestroy(
   route: DestroyRoute,
   request: Request,
   context: Context,
   options: {
     codec?: FormCodec;
     body: (form: FormData, decoded: Record<string, unknown>) => unknown;
+    intent?: AdminActionData["intent"];
+    /** What the page says when the route gave no reason: "Not deleted." */
+    fallback?: string;
   },
 ) {
-  const result = await runFormRoute(route, request, context, { area: "staff", ...options });
-  if (!result.ok) {
-    return failedAction({ ...result, message: failureMessage(result, "Not deleted.") }, "delete");
-  }
+  const { intent = "delete", fallback = "Not deleted.", ...form } = options;
+  const result = await runFormRoute(route, request, context, { area: "staff", ...form });
+  if (!result.ok)
+    return failedAction({ ...result, message: failureMessage(result, fallback) }, intent);
   return result.value.ids.length;
 }
 
@@ -409,7 +436,7 @@ export function recordScreen<Edit extends object, Saved extends object = Edit>(
       if (intent === "delete") {
         // Read first: the message names what was deleted, and a folder goes back to its parent.
         const before = await read(context, id);
-        const deleted = await destroyRecords(routes.destroy, request, context, {
+        const deleted = await runDestroy(routes.destroy, request, context, {
           body: () => ({ id }),
         });
         if (typeof deleted !== "number") return deleted;
@@ -425,21 +452,22 @@ export function recordScreen<Edit extends object, Saved extends object = Edit>(
           { status: 403 },
         );
       }
-      let made: FormBody | undefined;
-      const result = await runFormRoute(routes.update, request, context, {
-        area: "staff",
+      const result = await runFormBody(routes.update, request, context, {
         codec: options.form,
         body: (form, decoded) => {
           const updatedAt = form.get("updatedAt");
-          made = bodyOf(form, decoded);
+          const made = bodyOf(form, decoded);
           return {
-            ...made.body,
-            id,
-            ...(typeof updatedAt === "string" && updatedAt ? { updatedAt } : {}),
+            ...made,
+            body: {
+              ...made.body,
+              id,
+              ...(typeof updatedAt === "string" && updatedAt ? { updatedAt } : {}),
+            },
           };
         },
       });
-      if (!result.ok) return failedAction(placed(result, made), "save");
+      if (!result.ok) return failedAction(result, "save");
       return redirectWithFlash(
         context,
         options.redirects.saved(result.value),
@@ -506,7 +534,7 @@ export function resourceScreens<Item, Edit extends EditableRecord>(
       }
       if (!mayCall(routes.destroy, context)) return onlyAdmins(plural);
       if (form.get("intent") !== "delete") return data<AdminActionData>({ intent: CONFIRM, ids });
-      const deleted = await destroyRecords(routes.destroy, request, context, {
+      const deleted = await runDestroy(routes.destroy, request, context, {
         codec: TickedRows,
         body: (_form, decoded) => ({ ids: decoded.ids }),
       });
@@ -537,16 +565,11 @@ export function resourceScreens<Item, Edit extends EditableRecord>(
           { status: 403 },
         );
       }
-      let made: FormBody | undefined;
-      const result = await runFormRoute(routes.store, request, context, {
-        area: "staff",
+      const result = await runFormBody(routes.store, request, context, {
         codec: newForm,
-        body: (form, decoded) => {
-          made = bodyOf(form, decoded, true);
-          return made.body;
-        },
+        body: (form, decoded) => bodyOf(form, decoded, true),
       });
-      if (!result.ok) return failedAction(placed(result, made), "save");
+      if (!result.ok) return failedAction(result, "save");
       return redirectWithFlash(
         context,
         options.recordPath?.(result.value.id) ?? `${path}/${result.value.id}`,
