@@ -1,4 +1,4 @@
-import { data, type RouterContextProvider } from "react-router";
+import { data } from "react-router";
 import {
   BatchForm,
   BatchWithRulesForm,
@@ -21,12 +21,11 @@ import {
   mayCall,
   redirectWithFlash,
   resourceScreens,
+  type ScreenContext,
 } from "./admin-resource.server";
 import { appContext } from "./app-context.server";
 import { readForm, runFormRoute } from "./form-route.server";
 import { requireId } from "./route-params";
-
-type Context = Readonly<RouterContextProvider>;
 
 /** A discount's rules as its form's fields hold them; a new code's are a percentage, for everyone. */
 export function discountValues(record?: DiscountEdit): Record<string, string> {
@@ -48,7 +47,7 @@ export const discountScreens = resourceScreens({
 });
 
 /** The segments a code can be limited to, for the form's select. */
-export async function segmentChoices(context: Context) {
+export async function segmentChoices(context: ScreenContext) {
   const segments = await segmentOptions(context.get(appContext).db);
   return segments.map((segment) => ({ id: String(segment.id), title: segment.title }));
 }
@@ -64,7 +63,7 @@ export type EndActionData = { intent: "confirm-end" };
 export async function endNow(args: {
   request: Request;
   url: URL;
-  context: Context;
+  context: ScreenContext;
   params: Record<string, string | undefined>;
 }) {
   const id = requireId(args);
@@ -91,10 +90,10 @@ export async function endNow(args: {
 }
 
 /** Whether this staff member may end codes and generate batches (all staff may). */
-export const mayGenerate = (context: Context) => mayCall(generateDiscountsRoute, context);
+export const mayGenerate = (context: ScreenContext) => mayCall(generateDiscountsRoute, context);
 
 /** The generate form's action: the batch, then its page with the CSV download. */
-export async function generate({ request, context }: { request: Request; context: Context }) {
+export async function generate({ request, context }: { request: Request; context: ScreenContext }) {
   if (!mayGenerate(context)) {
     return data<AdminActionData>(
       { intent: "save", message: "You may not generate codes." },
@@ -119,7 +118,7 @@ export async function generate({ request, context }: { request: Request; context
 /** A batch's page: its rules, usage and a few codes. */
 export function batchScreen(args: {
   url: URL;
-  context: Context;
+  context: ScreenContext;
   params: Record<string, string | undefined>;
 }) {
   const id = requireId(args);

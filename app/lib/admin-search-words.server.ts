@@ -1,7 +1,11 @@
-import type { RouterContextProvider } from "react-router";
 import type { FieldErrors } from "../../common/refusal";
 import { saveSynonymsRoute, synonymsRoute } from "../../server/catalog/staff-api.ts";
-import { callRoute, failedAction, redirectWithFlash } from "./admin-resource.server";
+import {
+  callRoute,
+  failedAction,
+  redirectWithFlash,
+  type ScreenContext,
+} from "./admin-resource.server";
 import { runFormRoute } from "./form-route.server";
 
 /** The groups as the screen's box holds them: a group a line, its words separated by commas. */
@@ -32,9 +36,8 @@ const onLines = (errors: FieldErrors = {}): FieldErrors => {
 };
 
 /** The search words screen (issue 29): `/admin/search-words`. */
-type Context = Readonly<RouterContextProvider>;
 
-export async function searchWordsScreen({ context }: { context: Context }) {
+export async function searchWordsScreen({ context }: { context: ScreenContext }) {
   const answer = await callRoute(synonymsRoute, context, {});
   return { text: groupsAsText(answer.groups), count: answer.groups.length };
 }
@@ -44,7 +47,7 @@ export async function saveSearchWords({
   context,
 }: {
   request: Request;
-  context: Context;
+  context: ScreenContext;
 }) {
   const outcome = await runFormRoute(saveSynonymsRoute, request, context, {
     area: "staff",
