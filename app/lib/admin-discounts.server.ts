@@ -21,6 +21,7 @@ import {
   mayCall,
   redirectWithFlash,
   resourceScreens,
+  type ScreenArgs,
   type ScreenContext,
 } from "./admin-resource.server";
 import { appContext } from "./app-context.server";
@@ -60,12 +61,7 @@ export type EndActionData = { intent: "confirm-end" };
  * undone, so it asks first (issue 30): without JavaScript the first post (`intent=confirm-end`)
  * answers the page with the question open, and only `intent=end` ends it.
  */
-export async function endNow(args: {
-  request: Request;
-  url: URL;
-  context: ScreenContext;
-  params: Record<string, string | undefined>;
-}) {
+export async function endNow(args: ScreenArgs) {
   const id = requireId(args);
   const intent = (await readForm(args.request.clone())).get("intent");
   if (intent !== "end") {
@@ -93,7 +89,7 @@ export async function endNow(args: {
 export const mayGenerate = (context: ScreenContext) => mayCall(generateDiscountsRoute, context);
 
 /** The generate form's action: the batch, then its page with the CSV download. */
-export async function generate({ request, context }: { request: Request; context: ScreenContext }) {
+export async function generate({ request, context }: Pick<ScreenArgs, "request" | "context">) {
   if (!mayGenerate(context)) {
     return data<AdminActionData>(
       { intent: "save", message: "You may not generate codes." },
@@ -116,11 +112,7 @@ export async function generate({ request, context }: { request: Request; context
 }
 
 /** A batch's page: its rules, usage and a few codes. */
-export function batchScreen(args: {
-  url: URL;
-  context: ScreenContext;
-  params: Record<string, string | undefined>;
-}) {
+export function batchScreen(args: Pick<ScreenArgs, "url" | "context" | "params">) {
   const id = requireId(args);
   return callRoute(discountBatchRoute, args.context, { params: { id } });
 }

@@ -25,6 +25,7 @@ import type {
 } from "../components/admin/media-types";
 import {
   callRoute,
+  listAll,
   listQueryOf,
   loadList,
   mayCall,
@@ -54,22 +55,16 @@ const routes = {
   destroyFile: destroyFileRoute,
 };
 
-// The folder tree reads every folder, a page of 100 at a time, up to this many pages.
-const TREE_PAGES = 20;
+// The folder tree reads every folder, up to this many (a page of 100 at a time).
+const TREE_FOLDERS = 2000;
 
 /** Every folder of the library (A–Z by parent), for the tree and the "move to" choices. */
 async function allFolders(
   context: ScreenContext,
 ): Promise<{ folders: StaffMediaFolder[]; complete: boolean }> {
-  const folders: StaffMediaFolder[] = [];
-  for (let page = 1; page <= TREE_PAGES; page += 1) {
-    const answer = await callRoute(routes.folders, context, {
-      query: { page, perPage: 100 },
-    });
-    folders.push(...answer.data);
-    if (page >= answer.meta.lastPage) return { folders, complete: true };
-  }
-  return { folders, complete: false };
+  // One more than the tree shows, to know whether there are more.
+  const folders = await listAll(routes.folders, context, {}, TREE_FOLDERS + 1);
+  return { folders: folders.slice(0, TREE_FOLDERS), complete: folders.length <= TREE_FOLDERS };
 }
 
 /** The folders as a tree: each folder's subfolders A–Z under it. */

@@ -41,7 +41,6 @@ export type ScreenArgs = {
   context: Context;
   params: Record<string, string | undefined>;
 };
-type LoaderArgs = ScreenArgs;
 
 /** Whether the signed-in staff member may call `route` (its access, as the API checks it). */
 export function mayCall(route: AnyRoute, context: Context): boolean {
@@ -159,7 +158,7 @@ export function listQueryOf(address: URL | URLSearchParams): Record<string, stri
  */
 export async function loadList<Item>(
   route: ListRoute<Item>,
-  { url, context }: Pick<LoaderArgs, "url" | "context">,
+  { url, context }: Pick<ScreenArgs, "url" | "context">,
   options: ListOptions = {},
 ): Promise<ListScreen<Item>> {
   const schema = route.query;
@@ -411,7 +410,7 @@ export function recordScreen<Edit extends object, Saved extends object = Edit>(
     routes,
 
     /** The edit form's loader: the record as its form shows it (404 when there is none). */
-    async record(args: Pick<LoaderArgs, "url" | "context" | "params">) {
+    async record(args: Pick<ScreenArgs, "url" | "context" | "params">) {
       const record = await read(args.context, requireId(args));
       return {
         record,
@@ -427,7 +426,7 @@ export function recordScreen<Edit extends object, Saved extends object = Edit>(
      * colleague's save in between is a 409 and nothing is overwritten), or delete. Without
      * JavaScript the first delete post (`intent=confirm-delete`) answers the question to confirm.
      */
-    async action(args: LoaderArgs) {
+    async action(args: ScreenArgs) {
       const { request, context } = args;
       const id = requireId(args);
       const intent = await intentOf(request);
@@ -509,7 +508,7 @@ export function resourceScreens<Item, Edit extends EditableRecord>(
     routes,
 
     /** The list loader: one page, and whether this staff member may add and delete. */
-    async list(args: Pick<LoaderArgs, "url" | "context">) {
+    async list(args: Pick<ScreenArgs, "url" | "context">) {
       const screen = await loadList(routes.list, args, { query: options.listQuery });
       return {
         ...screen,
@@ -523,7 +522,7 @@ export function resourceScreens<Item, Edit extends EditableRecord>(
      * first post (`intent=confirm-delete`) answers the question to confirm; the confirmation
      * posts `intent=delete`.
      */
-    async listAction({ request, url, context }: Pick<LoaderArgs, "request" | "url" | "context">) {
+    async listAction({ request, url, context }: Pick<ScreenArgs, "request" | "url" | "context">) {
       const form = await readForm(request.clone());
       const ids = form.getAll("ids").filter((id): id is string => typeof id === "string");
       if (ids.length === 0) {
@@ -558,7 +557,7 @@ export function resourceScreens<Item, Edit extends EditableRecord>(
      * The new form's action: create, then to the new record's own page with a message; the list's
      * first page may not show it (issue 30).
      */
-    async create({ request, context }: Pick<LoaderArgs, "request" | "context">) {
+    async create({ request, context }: Pick<ScreenArgs, "request" | "context">) {
       if (!mayCall(routes.store, context)) {
         return data<AdminActionData>(
           { intent: "save", message: `You may not add ${plural}.` },
