@@ -1,11 +1,9 @@
-import { data } from "react-router";
 import { CollectionForm } from "../../common/collection-forms";
 import { describeCollectionRule } from "../../common/collection-rules";
 import { fileUrl } from "../../common/file-urls";
 import { productCardsByIds } from "../../server/catalog/service/products.ts";
 import { brandRoutes, collectionRoutes, productRoutes } from "../../server/catalog/staff-api.ts";
 import type { RowView } from "../components/admin/ordered-list";
-import type { AdminActionData } from "../components/admin/screen-types";
 import {
   listAll,
   resourceScreens,
@@ -13,8 +11,6 @@ import {
   type ScreenContext,
 } from "./admin-resource.server";
 import { appContext } from "./app-context.server";
-import { readForm } from "./form-route.server";
-import { movedRows } from "./form-rows.server";
 import { galleryFiles } from "./gallery-files.server";
 
 /** The collections' screens (issue 14): the staff API's `product-collections`, as /admin/collections. */
@@ -25,6 +21,7 @@ export const collectionScreens = resourceScreens({
   plural: "collections",
   label: (collection) => collection.title,
   form: CollectionForm,
+  rowMoves: true,
   // A collection holds either its rule or its hand-picked products: the API takes one of them.
   body: (_form, { productIds, ...fields }) => ({
     body: fields.rule ? fields : { ...fields, productIds },
@@ -95,14 +92,8 @@ export async function collectionRecord(args: ScreenArgs) {
 }
 
 /** A no-JavaScript move of a product row, or the form's own save and delete. */
-export async function collectionAction(args: ScreenArgs, isNew: boolean) {
-  const form = await readForm(args.request.clone());
-  const move = form.get("move");
-  if (typeof move === "string" && move) {
-    return data<AdminActionData>({ intent: "save", values: movedRows(form, move) });
-  }
-  return isNew ? collectionScreens.create(args) : collectionScreens.edit(args);
-}
+export const collectionAction = (args: ScreenArgs, isNew: boolean) =>
+  isNew ? collectionScreens.create(args) : collectionScreens.edit(args);
 
 /** The list's loader: a page of collections, each rule in words. */
 export async function collectionList(args: Pick<ScreenArgs, "url" | "context">) {

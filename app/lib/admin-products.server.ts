@@ -14,7 +14,6 @@ import {
   variantRoutes,
 } from "../../server/catalog/staff-api.ts";
 import type { ProductActionData, ProductFormOptions } from "../components/admin/product-types";
-import type { AdminActionData } from "../components/admin/screen-types";
 import {
   callRoute,
   type FormBody,
@@ -26,13 +25,8 @@ import {
   type ScreenContext,
 } from "./admin-resource.server";
 import { failureMessage, readForm, runFormRoute } from "./form-route.server";
-import { movedRows } from "./form-rows.server";
 import { galleryFiles } from "./gallery-files.server";
 import { requireId } from "./route-params";
-
-/** A no-JavaScript move's answer: the form again, its rows moved, marked as unsaved. */
-const movedAnswer = (form: FormData, move: string) =>
-  data<AdminActionData>({ intent: "save", values: movedRows(form, move) });
 
 const PATH = "/admin/products";
 
@@ -121,6 +115,7 @@ export const productScreens = resourceScreens({
   plural: "products",
   label: (product) => product.title,
   form: ProductForm,
+  rowMoves: true,
   // A new product lands on its page, for its variants.
   body: (_form, decoded) => productBody(decoded as Partial<ProductFields>),
   redirects: { saved: (product) => `${PATH}/${product.id}` },
@@ -161,12 +156,8 @@ export async function productRecord(args: ScreenArgs) {
 }
 
 /** The new form's action: a row moved (no JavaScript), or create. */
-export async function createProductAction(args: Pick<ScreenArgs, "request" | "context">) {
-  const form = await readForm(args.request.clone());
-  const move = form.get("move");
-  if (typeof move === "string" && move) return movedAnswer(form, move);
-  return productScreens.create(args);
-}
+export const createProductAction = (args: Pick<ScreenArgs, "request" | "context">) =>
+  productScreens.create(args);
 
 /**
  * The edit form's action: a row moved (no JavaScript), "Generate variants", deleting a variant
@@ -174,8 +165,6 @@ export async function createProductAction(args: Pick<ScreenArgs, "request" | "co
  */
 export async function editProductAction(args: ScreenArgs) {
   const form = await readForm(args.request.clone());
-  const move = form.get("move");
-  if (typeof move === "string" && move) return movedAnswer(form, move);
   if (form.get("intent") === "generate") return generate(args);
   if (form.has("deleteVariant")) return deleteVariant(args, form);
   return productScreens.edit(args);

@@ -19,7 +19,7 @@ import {
   runFormBody,
   type ScreenArgs,
 } from "./admin-resource.server";
-import { type FormFailure, readForm, runFormRoute } from "./form-route.server";
+import { readForm, runFormRoute } from "./form-route.server";
 import { requireId } from "./route-params";
 
 /** What the refund screen's form holds, as text, to show again. */
@@ -105,11 +105,15 @@ export async function refundAction(args: ScreenArgs) {
   if (intent === "confirm-cancel") {
     // Cancelling cannot be undone and may move money: the first press asks, the second does it.
     if (!mayCall(cancelOrderRoute, context)) {
-      return failed("cancel", 403, { message: "Your account is not allowed to do this." }, values);
+      return failed(
+        "cancel",
+        { status: 403, message: "Your account is not allowed to do this." },
+        values,
+      );
     }
     const parsed = cancelOrderRoute.body?.safeParse({ reason: values.reason ?? "" });
     if (parsed && !parsed.success) {
-      return failed("cancel", 422, { errors: fieldErrors(parsed.error), values });
+      return failed("cancel", { status: 422, errors: fieldErrors(parsed.error) }, values);
     }
     return data({ intent: "confirm-cancel" as const, reason: values.reason ?? "", values });
   }
@@ -118,7 +122,7 @@ export async function refundAction(args: ScreenArgs) {
       ...staff,
       body: () => ({ reason: values.reason ?? "" }),
     });
-    if (!result.ok) return failed("cancel", result.status, shownOf(result), values);
+    if (!result.ok) return failed("cancel", result, values);
     const done = result.value;
     return redirectWithFlash(
       context,
@@ -134,11 +138,11 @@ export async function refundAction(args: ScreenArgs) {
   const boxes = { params: { id }, body: refundBody };
   if (intent !== "refund") {
     const result = await runFormBody(previewRefundRoute, request, context, boxes);
-    if (!result.ok) return failed("preview", result.status, shownOf(result), values);
+    if (!result.ok) return failed("preview", result, values);
     return { intent: "preview", preview: result.value, values } as const;
   }
   const result = await runFormBody(refundRoute, request, context, boxes);
-  if (!result.ok) return failed("refund", result.status, shownOf(result), values);
+  if (!result.ok) return failed("refund", result, values);
   const done = result.value;
   const amount = formatPrice(done.refund?.amount ?? 0);
   return redirectWithFlash(
@@ -150,20 +154,19 @@ export async function refundAction(args: ScreenArgs) {
   );
 }
 
-/** What a failed form shows of its failure: the message and the errors (not what was typed). */
-function shownOf({ message, errors }: FormFailure) {
-  return { message, errors };
-}
-
+/**
+ * A form that did not go through: its message (with errors, one saying nothing moved), the
+ * errors beside the boxes, and what was typed (`values`, never the idempotency key).
+ */
 function failed(
   intent: "preview" | "refund" | "cancel",
-  status: number,
-  shown: { message?: string; errors?: FieldErrors; values?: RefundFormValues },
-  values?: RefundFormValues,
+  { status, message, errors }: { status: number; message?: string; errors?: FieldErrors },
+  values: RefundFormValues,
 ) {
-  const errorCount = Object.keys(shown.errors ?? {}).length;
-  const message =
-    shown.message ??
-    (errorCount > 0 ? "Check the fields marked below: nothing was refunded." : undefined);
-  return data({ intent, ...shown, message, values: shown.values ?? values ?? {} }, { status });
+  const said =
+    message ??
+    (Object.keys(errors ?? {}).length > 0
+      ? "Check the fields marked below: nothing was refunded."
+      : undefined);
+  return data({ intent, errors, message: said, values }, { status });
 }

@@ -24,6 +24,7 @@ import {
   readForm,
   runFormRoute,
 } from "./form-route.server";
+import { movedRows } from "./form-rows.server";
 import { requireId } from "./route-params";
 import { requireSession } from "./session.server";
 
@@ -247,6 +248,11 @@ export type ResourceScreensOptions<Item, Edit> = {
    * codec read. The edit form's `id` and `updatedAt` are added to it.
    */
   body?: (form: FormData, decoded: Record<string, unknown>, isNew: boolean) => FormBody;
+  /**
+   * The form has rows that move without JavaScript (a post with `move`, app/lib/form-rows.server.ts):
+   * the new and edit actions answer such a post with the form again, its rows moved, unsaved.
+   */
+  rowMoves?: boolean;
 };
 
 /**
@@ -286,6 +292,14 @@ export async function runFormBody<P, Q, B, V>(
   return !result.ok && made?.errorsAt && result.errors
     ? { ...result, errors: made.errorsAt(result.errors) }
     : result;
+}
+
+/** A no-JavaScript row move (`move`): the form again, its rows moved, marked as unsaved. */
+async function movedRowsAnswer(request: Request) {
+  const form = await readForm(request.clone());
+  const move = form.get("move");
+  if (typeof move !== "string" || !move) return undefined;
+  return data<AdminActionData>({ intent: "save", values: movedRows(form, move) });
 }
 
 const CONFIRM = "confirm-delete";
@@ -558,6 +572,8 @@ export function resourceScreens<Item, Edit extends EditableRecord>(
      * first page may not show it (issue 30).
      */
     async create({ request, context }: Pick<ScreenArgs, "request" | "context">) {
+      const moved = options.rowMoves ? await movedRowsAnswer(request) : undefined;
+      if (moved) return moved;
       if (!mayCall(routes.store, context)) {
         return data<AdminActionData>(
           { intent: "save", message: `You may not add ${plural}.` },
@@ -577,7 +593,10 @@ export function resourceScreens<Item, Edit extends EditableRecord>(
       );
     },
 
-    /** The edit form's action: save, or delete (see `recordScreen`). */
-    edit: editPage.action,
+    /** The edit form's action: a row moved, save, or delete (see `recordScreen`). */
+    async edit(args: ScreenArgs) {
+      const moved = options.rowMoves ? await movedRowsAnswer(args.request) : undefined;
+      return moved ?? editPage.action(args);
+    },
   };
 }
