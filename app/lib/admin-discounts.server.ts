@@ -14,11 +14,11 @@ import {
   generateDiscountsRoute,
 } from "../../server/discounts/staff-api.ts";
 import { segmentOptions } from "../../server/segments/options.ts";
-import type { AdminActionData } from "../components/admin/screen-types";
 import {
   callRoute,
   failedAction,
   mayCall,
+  notAllowed,
   redirectWithFlash,
   resourceScreens,
   type ScreenArgs,
@@ -65,12 +65,8 @@ export async function endNow(args: ScreenArgs) {
   const id = requireId(args);
   const intent = (await readForm(args.request.clone())).get("intent");
   if (intent !== "end") {
-    if (!mayCall(endDiscountRoute, args.context)) {
-      return data<AdminActionData>(
-        { intent: "bulk", message: "You may not end codes." },
-        { status: 403 },
-      );
-    }
+    if (!mayCall(endDiscountRoute, args.context))
+      return notAllowed("bulk", "You may not end codes.");
     return data<EndActionData>({ intent: "confirm-end" });
   }
   const result = await runFormRoute(endDiscountRoute, args.request, args.context, {
@@ -90,12 +86,7 @@ export const mayGenerate = (context: ScreenContext) => mayCall(generateDiscounts
 
 /** The generate form's action: the batch, then its page with the CSV download. */
 export async function generate({ request, context }: Pick<ScreenArgs, "request" | "context">) {
-  if (!mayGenerate(context)) {
-    return data<AdminActionData>(
-      { intent: "save", message: "You may not generate codes." },
-      { status: 403 },
-    );
-  }
+  if (!mayGenerate(context)) return notAllowed("save", "You may not generate codes.");
   // A batch that copies another code's rules has no rules of its own to read.
   const copies = decodeForm(BatchForm, await readForm(request.clone())).body.copyFrom;
   const result = await runFormRoute(generateDiscountsRoute, request, context, {

@@ -35,7 +35,7 @@ import {
   type ScreenContext,
 } from "./admin-resource.server";
 import { appContext } from "./app-context.server";
-import { readForm, runFormRoute } from "./form-route.server";
+import { type FormFailure, readForm, runFormRoute } from "./form-route.server";
 import { readMediaFolder } from "./page-query.server";
 import { optionalId, requireId } from "./route-params";
 
@@ -203,13 +203,7 @@ export async function mediaFolderAction(args: ScreenArgs) {
   const here = `${folderPath(folder)}${url.search}`;
   const failed = (
     intent: MediaFolderActionData["intent"],
-    failure: {
-      status: number;
-      message?: string;
-      errors?: Record<string, string[]>;
-      values?: Record<string, string>;
-      headers?: Record<string, string>;
-    },
+    failure: FormFailure,
     fileName?: string,
   ) =>
     data<MediaFolderActionData>(

@@ -337,12 +337,11 @@ export const failedAction = (failure: FormFailure, intent: AdminActionData["inte
     { status: failure.status, headers: failure.headers },
   );
 
-/** What a staff member who may not call a resource's destroy route is told (the route's 403). */
-const onlyAdmins = (plural: string) =>
-  data<AdminActionData>(
-    { intent: "delete", message: `Only admins may delete ${plural}.` },
-    { status: 403 },
-  );
+/** What a staff member whose role may not call a screen's route is told (the route's 403). */
+export const notAllowed = (intent: AdminActionData["intent"], message: string) =>
+  data<AdminActionData>({ intent, message }, { status: 403 });
+
+const onlyAdmins = (plural: string) => notAllowed("delete", `Only admins may delete ${plural}.`);
 
 /** A destroy route: `{ id }` or `{ ids }`, answering the ids deleted (server/http/resource.ts). */
 type DestroyRoute = RouteAnswering<{ ids: number[] }>;
@@ -459,12 +458,8 @@ export function recordScreen<Edit extends object, Saved extends object = Edit>(
           options.messages?.deleted?.(before) ?? `Deleted the ${noun} “${label(before)}”.`,
         );
       }
-      if (!mayCall(routes.update, context)) {
-        return data<AdminActionData>(
-          { intent: "save", message: `You may not change ${plural}.` },
-          { status: 403 },
-        );
-      }
+      if (!mayCall(routes.update, context))
+        return notAllowed("save", `You may not change ${plural}.`);
       const result = await runFormBody(routes.update, request, context, {
         codec: options.form,
         body: (form, decoded) => {
@@ -574,12 +569,7 @@ export function resourceScreens<Item, Edit extends EditableRecord>(
     async create({ request, context }: Pick<ScreenArgs, "request" | "context">) {
       const moved = options.rowMoves ? await movedRowsAnswer(request) : undefined;
       if (moved) return moved;
-      if (!mayCall(routes.store, context)) {
-        return data<AdminActionData>(
-          { intent: "save", message: `You may not add ${plural}.` },
-          { status: 403 },
-        );
-      }
+      if (!mayCall(routes.store, context)) return notAllowed("save", `You may not add ${plural}.`);
       const result = await runFormBody(routes.store, request, context, {
         codec: newForm,
         body: (form, decoded) => bodyOf(form, decoded, true),
