@@ -384,17 +384,14 @@ export type RecordRouteSet<Edit, Saved> = {
   destroy: DestroyRoute;
 };
 
-export type RecordScreenOptions<Edit, Saved> = {
+/** A record's page says what its resource's screens do (see `ResourceScreensOptions`). */
+export type RecordScreenOptions<Edit, Saved> = Pick<
+  ResourceScreensOptions<never, Edit | Saved>,
+  "noun" | "plural" | "label" | "form"
+> & {
   routes: RecordRouteSet<Edit, Saved>;
   /** The edit route's query, for a read that pages what it holds (a folder: one file will do). */
   editQuery?: Record<string, unknown>;
-  /** One record and several, in messages: "folder", "folders". */
-  noun: string;
-  plural: string;
-  /** The record's name in messages: the folder's name. */
-  label(record: Edit | Saved): string;
-  /** The form, declared in `common/` from the field codecs (common/form-codecs.ts). */
-  form: FormCodec;
   /** The body, when the codec's reading is not all of it (see `FormBody`). */
   body?: (form: FormData, decoded: Record<string, unknown>) => FormBody;
   /** Where the page goes after a save (the record saved) and a delete (the record as it was). */
