@@ -256,7 +256,7 @@ export async function mediaFolderAction(args: ScreenArgs) {
 // ---------------------------------------------------------------------------------------------
 // A folder's settings (rename, move, delete) and a file's page (title, alt text, folder, delete)
 
-/** A folder's settings page: saved, it shows again; deleted (admins, when empty), its parent. */
+/** A folder's settings page: saved, back to the folder; deleted (admins, when empty), its parent. */
 const folderSettings = recordScreen({
   routes: { edit: routes.folder, update: routes.updateFolder, destroy: routes.destroyFolder },
   // The settings read the folder's own fields; its files are the folder page's.
