@@ -1,18 +1,17 @@
-import { data, type RouterContextProvider } from "react-router";
 import { CollectionForm } from "../../common/collection-forms";
 import { describeCollectionRule } from "../../common/collection-rules";
 import { fileUrl } from "../../common/file-urls";
 import { productCardsByIds } from "../../server/catalog/service/products.ts";
 import { brandRoutes, collectionRoutes, productRoutes } from "../../server/catalog/staff-api.ts";
 import type { RowView } from "../components/admin/ordered-list";
-import type { AdminActionData } from "../components/admin/screen-types";
-import { listAll, resourceScreens } from "./admin-resource.server";
+import {
+  listAll,
+  resourceScreens,
+  type ScreenArgs,
+  type ScreenContext,
+} from "./admin-resource.server";
 import { appContext } from "./app-context.server";
-import { readForm } from "./form-route.server";
-import { movedRows } from "./form-rows.server";
 import { galleryFiles } from "./gallery-files.server";
-
-type Context = Readonly<RouterContextProvider>;
 
 /** The collections' screens (issue 14): the staff API's `product-collections`, as /admin/collections. */
 export const collectionScreens = resourceScreens({
@@ -22,16 +21,18 @@ export const collectionScreens = resourceScreens({
   plural: "collections",
   label: (collection) => collection.title,
   form: CollectionForm,
+  rowMoves: true,
   // A collection holds either its rule or its hand-picked products: the API takes one of them.
   body: (_form, { productIds, ...fields }) => ({
     body: fields.rule ? fields : { ...fields, productIds },
   }),
 });
 
-type Args = Parameters<typeof collectionScreens.edit>[0];
-
 /** The products a collection's form names, as its rows show them (published ones with a picture). */
-async function productViews(context: Context, ids: number[]): Promise<Record<string, RowView>> {
+async function productViews(
+  context: ScreenContext,
+  ids: number[],
+): Promise<Record<string, RowView>> {
   const wanted = [...new Set(ids)].slice(0, 200);
   const cards = await productCardsByIds(context.get(appContext).db, wanted);
   const views: Record<string, RowView> = {};
@@ -62,13 +63,13 @@ async function productViews(context: Context, ids: number[]): Promise<Record<str
 }
 
 /** What the form offers to choose from: the bands, for a band rule. */
-async function collectionChoices(context: Context) {
+async function collectionChoices(context: ScreenContext) {
   const bands = await listAll(brandRoutes.list, context, { sort: "title" });
   return { bands: bands.map(({ id, title }) => ({ id, title })) };
 }
 
 /** The new form's loader: hand-picked, until staff choose a rule. */
-export async function blankCollection(context: Context) {
+export async function blankCollection(context: ScreenContext) {
   const products: Record<string, RowView> = {};
   return {
     ...collectionScreens.blank(),
@@ -79,7 +80,7 @@ export async function blankCollection(context: Context) {
 }
 
 /** The edit form's loader: the collection, its products' names and its hero image. */
-export async function collectionRecord(args: Args) {
+export async function collectionRecord(args: ScreenArgs) {
   const screen = await collectionScreens.record(args);
   const { productIds, heroFileId } = screen.record;
   const [products, choices, files] = await Promise.all([
@@ -91,17 +92,11 @@ export async function collectionRecord(args: Args) {
 }
 
 /** A no-JavaScript move of a product row, or the form's own save and delete. */
-export async function collectionAction(args: Args, isNew: boolean) {
-  const form = await readForm(args.request.clone());
-  const move = form.get("move");
-  if (typeof move === "string" && move) {
-    return data<AdminActionData>({ intent: "save", values: movedRows(form, move) });
-  }
-  return isNew ? collectionScreens.create(args) : collectionScreens.edit(args);
-}
+export const collectionAction = (args: ScreenArgs, isNew: boolean) =>
+  isNew ? collectionScreens.create(args) : collectionScreens.edit(args);
 
 /** The list's loader: a page of collections, each rule in words. */
-export async function collectionList(args: Pick<Args, "url" | "context">) {
+export async function collectionList(args: Pick<ScreenArgs, "url" | "context">) {
   const [screen, { bands }] = await Promise.all([
     collectionScreens.list(args),
     collectionChoices(args.context),

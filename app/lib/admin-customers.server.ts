@@ -1,4 +1,4 @@
-import { data, type RouterContextProvider } from "react-router";
+import { data } from "react-router";
 import {
   customerListRoute,
   customerRoute,
@@ -12,17 +12,10 @@ import {
   loadList,
   mayCall,
   redirectWithFlash,
+  type ScreenArgs,
 } from "./admin-resource.server";
-import { readForm, runFormRoute } from "./form-route.server";
+import { failureMessage, readForm, runFormRoute } from "./form-route.server";
 import { requireId } from "./route-params";
-
-type Context = Readonly<RouterContextProvider>;
-type Args = {
-  request: Request;
-  url: URL;
-  context: Context;
-  params: Record<string, string | undefined>;
-};
 
 const routes = {
   list: customerListRoute,
@@ -31,7 +24,7 @@ const routes = {
 };
 
 /** The customers table (issue 15): a page of the list, the segments to filter by, the CSV link. */
-export async function customerList(args: Pick<Args, "url" | "context">) {
+export async function customerList(args: Pick<ScreenArgs, "url" | "context">) {
   const screen = await loadList(routes.list, args);
   const segments = await listAll(segmentRoutes.list, args.context);
   const { page: _page, perPage: _perPage, ...filters } = listQueryOf(args.url);
@@ -43,7 +36,7 @@ export async function customerList(args: Pick<Args, "url" | "context">) {
 }
 
 /** The customer page: the customer, and whether this staff member may erase them. */
-export async function customerRecord(args: Args) {
+export async function customerRecord(args: ScreenArgs) {
   const id = requireId(args);
   const customer = await callRoute(routes.edit, args.context, {
     params: { id },
@@ -58,7 +51,7 @@ export type EraseActionData = { intent: "confirm-erase" | "erase"; message?: str
  * post answers the question). Admins only, as the API's destroy route is; the customers list
  * after, with a message that names no one.
  */
-export async function customerAction(args: Args) {
+export async function customerAction(args: ScreenArgs) {
   const { request, context } = args;
   const id = requireId(args);
   const intent = (await readForm(request.clone())).get("intent");
@@ -74,14 +67,8 @@ export async function customerAction(args: Args) {
     body: () => ({ id }),
   });
   if (!result.ok) {
-    const message =
-      result.message ||
-      Object.values(result.errors ?? {})
-        .flat()
-        .join(" ") ||
-      "Nothing was erased.";
     return data<EraseActionData>(
-      { intent: "erase", message },
+      { intent: "erase", message: failureMessage(result, "Nothing was erased.") },
       { status: result.status, headers: result.headers },
     );
   }

@@ -1,4 +1,3 @@
-import type { RouterContextProvider } from "react-router";
 import type { DeliveryGroupEdit, DeliveryOptionEdit } from "../../common/delivery-admin";
 import {
   DeliveryGroupForm,
@@ -8,9 +7,7 @@ import {
 } from "../../common/delivery-forms";
 import { formValuesOf } from "../../common/form-codecs";
 import { deliveryGroupRoutes, deliveryOptionRoutes } from "../../server/delivery/staff-api.ts";
-import { listAll, mayCall, resourceScreens } from "./admin-resource.server";
-
-type Context = Readonly<RouterContextProvider>;
+import { listAll, mayCall, resourceScreens, type ScreenContext } from "./admin-resource.server";
 
 /** Delivery groups' screens (issue 15): `/admin/delivery/groups/…`, listed on /admin/delivery. */
 export const deliveryGroupScreens = resourceScreens({
@@ -48,7 +45,7 @@ export const optionValues = (option?: DeliveryOptionEdit, groupId?: string) =>
     : { ...formValuesOf(DeliveryOptionForm, NEW_DELIVERY_OPTION), groupId: groupId ?? "" };
 
 /** Every group with its options, in checkout's order, for /admin/delivery. */
-export async function deliveryOverview(context: Context) {
+export async function deliveryOverview(context: ScreenContext) {
   const [groups, options] = await Promise.all([
     listAll(deliveryGroupRoutes.list, context, { sort: "position" }),
     listAll(deliveryOptionRoutes.list, context, { sort: "position" }),
@@ -63,7 +60,7 @@ export async function deliveryOverview(context: Context) {
 }
 
 /** The groups, for an option's group select. */
-export async function groupChoices(context: Context) {
+export async function groupChoices(context: ScreenContext) {
   const groups = await listAll(deliveryGroupRoutes.list, context, {
     sort: "position",
   });

@@ -1,4 +1,4 @@
-import { data, type RouterContextProvider } from "react-router";
+import { data } from "react-router";
 import {
   BatchForm,
   BatchWithRulesForm,
@@ -14,19 +14,19 @@ import {
   generateDiscountsRoute,
 } from "../../server/discounts/staff-api.ts";
 import { segmentOptions } from "../../server/segments/options.ts";
-import type { AdminActionData } from "../components/admin/screen-types";
 import {
   callRoute,
   failedAction,
   mayCall,
+  notAllowed,
   redirectWithFlash,
   resourceScreens,
+  type ScreenArgs,
+  type ScreenContext,
 } from "./admin-resource.server";
 import { appContext } from "./app-context.server";
 import { readForm, runFormRoute } from "./form-route.server";
 import { requireId } from "./route-params";
-
-type Context = Readonly<RouterContextProvider>;
 
 /** A discount's rules as its form's fields hold them; a new code's are a percentage, for everyone. */
 export function discountValues(record?: DiscountEdit): Record<string, string> {
@@ -48,7 +48,7 @@ export const discountScreens = resourceScreens({
 });
 
 /** The segments a code can be limited to, for the form's select. */
-export async function segmentChoices(context: Context) {
+export async function segmentChoices(context: ScreenContext) {
   const segments = await segmentOptions(context.get(appContext).db);
   return segments.map((segment) => ({ id: String(segment.id), title: segment.title }));
 }
@@ -61,21 +61,12 @@ export type EndActionData = { intent: "confirm-end" };
  * undone, so it asks first (issue 30): without JavaScript the first post (`intent=confirm-end`)
  * answers the page with the question open, and only `intent=end` ends it.
  */
-export async function endNow(args: {
-  request: Request;
-  url: URL;
-  context: Context;
-  params: Record<string, string | undefined>;
-}) {
+export async function endNow(args: ScreenArgs) {
   const id = requireId(args);
   const intent = (await readForm(args.request.clone())).get("intent");
   if (intent !== "end") {
-    if (!mayCall(endDiscountRoute, args.context)) {
-      return data<AdminActionData>(
-        { intent: "bulk", message: "You may not end codes." },
-        { status: 403 },
-      );
-    }
+    if (!mayCall(endDiscountRoute, args.context))
+      return notAllowed("bulk", "You may not end codes.");
     return data<EndActionData>({ intent: "confirm-end" });
   }
   const result = await runFormRoute(endDiscountRoute, args.request, args.context, {
@@ -91,16 +82,11 @@ export async function endNow(args: {
 }
 
 /** Whether this staff member may end codes and generate batches (all staff may). */
-export const mayGenerate = (context: Context) => mayCall(generateDiscountsRoute, context);
+export const mayGenerate = (context: ScreenContext) => mayCall(generateDiscountsRoute, context);
 
 /** The generate form's action: the batch, then its page with the CSV download. */
-export async function generate({ request, context }: { request: Request; context: Context }) {
-  if (!mayGenerate(context)) {
-    return data<AdminActionData>(
-      { intent: "save", message: "You may not generate codes." },
-      { status: 403 },
-    );
-  }
+export async function generate({ request, context }: Pick<ScreenArgs, "request" | "context">) {
+  if (!mayGenerate(context)) return notAllowed("save", "You may not generate codes.");
   // A batch that copies another code's rules has no rules of its own to read.
   const copies = decodeForm(BatchForm, await readForm(request.clone())).body.copyFrom;
   const result = await runFormRoute(generateDiscountsRoute, request, context, {
@@ -117,11 +103,7 @@ export async function generate({ request, context }: { request: Request; context
 }
 
 /** A batch's page: its rules, usage and a few codes. */
-export function batchScreen(args: {
-  url: URL;
-  context: Context;
-  params: Record<string, string | undefined>;
-}) {
+export function batchScreen(args: Pick<ScreenArgs, "url" | "context" | "params">) {
   const id = requireId(args);
   return callRoute(discountBatchRoute, args.context, { params: { id } });
 }

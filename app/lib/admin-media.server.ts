@@ -1,5 +1,4 @@
-import { data, type RouterContextProvider } from "react-router";
-import { formValuesOf } from "../../common/form-codecs";
+import { data } from "react-router";
 import { ROOT_FOLDER_NAME, type StaffMediaFolder } from "../../common/media";
 import { FolderForm, MediaFileForm, NewFolderForm } from "../../common/media-forms";
 import {
@@ -24,27 +23,22 @@ import type {
   MediaFolderNode,
   UploadLimits,
 } from "../components/admin/media-types";
-import type { AdminActionData } from "../components/admin/screen-types";
 import {
   callRoute,
-  failedAction,
+  listAll,
   listQueryOf,
   loadList,
   mayCall,
+  recordScreen,
   redirectWithFlash,
+  type ScreenArgs,
+  type ScreenContext,
 } from "./admin-resource.server";
 import { appContext } from "./app-context.server";
-import { readForm, runFormRoute } from "./form-route.server";
+import { type FormFailure, readForm, runFormRoute } from "./form-route.server";
 import { readMediaFolder } from "./page-query.server";
 import { optionalId, requireId } from "./route-params";
 
-type Context = Readonly<RouterContextProvider>;
-type Args = {
-  request: Request;
-  url: URL;
-  context: Context;
-  params: Record<string, string | undefined>;
-};
 type FolderRef = number | "root";
 
 /** The media library's staff routes (server/media/api.ts), which its screens run in process. */
@@ -61,22 +55,16 @@ const routes = {
   destroyFile: destroyFileRoute,
 };
 
-// The folder tree reads every folder, a page of 100 at a time, up to this many pages.
-const TREE_PAGES = 20;
+// The folder tree reads every folder, up to this many (a page of 100 at a time).
+const TREE_FOLDERS = 2000;
 
 /** Every folder of the library (A–Z by parent), for the tree and the "move to" choices. */
 async function allFolders(
-  context: Context,
+  context: ScreenContext,
 ): Promise<{ folders: StaffMediaFolder[]; complete: boolean }> {
-  const folders: StaffMediaFolder[] = [];
-  for (let page = 1; page <= TREE_PAGES; page += 1) {
-    const answer = await callRoute(routes.folders, context, {
-      query: { page, perPage: 100 },
-    });
-    folders.push(...answer.data);
-    if (page >= answer.meta.lastPage) return { folders, complete: true };
-  }
-  return { folders, complete: false };
+  // One more than the tree shows, to know whether there are more.
+  const folders = await listAll(routes.folders, context, {}, TREE_FOLDERS + 1);
+  return { folders: folders.slice(0, TREE_FOLDERS), complete: folders.length <= TREE_FOLDERS };
 }
 
 /** The folders as a tree: each folder's subfolders A–Z under it. */
@@ -119,7 +107,7 @@ function folderOptions(tree: MediaFolderNode[], except?: number): FolderOption[]
 }
 
 /** The folder an address names: /admin/media is the root, /admin/media/folders/:id a folder. */
-function folderOf(args: Pick<Args, "url" | "params">): FolderRef {
+function folderOf(args: Pick<ScreenArgs, "url" | "params">): FolderRef {
   return optionalId(args) ?? "root";
 }
 
@@ -130,7 +118,7 @@ export type MediaView = "grid" | "list";
  * `GET /folders/edit/{id}`), the whole folder tree, and what this staff member may do. A page
  * number the API cannot use shows the first page, saying so, never a 500.
  */
-export async function mediaFolder(args: Args) {
+export async function mediaFolder(args: ScreenArgs) {
   const { url, context } = args;
   const folder = folderOf(args);
   const { view: shownAs, ...asked } = readMediaFolder(url);
@@ -181,7 +169,7 @@ export async function mediaFolder(args: Args) {
  * The files of every folder matching the address's `q` (title or alt text), a page at a time:
  * the API's `GET /files`, given only the search and its page (not the folder view's `view`).
  */
-function searchFiles({ url, context }: Pick<Args, "url" | "context">) {
+function searchFiles({ url, context }: Pick<ScreenArgs, "url" | "context">) {
   return loadList(
     routes.files,
     { url, context },
@@ -208,20 +196,14 @@ const chosenFile = (value: FormDataEntryValue | null) =>
  * and then its service, as the route does (the store is the app's), so a refused file is the
  * same 422 with the same reason, shown beside the file.
  */
-export async function mediaFolderAction(args: Args) {
+export async function mediaFolderAction(args: ScreenArgs) {
   const { request, context, url } = args;
   const folder = folderOf(args);
   const form = await readForm(request.clone());
   const here = `${folderPath(folder)}${url.search}`;
   const failed = (
     intent: MediaFolderActionData["intent"],
-    failure: {
-      status: number;
-      message?: string;
-      errors?: Record<string, string[]>;
-      values?: Record<string, string>;
-      headers?: Record<string, string>;
-    },
+    failure: FormFailure,
     fileName?: string,
   ) =>
     data<MediaFolderActionData>(
@@ -272,20 +254,30 @@ export async function mediaFolderAction(args: Args) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// A folder's settings: rename, move, delete
+// A folder's settings (rename, move, delete) and a file's page (title, alt text, folder, delete)
+
+/** A folder's settings page: saved, back to the folder; deleted (admins, when empty), its parent. */
+const folderSettings = recordScreen({
+  routes: { edit: routes.folder, update: routes.updateFolder, destroy: routes.destroyFolder },
+  // The settings read the folder's own fields; its files are the folder page's.
+  editQuery: { page: 1, perPage: 1 },
+  noun: "folder",
+  plural: "folders",
+  label: (folder) => folder.name,
+  form: FolderForm,
+  redirects: {
+    saved: (folder) => folderPath(folder.id),
+    deleted: (folder) => folderPath(folder.parentId),
+  },
+});
 
 /** The folder settings page: its name and parent, the folders it can move to, and breadcrumbs. */
-export async function mediaFolderSettings(args: Args) {
-  const { context } = args;
+export async function mediaFolderSettings(args: ScreenArgs) {
   const id = requireId(args);
-  const [contents, { folders }] = await Promise.all([
-    callRoute(routes.folder, context, {
-      params: { id },
-      query: { page: 1, perPage: 1 },
-    }),
-    allFolders(context),
+  const [{ record: contents, values, canDelete }, { folders }] = await Promise.all([
+    folderSettings.record(args),
+    allFolders(args.context),
   ]);
-  const tree = folderTree(folders);
   return {
     folder: {
       id,
@@ -296,125 +288,48 @@ export async function mediaFolderSettings(args: Args) {
       folderCount: contents.folders.length,
       fileCount: contents.filesMeta.total,
     },
-    values: formValuesOf(FolderForm, contents),
-    parents: folderOptions(tree, id),
-    canDelete: mayCall(routes.destroyFolder, context),
+    values,
+    parents: folderOptions(folderTree(folders), id),
+    canDelete,
   };
 }
-
-/** What the form asks for: a save (the default), a question before deleting, or the delete. */
-async function intentOf(request: Request) {
-  const intent = (await readForm(request.clone())).get("intent");
-  return intent === "confirm-delete" || intent === "delete" ? intent : "save";
-}
-
-const onlyAdmins = (what: string) =>
-  data<AdminActionData>(
-    { intent: "delete", message: `Only admins may delete ${what}.` },
-    { status: 403 },
-  );
 
 /** The settings page's action: save (checked against a colleague's save), or delete when empty. */
-export async function mediaFolderSettingsAction(args: Args) {
-  const { request, context } = args;
-  const id = requireId(args);
-  const intent = await intentOf(request);
-  if (intent !== "save" && !mayCall(routes.destroyFolder, context)) return onlyAdmins("folders");
-  if (intent === "confirm-delete") return data<AdminActionData>({ intent, ids: [String(id)] });
-  if (intent === "delete") {
-    const before = await callRoute(routes.folder, context, {
-      params: { id },
-      query: { page: 1, perPage: 1 },
-    });
-    const result = await runFormRoute(routes.destroyFolder, request, context, {
-      area: "staff",
-      body: () => ({ id }),
-    });
-    if (!result.ok)
-      return failedAction({ ...result, message: result.message || "Not deleted." }, "delete");
-    return redirectWithFlash(
-      context,
-      folderPath(before.parentId),
-      `Deleted the folder “${before.name}”.`,
-    );
-  }
-  const result = await runFormRoute(routes.updateFolder, request, context, {
-    area: "staff",
-    codec: FolderForm,
-    body: (form, decoded) => {
-      const updatedAt = form.get("updatedAt");
-      return {
-        ...decoded,
-        id,
-        ...(typeof updatedAt === "string" && updatedAt ? { updatedAt } : {}),
-      };
-    },
-  });
-  if (!result.ok) return failedAction(result, "save");
-  return redirectWithFlash(context, folderPath(id), `Saved the folder “${result.value.name}”.`);
-}
-
-// ---------------------------------------------------------------------------------------------
-// A file: title, alt text, folder; where it is used; delete
-
-/** The file page: the file, everything that shows it, and the folders it can move to. */
-export async function mediaFile(args: Args) {
-  const { context } = args;
-  const id = requireId(args);
-  const [file, { folders }] = await Promise.all([
-    callRoute(routes.file, context, { params: { id } }),
-    allFolders(context),
-  ]);
-  const tree = folderTree(folders);
-  const path = folderOptions(tree).find((option) => option.id === String(file.folderId));
-  return {
-    file,
-    folderName: path?.title ?? null,
-    values: formValuesOf(MediaFileForm, file),
-    folders: folderOptions(tree),
-    canDelete: mayCall(routes.destroyFile, context),
-  };
-}
+export const mediaFolderSettingsAction = (args: ScreenArgs) => folderSettings.action(args);
 
 /**
- * The file page's action: save its title, alt text and folder (checked against a colleague's
- * save), or delete it (admins; a file shown anywhere is a 409 saying where).
+ * A file's page: saved or deleted (admins; a file shown anywhere is a 409 saying where), its
+ * folder's page.
  */
-export async function mediaFileAction(args: Args) {
-  const { request, context } = args;
-  const id = requireId(args);
-  const intent = await intentOf(request);
-  if (intent !== "save" && !mayCall(routes.destroyFile, context)) return onlyAdmins("files");
-  if (intent === "confirm-delete") return data<AdminActionData>({ intent, ids: [String(id)] });
-  if (intent === "delete") {
-    const before = await callRoute(routes.file, context, { params: { id } });
-    const result = await runFormRoute(routes.destroyFile, request, context, {
-      area: "staff",
-      body: () => ({ id }),
-    });
-    if (!result.ok)
-      return failedAction({ ...result, message: result.message || "Not deleted." }, "delete");
-    return redirectWithFlash(context, folderPath(before.folderId), `Deleted “${before.title}”.`);
-  }
-  const result = await runFormRoute(routes.updateFile, request, context, {
-    area: "staff",
-    codec: MediaFileForm,
-    body: (form, decoded) => {
-      const updatedAt = form.get("updatedAt");
-      return {
-        ...decoded,
-        id,
-        ...(typeof updatedAt === "string" && updatedAt ? { updatedAt } : {}),
-      };
-    },
-  });
-  if (!result.ok) return failedAction(result, "save");
-  return redirectWithFlash(
-    context,
-    folderPath(result.value.folderId),
-    `Saved “${result.value.title}”.`,
-  );
+const filePage = recordScreen({
+  routes: { edit: routes.file, update: routes.updateFile, destroy: routes.destroyFile },
+  noun: "file",
+  plural: "files",
+  label: (file) => file.title,
+  form: MediaFileForm,
+  redirects: {
+    saved: (file) => folderPath(file.folderId),
+    deleted: (file) => folderPath(file.folderId),
+  },
+  messages: {
+    saved: (file) => `Saved “${file.title}”.`,
+    deleted: (file) => `Deleted “${file.title}”.`,
+  },
+});
+
+/** The file page: the file, everything that shows it, and the folders it can move to. */
+export async function mediaFile(args: ScreenArgs) {
+  const [{ record: file, values, canDelete }, { folders }] = await Promise.all([
+    filePage.record(args),
+    allFolders(args.context),
+  ]);
+  const options = folderOptions(folderTree(folders));
+  const path = options.find((option) => option.id === String(file.folderId));
+  return { file, folderName: path?.title ?? null, values, folders: options, canDelete };
 }
 
+/** The file page's action: save its title, alt text and folder, or delete it. */
+export const mediaFileAction = (args: ScreenArgs) => filePage.action(args);
+
 /** The shop's public address, for the file page's "copy link". */
-export const publicUrlOf = (context: Context) => context.get(appContext).config.publicUrl;
+export const publicUrlOf = (context: ScreenContext) => context.get(appContext).config.publicUrl;

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { data, type RouterContextProvider } from "react-router";
+import { data } from "react-router";
 import {
   DISPATCH_CSV_MAX_BYTES,
   DISPATCH_CSV_MAX_ROWS,
@@ -17,23 +17,18 @@ import {
 import type { AdminActionData } from "../components/admin/screen-types";
 import {
   callRoute,
-  failedAction,
   listQueryOf,
   loadList,
   mayCall,
   redirectWithFlash,
+  runDestroy,
+  type ScreenArgs,
+  type ScreenContext,
+  TickedRows,
 } from "./admin-resource.server";
 import { appContext } from "./app-context.server";
 import { readForm, runFormRoute } from "./form-route.server";
 import { requireId } from "./route-params";
-
-type Context = Readonly<RouterContextProvider>;
-type Args = {
-  request: Request;
-  url: URL;
-  context: Context;
-  params: Record<string, string | undefined>;
-};
 
 /** The orders' staff routes (server/orders/staff-api.ts), which the screens run in process. */
 const routes = {
@@ -52,7 +47,7 @@ export const DISPATCH_CSV_PATH = "/admin/orders/dispatch";
 const EXPORT_FILTERS = ["status", "from", "to", "q", "archived"];
 
 /** The order list: one page, the CSV export of its filters, and who may archive. */
-export async function orderList(args: Pick<Args, "url" | "context">) {
+export async function orderList(args: Pick<ScreenArgs, "url" | "context">) {
   const screen = await loadList(routes.list, args);
   const query = listQueryOf(args.url);
   const filters = new URLSearchParams(
@@ -66,31 +61,6 @@ export async function orderList(args: Pick<Args, "url" | "context">) {
   };
 }
 
-const ids = (form: FormData) =>
-  form
-    .getAll("ids")
-    .map((id) => (typeof id === "string" && /^\d{1,10}$/.test(id) ? Number(id) : id));
-
-/** Runs the archive route for `body`; a refusal is shown with the list or the order. */
-async function archive(
-  request: Request,
-  context: Context,
-  body: (form: FormData) => unknown,
-  intent: AdminActionData["intent"],
-) {
-  const result = await runFormRoute(routes.destroy, request, context, { area: "staff", body });
-  if (!result.ok) {
-    const message =
-      result.message ||
-      Object.values(result.errors ?? {})
-        .flat()
-        .join(" ") ||
-      "Not archived.";
-    return failedAction({ ...result, message }, intent);
-  }
-  return result.value.ids.length;
-}
-
 /**
  * The list's action: archive the ticked orders (`ids`), all or none. Not asked first: an archive
  * takes nothing away (the order keeps its page, the accounts and the audit log keep it).
@@ -99,7 +69,7 @@ export async function orderListAction({
   request,
   url,
   context,
-}: Pick<Args, "request" | "url" | "context">) {
+}: Pick<ScreenArgs, "request" | "url" | "context">) {
   const form = await readForm(request.clone());
   const ticked = form.getAll("ids").filter((id): id is string => typeof id === "string");
   if (ticked.length === 0) {
@@ -108,7 +78,12 @@ export async function orderListAction({
       { status: 422 },
     );
   }
-  const done = await archive(request, context, (posted) => ({ ids: ids(posted) }), "bulk");
+  const done = await runDestroy(routes.destroy, request, context, {
+    codec: TickedRows,
+    body: (_form, decoded) => ({ ids: decoded.ids }),
+    intent: "bulk",
+    fallback: "Not archived.",
+  });
   if (typeof done !== "number") return done;
   return redirectWithFlash(
     context,
@@ -118,7 +93,7 @@ export async function orderListAction({
 }
 
 /** The order page: the order, the shop's invoice details, and what this member may do. */
-export async function orderScreen(args: Pick<Args, "url" | "context" | "params">) {
+export async function orderScreen(args: Pick<ScreenArgs, "url" | "context" | "params">) {
   const id = requireId(args);
   const order = await callRoute(routes.edit, args.context, { params: { id } });
   return {
@@ -137,12 +112,15 @@ export type OrderActionData = Omit<AdminActionData, "intent"> & {
 };
 
 /** The order page's action: dispatch (carrier and tracking number), or archive. */
-export async function orderAction(args: Args) {
+export async function orderAction(args: ScreenArgs) {
   const { request, context } = args;
   const id = requireId(args);
   const intent = (await readForm(request.clone())).get("intent");
   if (intent === "archive") {
-    const done = await archive(request, context, () => ({ id }), "delete");
+    const done = await runDestroy(routes.destroy, request, context, {
+      body: () => ({ id }),
+      fallback: "Not archived.",
+    });
     if (typeof done !== "number") return done;
     return redirectWithFlash(context, ORDERS_PATH, "Archived the order.");
   }
@@ -166,11 +144,11 @@ export async function orderAction(args: Args) {
 }
 
 /** The order for its printable pages (packing slip, VAT invoice). */
-export const printableOrder = (args: Pick<Args, "url" | "context" | "params">) =>
+export const printableOrder = (args: Pick<ScreenArgs, "url" | "context" | "params">) =>
   orderScreen(args).then(({ order, shop }) => ({ order, shop }));
 
 /** The bulk-dispatch screen: its limits, and whether this member may dispatch. */
-export function dispatchCsvScreen(context: Context) {
+export function dispatchCsvScreen(context: ScreenContext) {
   return {
     canDispatch: mayCall(routes.dispatchCsv, context),
     limits: { maxBytes: DISPATCH_CSV_MAX_BYTES, maxRows: DISPATCH_CSV_MAX_ROWS },
@@ -188,7 +166,10 @@ export type DispatchCsvActionData = {
  * The bulk-dispatch action: the multipart form runs the API's route in process. A dry run, or a
  * run with errors (which wrote nothing), shows every row; a clean run goes to the orders.
  */
-export async function dispatchCsvAction({ request, context }: Pick<Args, "request" | "context">) {
+export async function dispatchCsvAction({
+  request,
+  context,
+}: Pick<ScreenArgs, "request" | "context">) {
   const result = await runFormRoute(routes.dispatchCsv, request, context, { area: "staff" });
   if (!result.ok || isRefusal(result.value))
     return data<DispatchCsvActionData>(

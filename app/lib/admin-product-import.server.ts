@@ -1,14 +1,12 @@
-import { data, type RouterContextProvider } from "react-router";
+import { data } from "react-router";
 import {
   CSV_IMPORT_MAX_BYTES,
   CSV_IMPORT_MAX_ROWS,
   type ProductImportSummary,
 } from "../../common/product-csv";
 import { exportProductsRoute, importProductsRoute } from "../../server/catalog/staff-api.ts";
-import { mayCall, redirectWithFlash } from "./admin-resource.server";
+import { mayCall, redirectWithFlash, type ScreenContext } from "./admin-resource.server";
 import { runFormRoute } from "./form-route.server";
-
-type Context = Readonly<RouterContextProvider>;
 
 /** The catalogue's CSV routes (server/catalog/staff-api.ts), which the screen runs in process. */
 const routes = {
@@ -29,7 +27,7 @@ export type ProductImportActionData = {
 };
 
 /** The import screen: the limits, the export's address, and whether this member may import. */
-export function productImportScreen(context: Context) {
+export function productImportScreen(context: ScreenContext) {
   return {
     exportHref: "/api/staff/products/export.csv",
     canExport: mayCall(routes.export, context),
@@ -67,7 +65,7 @@ export async function productImportAction({
   context,
 }: {
   request: Request;
-  context: Context;
+  context: ScreenContext;
 }) {
   const result = await runFormRoute(routes.import, request, context, { area: "staff" });
   if (!result.ok)

@@ -1,10 +1,10 @@
-import { data, type RouterContextProvider } from "react-router";
+import { data } from "react-router";
 import { z } from "zod";
 import { idListField } from "../../common/form-codecs";
 import { brandRoutes, bulkStatusRoute } from "../../server/catalog/staff-api.ts";
 import type { AdminActionData } from "../components/admin/screen-types";
 import { productScreens } from "./admin-products.server";
-import { listAll, mayCall, redirectWithFlash } from "./admin-resource.server";
+import { listAll, mayCall, redirectWithFlash, type ScreenArgs } from "./admin-resource.server";
 import { failureMessage, readForm, runFormRoute } from "./form-route.server";
 
 /** The list's ticked rows: `ids`, one per ticked box. */
@@ -13,7 +13,7 @@ const TickedProducts = z.object({ ids: idListField("Tick the products from the l
 // The products' list screen (issue 14): its page, its band filter and its bulk publishing. The
 // product's own form is app/lib/admin-products.server.ts.
 
-type Args = { request: Request; url: URL; context: Readonly<RouterContextProvider> };
+type Args = Pick<ScreenArgs, "request" | "url" | "context">;
 
 const PATH = "/admin/products";
 

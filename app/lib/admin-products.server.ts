@@ -1,4 +1,4 @@
-import { data, type RouterContextProvider } from "react-router";
+import { data } from "react-router";
 import type { z } from "zod";
 import { GenerateVariantsForm, ProductForm, variantsBody } from "../../common/catalog-forms";
 import { formValuesOf } from "../../common/form-codecs";
@@ -14,7 +14,6 @@ import {
   variantRoutes,
 } from "../../server/catalog/staff-api.ts";
 import type { ProductActionData, ProductFormOptions } from "../components/admin/product-types";
-import type { AdminActionData } from "../components/admin/screen-types";
 import {
   callRoute,
   type FormBody,
@@ -22,23 +21,12 @@ import {
   mayCall,
   redirectWithFlash,
   resourceScreens,
+  type ScreenArgs,
+  type ScreenContext,
 } from "./admin-resource.server";
 import { failureMessage, readForm, runFormRoute } from "./form-route.server";
-import { movedRows } from "./form-rows.server";
 import { galleryFiles } from "./gallery-files.server";
 import { requireId } from "./route-params";
-
-type Context = Readonly<RouterContextProvider>;
-
-/** A no-JavaScript move's answer: the form again, its rows moved, marked as unsaved. */
-const movedAnswer = (form: FormData, move: string) =>
-  data<AdminActionData>({ intent: "save", values: movedRows(form, move) });
-type Args = {
-  request: Request;
-  url: URL;
-  context: Context;
-  params: Record<string, string | undefined>;
-};
 
 const PATH = "/admin/products";
 
@@ -92,7 +80,7 @@ function productBody(decoded: Partial<ProductFields>): FormBody {
 }
 
 /** What the product form offers: bands, hand-picked collections, and option types with values. */
-export async function productFormOptions(context: Context): Promise<ProductFormOptions> {
+export async function productFormOptions(context: ScreenContext): Promise<ProductFormOptions> {
   const [bands, collections, types, values, models] = await Promise.all([
     listAll(routes.brands, context, { sort: "title" }),
     listAll(routes.collections, context, { kind: "curated", sort: "title" }),
@@ -127,6 +115,7 @@ export const productScreens = resourceScreens({
   plural: "products",
   label: (product) => product.title,
   form: ProductForm,
+  rowMoves: true,
   // A new product lands on its page, for its variants.
   body: (_form, decoded) => productBody(decoded as Partial<ProductFields>),
   redirects: { saved: (product) => `${PATH}/${product.id}` },
@@ -139,7 +128,7 @@ export const productScreens = resourceScreens({
 });
 
 /** The new form's loader: its empty fields (a draft), and what it offers to choose from. */
-export async function blankProduct(context: Context) {
+export async function blankProduct(context: ScreenContext) {
   return {
     ...productScreens.blank(),
     values: { ...formValuesOf(ProductForm), status: "draft" },
@@ -148,7 +137,7 @@ export async function blankProduct(context: Context) {
 }
 
 /** The edit form's loader: the product as its form shows it, its choices and its gallery's files. */
-export async function productRecord(args: Args) {
+export async function productRecord(args: ScreenArgs) {
   const screen = await productScreens.record(args);
   const [options, files] = await Promise.all([
     productFormOptions(args.context),
@@ -167,28 +156,22 @@ export async function productRecord(args: Args) {
 }
 
 /** The new form's action: a row moved (no JavaScript), or create. */
-export async function createProductAction(args: Pick<Args, "request" | "context">) {
-  const form = await readForm(args.request.clone());
-  const move = form.get("move");
-  if (typeof move === "string" && move) return movedAnswer(form, move);
-  return productScreens.create(args);
-}
+export const createProductAction = (args: Pick<ScreenArgs, "request" | "context">) =>
+  productScreens.create(args);
 
 /**
  * The edit form's action: a row moved (no JavaScript), "Generate variants", deleting a variant
  * (asking first), or the form's own save and delete.
  */
-export async function editProductAction(args: Args) {
+export async function editProductAction(args: ScreenArgs) {
   const form = await readForm(args.request.clone());
-  const move = form.get("move");
-  if (typeof move === "string" && move) return movedAnswer(form, move);
   if (form.get("intent") === "generate") return generate(args);
   if (form.has("deleteVariant")) return deleteVariant(args, form);
   return productScreens.edit(args);
 }
 
 /** "Generate variants": every combination of the ticked values, at the price given. */
-async function generate(args: Args) {
+async function generate(args: ScreenArgs) {
   const { request, context } = args;
   const id = requireId(args);
   const result = await runFormRoute(routes.generate, request, context, {
@@ -226,7 +209,7 @@ async function generate(args: Args) {
  * press answers the question, the confirmation deletes. A variant an order holds, or the last of a
  * product on sale, is refused with the API's message.
  */
-async function deleteVariant(args: Args, form: FormData) {
+async function deleteVariant(args: ScreenArgs, form: FormData) {
   const { request, context } = args;
   const id = requireId(args);
   const variantId = form.get("deleteVariant");

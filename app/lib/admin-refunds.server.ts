@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { data, type RouterContextProvider, redirect } from "react-router";
+import { data } from "react-router";
 import { formatPrice } from "../../common/money";
 import { WAITING_FOR_PROVIDER } from "../../common/order-statuses";
 import type { RefundAmounts } from "../../common/refunds";
@@ -11,19 +11,16 @@ import {
   refundableOrderRoute,
   refundRoute,
 } from "../../server/orders/refunds/refunds-api";
-import { callRoute, mayCall } from "./admin-resource.server";
-import { appContext } from "./app-context.server";
-import { flashCookie } from "./flash.server";
-import { type FormFailure, readForm, runFormRoute } from "./form-route.server";
+import {
+  callRoute,
+  type FormBody,
+  mayCall,
+  redirectWithFlash,
+  runFormBody,
+  type ScreenArgs,
+} from "./admin-resource.server";
+import { readForm, runFormRoute } from "./form-route.server";
 import { requireId } from "./route-params";
-
-type Context = Readonly<RouterContextProvider>;
-type Args = {
-  request: Request;
-  url: URL;
-  context: Context;
-  params: Record<string, string | undefined>;
-};
 
 /** What the refund screen's form holds, as text, to show again. */
 export type RefundFormValues = Record<string, string>;
@@ -40,7 +37,7 @@ export type RefundActionData =
     };
 
 /** GET /admin/orders/:id/refund: the order, and a fresh key for the money-moving forms. */
-export async function refundScreen(args: Args) {
+export async function refundScreen(args: ScreenArgs) {
   const id = requireId(args);
   const order = await callRoute(refundableOrderRoute, args.context, { params: { id } });
   return { order, idempotencyKey: randomUUID() };
@@ -48,10 +45,10 @@ export async function refundScreen(args: Args) {
 
 /**
  * The form as the API's body: `qty.{lineId}` boxes (a blank or 0 leaves the line out), the
- * ticks and the reason. `lineOf` says which box each line of the body came from, so an error
- * about `lines.0.quantity` shows beside its box.
+ * ticks and the reason. An error about the body's `lines.0.quantity` is shown beside the box
+ * that line came from; the other fields keep their names.
  */
-function refundBody(form: FormData) {
+function refundBody(form: FormData): FormBody {
   const lines: Array<{ lineId: number; quantity: number }> = [];
   for (const [name, value] of form) {
     const lineId = /^qty\.(\d{1,10})$/.exec(name)?.[1];
@@ -61,6 +58,10 @@ function refundBody(form: FormData) {
     const quantity = /^\d{1,6}$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
     lines.push({ lineId: Number(lineId), quantity });
   }
+  const boxOf = (path: string) => {
+    const line = /^lines\.(\d+)\./.exec(path)?.[1];
+    return line === undefined ? path : `qty.${lines[Number(line)]?.lineId ?? ""}`;
+  };
   return {
     body: {
       lines,
@@ -68,19 +69,14 @@ function refundBody(form: FormData) {
       restock: form.get("restock") === "true",
       reason: String(form.get("reason") ?? ""),
     },
-    boxOf: (index: number) => `qty.${lines[index]?.lineId ?? ""}`,
+    errorsAt: (errors) => {
+      const shown: FieldErrors = {};
+      for (const [path, messages] of Object.entries(errors)) {
+        shown[boxOf(path)] = [...(shown[boxOf(path)] ?? []), ...messages];
+      }
+      return shown;
+    },
   };
-}
-
-/** `lines.0.quantity` → `qty.{lineId}`; the other fields keep their names. */
-function onFormFields(errors: FieldErrors, boxOf: (index: number) => string): FieldErrors {
-  const shown: FieldErrors = {};
-  for (const [path, messages] of Object.entries(errors)) {
-    const line = /^lines\.(\d+)\./.exec(path)?.[1];
-    const name = line === undefined ? path : boxOf(Number(line));
-    shown[name] = [...(shown[name] ?? []), ...messages];
-  }
-  return shown;
 }
 
 const textValues = (form: FormData) =>
@@ -97,7 +93,7 @@ const textValues = (form: FormData) =>
  * goes back to the screen with a message; refused, the message and each field's error are shown
  * beside the form.
  */
-export async function refundAction(args: Args) {
+export async function refundAction(args: ScreenArgs) {
   const id = requireId(args);
   const { request, context } = args;
   // Read here for the intent; `runFormRoute` reads the form again for the route.
@@ -109,11 +105,15 @@ export async function refundAction(args: Args) {
   if (intent === "confirm-cancel") {
     // Cancelling cannot be undone and may move money: the first press asks, the second does it.
     if (!mayCall(cancelOrderRoute, context)) {
-      return failed("cancel", 403, { message: "Your account is not allowed to do this." }, values);
+      return failed(
+        "cancel",
+        { status: 403, message: "Your account is not allowed to do this." },
+        values,
+      );
     }
     const parsed = cancelOrderRoute.body?.safeParse({ reason: values.reason ?? "" });
     if (parsed && !parsed.success) {
-      return failed("cancel", 422, { errors: fieldErrors(parsed.error), values });
+      return failed("cancel", { status: 422, errors: fieldErrors(parsed.error) }, values);
     }
     return data({ intent: "confirm-cancel" as const, reason: values.reason ?? "", values });
   }
@@ -122,10 +122,11 @@ export async function refundAction(args: Args) {
       ...staff,
       body: () => ({ reason: values.reason ?? "" }),
     });
-    if (!result.ok) return failed("cancel", result.status, shownOf(result), values);
+    if (!result.ok) return failed("cancel", result, values);
     const done = result.value;
-    return finished(
-      args,
+    return redirectWithFlash(
+      context,
+      args.url.pathname,
       done.refund?.state === "pending"
         ? `${formatPrice(done.refund.amount)} to refund on order ${done.order.number}. ${WAITING_FOR_PROVIDER}: the order is cancelled once it has given the money back.`
         : done.refund
@@ -134,52 +135,38 @@ export async function refundAction(args: Args) {
     );
   }
 
-  const { boxOf } = refundBody(form);
-  const onBoxes = (failure: FormFailure) => {
-    const shown = shownOf(failure);
-    return { ...shown, ...(shown.errors ? { errors: onFormFields(shown.errors, boxOf) } : {}) };
-  };
-  const body = (sent: FormData) => refundBody(sent).body;
+  const boxes = { params: { id }, body: refundBody };
   if (intent !== "refund") {
-    const result = await runFormRoute(previewRefundRoute, request, context, { ...staff, body });
-    if (!result.ok) return failed("preview", result.status, onBoxes(result), values);
+    const result = await runFormBody(previewRefundRoute, request, context, boxes);
+    if (!result.ok) return failed("preview", result, values);
     return { intent: "preview", preview: result.value, values } as const;
   }
-  const result = await runFormRoute(refundRoute, request, context, { ...staff, body });
-  if (!result.ok) return failed("refund", result.status, onBoxes(result), values);
+  const result = await runFormBody(refundRoute, request, context, boxes);
+  if (!result.ok) return failed("refund", result, values);
   const done = result.value;
   const amount = formatPrice(done.refund?.amount ?? 0);
-  return finished(
-    args,
+  return redirectWithFlash(
+    context,
+    args.url.pathname,
     done.refund?.state === "pending"
       ? `${amount} to refund on order ${done.order.number}. ${WAITING_FOR_PROVIDER}.`
       : `${amount} refunded on order ${done.order.number}.`,
   );
 }
 
-/** What a failed form shows of its failure: the message and the errors (not what was typed). */
-function shownOf({ message, errors }: FormFailure) {
-  return { message, errors };
-}
-
+/**
+ * A form that did not go through: its message (with errors, one saying nothing moved), the
+ * errors beside the boxes, and what was typed (`values`, never the idempotency key).
+ */
 function failed(
   intent: "preview" | "refund" | "cancel",
-  status: number,
-  shown: { message?: string; errors?: FieldErrors; values?: RefundFormValues },
-  values?: RefundFormValues,
+  { status, message, errors }: { status: number; message?: string; errors?: FieldErrors },
+  values: RefundFormValues,
 ) {
-  const errorCount = Object.keys(shown.errors ?? {}).length;
-  const message =
-    shown.message ??
-    (errorCount > 0 ? "Check the fields marked below: nothing was refunded." : undefined);
-  return data({ intent, ...shown, message, values: shown.values ?? values ?? {} }, { status });
-}
-
-/** Back to the screen, with what was done said once (303, so a reload does not post again). */
-function finished(args: Args, body: string) {
-  const secure = args.context.get(appContext).config.secure;
-  return redirect(args.url.pathname, {
-    status: 303,
-    headers: { "Set-Cookie": flashCookie([{ type: "SUCCESS", body }], secure) },
-  });
+  const said =
+    message ??
+    (Object.keys(errors ?? {}).length > 0
+      ? "Check the fields marked below: nothing was refunded."
+      : undefined);
+  return data({ intent, errors, message: said, values }, { status });
 }

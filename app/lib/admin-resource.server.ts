@@ -16,16 +16,27 @@ import { UNSAFE_TEXT, unsafeTextErrors } from "../../server/http/text-input.ts";
 import type { AdminActionData, ListScreen } from "../components/admin/screen-types";
 import { appContext } from "./app-context.server";
 import { flashCookie } from "./flash.server";
-import { callContextOf, type FormFailure, readForm, runFormRoute } from "./form-route.server";
+import {
+  callContextOf,
+  type FormFailure,
+  type FormOutcome,
+  failureMessage,
+  readForm,
+  runFormRoute,
+} from "./form-route.server";
+import { movedRows } from "./form-rows.server";
 import { requireId } from "./route-params";
 import { requireSession } from "./session.server";
 
-type Context = Readonly<RouterContextProvider>;
+/** What a staff screen's loader or action reads its handles from (the app's, the session's). */
+export type ScreenContext = Readonly<RouterContextProvider>;
+type Context = ScreenContext;
 /**
- * What React Router gives a loader or an action. `url` is the page's address without React
- * Router's own parts (`.data`, `_routes`, `index`), which `request.url` may carry.
+ * What React Router gives a staff screen's loader or action, as every `admin-*.server.ts` takes
+ * it. `url` is the page's address without React Router's own parts (`.data`, `_routes`,
+ * `index`), which `request.url` may carry.
  */
-type LoaderArgs = {
+export type ScreenArgs = {
   request: Request;
   url: URL;
   context: Context;
@@ -148,7 +159,7 @@ export function listQueryOf(address: URL | URLSearchParams): Record<string, stri
  */
 export async function loadList<Item>(
   route: ListRoute<Item>,
-  { url, context }: Pick<LoaderArgs, "url" | "context">,
+  { url, context }: Pick<ScreenArgs, "url" | "context">,
   options: ListOptions = {},
 ): Promise<ListScreen<Item>> {
   const schema = route.query;
@@ -190,7 +201,7 @@ export async function loadList<Item>(
 }
 
 // ---------------------------------------------------------------------------------------------
-// A resource's screens
+// A resource's routes, and the forms of its screens
 
 /**
  * The five routes `resourceRoutes` makes for a resource (server/http/resource.ts), as its module
@@ -201,7 +212,7 @@ export type ResourceRouteSet<Item, Edit> = {
   edit: RouteAnswering<Edit>;
   store: RouteAnswering<Edit>;
   update: RouteAnswering<Edit>;
-  destroy: RouteAnswering<{ ids: number[] }>;
+  destroy: DestroyRoute;
 };
 
 export type ResourceScreensOptions<Item, Edit> = {
@@ -237,6 +248,11 @@ export type ResourceScreensOptions<Item, Edit> = {
    * codec read. The edit form's `id` and `updatedAt` are added to it.
    */
   body?: (form: FormData, decoded: Record<string, unknown>, isNew: boolean) => FormBody;
+  /**
+   * The form has rows that move without JavaScript (a post with `move`, app/lib/form-rows.server.ts):
+   * the new and edit actions answer such a post with the form again, its rows moved, unsaved.
+   */
+  rowMoves?: boolean;
 };
 
 /**
@@ -249,17 +265,47 @@ export type FormBody = {
   errorsAt?: (errors: FieldErrors) => FieldErrors;
 };
 
-/** A failure with its errors put beside the form's own fields (see `FormBody.errorsAt`). */
-function placed(failure: FormFailure, made: FormBody | undefined): FormFailure {
-  return made?.errorsAt && failure.errors
-    ? { ...failure, errors: made.errorsAt(failure.errors) }
-    : failure;
+/**
+ * Runs a staff route for a form whose body is a `FormBody` (see `runFormRoute`): a failure's
+ * errors land beside the form's own fields, where `errorsAt` puts them.
+ */
+export async function runFormBody<P, Q, B, V>(
+  route: ApiRoute<P, Q, B, V>,
+  request: Request,
+  context: Context,
+  options: {
+    params?: P;
+    codec?: FormCodec;
+    body: (form: FormData, decoded: Record<string, unknown>) => FormBody;
+  },
+): Promise<FormOutcome<V>> {
+  let made: FormBody | undefined;
+  const result = await runFormRoute(route, request, context, {
+    area: "staff",
+    params: options.params,
+    codec: options.codec,
+    body: (form, decoded) => {
+      made = options.body(form, decoded);
+      return made.body;
+    },
+  });
+  return !result.ok && made?.errorsAt && result.errors
+    ? { ...result, errors: made.errorsAt(result.errors) }
+    : result;
+}
+
+/** A no-JavaScript row move (`move`): the form again, its rows moved, marked as unsaved. */
+async function movedRowsAnswer(request: Request) {
+  const form = await readForm(request.clone());
+  const move = form.get("move");
+  if (typeof move !== "string" || !move) return undefined;
+  return data<AdminActionData>({ intent: "save", values: movedRows(form, move) });
 }
 
 const CONFIRM = "confirm-delete";
 
 /** A list's ticked rows: `ids`, one per ticked box. */
-const TickedRows = z.object({ ids: idListField("Tick rows from the list.") });
+export const TickedRows = z.object({ ids: idListField("Tick rows from the list.") });
 
 /** The intent a form was sent with: save (the default), ask before deleting, or delete. */
 async function intentOf(request: Request): Promise<"save" | "confirm-delete" | "delete"> {
@@ -291,6 +337,154 @@ export const failedAction = (failure: FormFailure, intent: AdminActionData["inte
     { status: failure.status, headers: failure.headers },
   );
 
+/** What a staff member whose role may not call a screen's route is told (the route's 403). */
+export const notAllowed = (intent: AdminActionData["intent"], message: string) =>
+  data<AdminActionData>({ intent, message }, { status: 403 });
+
+const onlyAdmins = (plural: string) => notAllowed("delete", `Only admins may delete ${plural}.`);
+
+/** A destroy route: `{ id }` or `{ ids }`, answering the ids deleted (server/http/resource.ts). */
+type DestroyRoute = RouteAnswering<{ ids: number[] }>;
+
+/**
+ * Runs a destroy route (or an archive, which takes the same body) for the body the form stands
+ * for: how many records went, or the failure said in one line (a delete button has no fields to
+ * put it beside), answered as `intent`'s.
+ */
+export async function runDestroy(
+  route: DestroyRoute,
+  request: Request,
+  context: Context,
+  options: {
+    codec?: FormCodec;
+    body: (form: FormData, decoded: Record<string, unknown>) => unknown;
+    intent?: AdminActionData["intent"];
+    /** What the page says when the route gave no reason: "Not deleted." */
+    fallback?: string;
+  },
+) {
+  const { intent = "delete", fallback = "Not deleted.", ...form } = options;
+  const result = await runFormRoute(route, request, context, { area: "staff", ...form });
+  if (!result.ok)
+    return failedAction({ ...result, message: failureMessage(result, fallback) }, intent);
+  return result.value.ids.length;
+}
+
+// ---------------------------------------------------------------------------------------------
+// One record's edit page
+
+/**
+ * The routes of one record's edit page: the read that fills its form, the save, and the delete.
+ * The read may answer more than the form shows (a folder's files), and the save may answer less
+ * (the folder alone): `Edit` and `Saved`.
+ */
+export type RecordRouteSet<Edit, Saved> = {
+  edit: RouteAnswering<Edit>;
+  update: RouteAnswering<Saved>;
+  destroy: DestroyRoute;
+};
+
+/** A record's page says what its resource's screens do (see `ResourceScreensOptions`). */
+export type RecordScreenOptions<Edit, Saved> = Pick<
+  ResourceScreensOptions<never, Edit | Saved>,
+  "noun" | "plural" | "label" | "form"
+> & {
+  routes: RecordRouteSet<Edit, Saved>;
+  /** The edit route's query, for a read that pages what it holds (a folder: one file will do). */
+  editQuery?: Record<string, unknown>;
+  /** The body, when the codec's reading is not all of it (see `FormBody`). */
+  body?: (form: FormData, decoded: Record<string, unknown>) => FormBody;
+  /** Where the page goes after a save (the record saved) and a delete (the record as it was). */
+  redirects: { saved(record: Saved): string; deleted(record: Edit): string };
+  /** The flash messages, when "Saved the folder “…”." or "Deleted the folder “…”." will not do. */
+  messages?: { saved?(record: Saved): string; deleted?(record: Edit): string };
+};
+
+/**
+ * One record's edit page (decision 0014), declared once: its loader (the record as its form
+ * shows it) and its action (save, ask before deleting, delete), each running the record's own
+ * routes in process. A resource's screens compose it (`resourceScreens`); a record that is not a
+ * resource's, such as a media folder or file, declares its own.
+ */
+export function recordScreen<Edit extends object, Saved extends object = Edit>(
+  options: RecordScreenOptions<Edit, Saved>,
+) {
+  const { routes, noun, plural, label } = options;
+  const bodyOf =
+    options.body ??
+    ((_form: FormData, decoded: Record<string, unknown>): FormBody => ({ body: decoded }));
+  const read = (context: Context, id: number) =>
+    callRoute(routes.edit, context, { params: { id }, query: options.editQuery });
+
+  return {
+    routes,
+
+    /** The edit form's loader: the record as its form shows it (404 when there is none). */
+    async record(args: Pick<ScreenArgs, "url" | "context" | "params">) {
+      const record = await read(args.context, requireId(args));
+      return {
+        record,
+        label: label(record),
+        values: formValuesOf(options.form, record),
+        canEdit: mayCall(routes.update, args.context),
+        canDelete: mayCall(routes.destroy, args.context),
+      };
+    },
+
+    /**
+     * The edit form's action: save (with the `updatedAt` the form was opened with, so a
+     * colleague's save in between is a 409 and nothing is overwritten), or delete. Without
+     * JavaScript the first delete post (`intent=confirm-delete`) answers the question to confirm.
+     */
+    async action(args: ScreenArgs) {
+      const { request, context } = args;
+      const id = requireId(args);
+      const intent = await intentOf(request);
+      if (intent !== "save" && !mayCall(routes.destroy, context)) return onlyAdmins(plural);
+      if (intent === CONFIRM) return data<AdminActionData>({ intent: CONFIRM, ids: [String(id)] });
+      if (intent === "delete") {
+        // Read first: the message names what was deleted, and a folder goes back to its parent.
+        const before = await read(context, id);
+        const deleted = await runDestroy(routes.destroy, request, context, {
+          body: () => ({ id }),
+        });
+        if (typeof deleted !== "number") return deleted;
+        return redirectWithFlash(
+          context,
+          options.redirects.deleted(before),
+          options.messages?.deleted?.(before) ?? `Deleted the ${noun} “${label(before)}”.`,
+        );
+      }
+      if (!mayCall(routes.update, context))
+        return notAllowed("save", `You may not change ${plural}.`);
+      const result = await runFormBody(routes.update, request, context, {
+        codec: options.form,
+        body: (form, decoded) => {
+          const updatedAt = form.get("updatedAt");
+          const made = bodyOf(form, decoded);
+          return {
+            ...made,
+            body: {
+              ...made.body,
+              id,
+              ...(typeof updatedAt === "string" && updatedAt ? { updatedAt } : {}),
+            },
+          };
+        },
+      });
+      if (!result.ok) return failedAction(result, "save");
+      return redirectWithFlash(
+        context,
+        options.redirects.saved(result.value),
+        options.messages?.saved?.(result.value) ?? `Saved the ${noun} “${label(result.value)}”.`,
+      );
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// A resource's screens
+
 /**
  * The screens of one staff resource (decision 0014), declared once: the list, the new and edit
  * forms and deleting, each running the resource's own route in process, so the pages and the
@@ -305,37 +499,22 @@ export function resourceScreens<Item, Edit extends EditableRecord>(
   const bodyOf =
     options.body ??
     ((_form: FormData, decoded: Record<string, unknown>): FormBody => ({ body: decoded }));
-  const forbidden = (what: string) =>
-    data<AdminActionData>(
-      { intent: "delete", message: `Only admins may ${what}.` },
-      { status: 403 },
-    );
-
-  /** Runs the destroy route for the record `id`, or else the form's ticked `ids`. */
-  async function destroy(request: Request, context: Context, id?: number) {
-    if (!mayCall(routes.destroy, context)) return forbidden(`delete ${plural}`);
-    const result = await runFormRoute(routes.destroy, request, context, {
-      area: "staff",
-      codec: TickedRows,
-      body: (_form, { ids }) => (id !== undefined ? { id } : { ids }),
-    });
-    if (!result.ok) {
-      const message =
-        result.message ||
-        Object.values(result.errors ?? {})
-          .flat()
-          .join(" ") ||
-        "Not deleted.";
-      return failedAction({ ...result, message }, "delete");
-    }
-    return result.value.ids.length;
-  }
+  const editPage = recordScreen<Edit>({
+    routes,
+    noun,
+    plural,
+    label: options.label,
+    form: options.form,
+    body: (form, decoded) => bodyOf(form, decoded, false),
+    redirects: { saved: options.redirects?.saved ?? (() => path), deleted: () => path },
+    messages: { saved: options.messages?.saved },
+  });
 
   return {
     routes,
 
     /** The list loader: one page, and whether this staff member may add and delete. */
-    async list(args: Pick<LoaderArgs, "url" | "context">) {
+    async list(args: Pick<ScreenArgs, "url" | "context">) {
       const screen = await loadList(routes.list, args, { query: options.listQuery });
       return {
         ...screen,
@@ -349,9 +528,8 @@ export function resourceScreens<Item, Edit extends EditableRecord>(
      * first post (`intent=confirm-delete`) answers the question to confirm; the confirmation
      * posts `intent=delete`.
      */
-    async listAction({ request, url, context }: Pick<LoaderArgs, "request" | "url" | "context">) {
+    async listAction({ request, url, context }: Pick<ScreenArgs, "request" | "url" | "context">) {
       const form = await readForm(request.clone());
-      const intent = form.get("intent");
       const ids = form.getAll("ids").filter((id): id is string => typeof id === "string");
       if (ids.length === 0) {
         return data<AdminActionData>(
@@ -359,11 +537,12 @@ export function resourceScreens<Item, Edit extends EditableRecord>(
           { status: 422 },
         );
       }
-      if (intent !== "delete") {
-        if (!mayCall(routes.destroy, context)) return forbidden(`delete ${plural}`);
-        return data<AdminActionData>({ intent: CONFIRM, ids });
-      }
-      const deleted = await destroy(request, context);
+      if (!mayCall(routes.destroy, context)) return onlyAdmins(plural);
+      if (form.get("intent") !== "delete") return data<AdminActionData>({ intent: CONFIRM, ids });
+      const deleted = await runDestroy(routes.destroy, request, context, {
+        codec: TickedRows,
+        body: (_form, decoded) => ({ ids: decoded.ids }),
+      });
       if (typeof deleted !== "number") return deleted;
       return redirectWithFlash(
         context,
@@ -378,39 +557,21 @@ export function resourceScreens<Item, Edit extends EditableRecord>(
     },
 
     /** The edit form's loader: the record as its form shows it (404 when there is none). */
-    async record(args: Pick<LoaderArgs, "url" | "context" | "params">) {
-      const id = requireId(args);
-      const record = await callRoute(routes.edit, args.context, { params: { id } });
-      return {
-        record,
-        label: options.label(record),
-        values: formValuesOf(options.form, record),
-        canEdit: mayCall(routes.update, args.context),
-        canDelete: mayCall(routes.destroy, args.context),
-      };
-    },
+    record: editPage.record,
 
     /**
      * The new form's action: create, then to the new record's own page with a message; the list's
      * first page may not show it (issue 30).
      */
-    async create({ request, context }: Pick<LoaderArgs, "request" | "context">) {
-      if (!mayCall(routes.store, context)) {
-        return data<AdminActionData>(
-          { intent: "save", message: `You may not add ${plural}.` },
-          { status: 403 },
-        );
-      }
-      let made: FormBody | undefined;
-      const result = await runFormRoute(routes.store, request, context, {
-        area: "staff",
+    async create({ request, context }: Pick<ScreenArgs, "request" | "context">) {
+      const moved = options.rowMoves ? await movedRowsAnswer(request) : undefined;
+      if (moved) return moved;
+      if (!mayCall(routes.store, context)) return notAllowed("save", `You may not add ${plural}.`);
+      const result = await runFormBody(routes.store, request, context, {
         codec: newForm,
-        body: (form, decoded) => {
-          made = bodyOf(form, decoded, true);
-          return made.body;
-        },
+        body: (form, decoded) => bodyOf(form, decoded, true),
       });
-      if (!result.ok) return failedAction(placed(result, made), "save");
+      if (!result.ok) return failedAction(result, "save");
       return redirectWithFlash(
         context,
         options.recordPath?.(result.value.id) ?? `${path}/${result.value.id}`,
@@ -419,51 +580,10 @@ export function resourceScreens<Item, Edit extends EditableRecord>(
       );
     },
 
-    /**
-     * The edit form's action: save (with the `updatedAt` the form was opened with, so a
-     * colleague's save in between is a 409 and nothing is overwritten), or delete.
-     */
-    async edit(args: LoaderArgs) {
-      const { request, context } = args;
-      const id = requireId(args);
-      const intent = await intentOf(request);
-      if (intent === CONFIRM) {
-        if (!mayCall(routes.destroy, context)) return forbidden(`delete ${plural}`);
-        return data<AdminActionData>({ intent: CONFIRM, ids: [String(id)] });
-      }
-      if (intent === "delete") {
-        const record = await callRoute(routes.edit, context, { params: { id } });
-        const deleted = await destroy(request, context, id);
-        if (typeof deleted !== "number") return deleted;
-        return redirectWithFlash(context, path, `Deleted the ${noun} “${options.label(record)}”.`);
-      }
-      if (!mayCall(routes.update, context)) {
-        return data<AdminActionData>(
-          { intent: "save", message: `You may not change ${plural}.` },
-          { status: 403 },
-        );
-      }
-      let made: FormBody | undefined;
-      const result = await runFormRoute(routes.update, request, context, {
-        area: "staff",
-        codec: options.form,
-        body: (form, decoded) => {
-          const updatedAt = form.get("updatedAt");
-          made = bodyOf(form, decoded, false);
-          return {
-            ...made.body,
-            id,
-            ...(typeof updatedAt === "string" && updatedAt ? { updatedAt } : {}),
-          };
-        },
-      });
-      if (!result.ok) return failedAction(placed(result, made), "save");
-      return redirectWithFlash(
-        context,
-        options.redirects?.saved?.(result.value) ?? path,
-        options.messages?.saved?.(result.value) ??
-          `Saved the ${noun} “${options.label(result.value)}”.`,
-      );
+    /** The edit form's action: a row moved, save, or delete (see `recordScreen`). */
+    async edit(args: ScreenArgs) {
+      const moved = options.rowMoves ? await movedRowsAnswer(args.request) : undefined;
+      return moved ?? editPage.action(args);
     },
   };
 }

@@ -1,8 +1,12 @@
-import type { RouterContextProvider } from "react-router";
 import type { FieldErrors } from "../../common/refusal";
 import { saveSynonymsRoute, synonymsRoute } from "../../server/catalog/staff-api.ts";
-import { callRoute, failedAction, redirectWithFlash } from "./admin-resource.server";
-import { runFormRoute } from "./form-route.server";
+import {
+  callRoute,
+  failedAction,
+  redirectWithFlash,
+  runFormBody,
+  type ScreenContext,
+} from "./admin-resource.server";
 
 /** The groups as the screen's box holds them: a group a line, its words separated by commas. */
 export const groupsAsText = (groups: string[][]) =>
@@ -21,7 +25,7 @@ const groupsOf = (typed: FormDataEntryValue | null) =>
     .filter((group) => group.length > 0);
 
 /** The API's errors of `groups.3.1` as the box's, by the line a shopper's words are on. */
-const onLines = (errors: FieldErrors = {}): FieldErrors => {
+const onLines = (errors: FieldErrors): FieldErrors => {
   const messages = Object.entries(errors).flatMap(([path, said]) => {
     const line = /^groups\.(\d+)/.exec(path)?.[1];
     return said.map((message) =>
@@ -32,9 +36,8 @@ const onLines = (errors: FieldErrors = {}): FieldErrors => {
 };
 
 /** The search words screen (issue 29): `/admin/search-words`. */
-type Context = Readonly<RouterContextProvider>;
 
-export async function searchWordsScreen({ context }: { context: Context }) {
+export async function searchWordsScreen({ context }: { context: ScreenContext }) {
   const answer = await callRoute(synonymsRoute, context, {});
   return { text: groupsAsText(answer.groups), count: answer.groups.length };
 }
@@ -44,13 +47,12 @@ export async function saveSearchWords({
   context,
 }: {
   request: Request;
-  context: Context;
+  context: ScreenContext;
 }) {
-  const outcome = await runFormRoute(saveSynonymsRoute, request, context, {
-    area: "staff",
-    body: (form) => ({ groups: groupsOf(form.get("groups")) }),
+  const outcome = await runFormBody(saveSynonymsRoute, request, context, {
+    body: (form) => ({ body: { groups: groupsOf(form.get("groups")) }, errorsAt: onLines }),
   });
-  if (!outcome.ok) return failedAction({ ...outcome, errors: onLines(outcome.errors) }, "save");
+  if (!outcome.ok) return failedAction(outcome, "save");
   const saved = outcome.value;
   return redirectWithFlash(
     context,

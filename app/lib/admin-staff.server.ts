@@ -1,19 +1,17 @@
-import { data, type RouterContextProvider } from "react-router";
+import { data } from "react-router";
 import { StaffAccountForm } from "../../common/staff-forms";
 import { staffAccountRoutes } from "../../server/auth/api.ts";
 import type { AdminActionData } from "../components/admin/screen-types";
-import { mayCall, redirectWithFlash, resourceScreens } from "./admin-resource.server";
-import { readForm, runFormRoute } from "./form-route.server";
+import {
+  mayCall,
+  redirectWithFlash,
+  resourceScreens,
+  type ScreenArgs,
+  type ScreenContext,
+} from "./admin-resource.server";
+import { failureMessage, readForm, runFormRoute } from "./form-route.server";
 import { requireId } from "./route-params";
 import { requireSession } from "./session.server";
-
-type Context = Readonly<RouterContextProvider>;
-type ActionArgs = {
-  request: Request;
-  url: URL;
-  context: Context;
-  params: Record<string, string | undefined>;
-};
 
 /** The staff screens (issue 14): the staff API's `staff` resource, as /admin/staff. */
 export const staffScreens = resourceScreens({
@@ -32,19 +30,20 @@ export const staffScreens = resourceScreens({
 });
 
 /** The signed-in staff member's account id, to tell their own row and record apart. */
-export const ownId = (context: Context) => requireSession(context).user.id;
+export const ownId = (context: ScreenContext) => requireSession(context).user.id;
 
 /** Whether this staff member may invite and change staff (admins: `writeAccess: "admin"`). */
-export const mayManageStaff = (context: Context) => mayCall(staffScreens.routes.store, context);
+export const mayManageStaff = (context: ScreenContext) =>
+  mayCall(staffScreens.routes.store, context);
 
 /** The edit page's loader: the account, and whether it is your own (no role or access change). */
-export async function staffRecord(args: ActionArgs) {
+export async function staffRecord(args: ScreenArgs) {
   const screen = await staffScreens.record(args);
   return { ...screen, isSelf: screen.record.id === ownId(args.context) };
 }
 
 /** The invitation page: for admins only, as the API's store route is. */
-export function blankInvite(context: Context) {
+export function blankInvite(context: ScreenContext) {
   if (!mayManageStaff(context)) {
     throw data("Only admins may invite staff.", { status: 403 });
   }
@@ -70,7 +69,7 @@ const ACCESS_INTENTS = new Set([
  * API's update route in process, so its rules hold: admins only, and nobody switches themselves
  * off or changes their own role (a 409 whose message the page shows).
  */
-export async function staffEditAction(args: ActionArgs) {
+export async function staffEditAction(args: ScreenArgs) {
   const { request, context } = args;
   const intent = (await readForm(request.clone())).get("intent");
   if (typeof intent !== "string" || !ACCESS_INTENTS.has(intent)) return staffScreens.edit(args);
@@ -90,14 +89,8 @@ export async function staffEditAction(args: ActionArgs) {
     body: () => ({ id, active }),
   });
   if (!result.ok) {
-    const message =
-      result.message ||
-      Object.values(result.errors ?? {})
-        .flat()
-        .join(" ") ||
-      "Nothing was changed.";
     return data<AccessActionData | AdminActionData>(
-      { intent: "access", message },
+      { intent: "access", message: failureMessage(result, "Nothing was changed.") },
       { status: result.status, headers: result.headers },
     );
   }
