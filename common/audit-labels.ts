@@ -21,6 +21,7 @@ export const AUDIT_RESOURCE_LABELS = {
   "delivery-option-groups": "Delivery group",
   "delivery-options": "Delivery option",
   "billing-models": "Billing model",
+  venues: "Venue",
   staff: "Staff account",
 } as const satisfies Record<string, string>;
 

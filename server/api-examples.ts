@@ -563,4 +563,22 @@ export const API_EXAMPLES: Record<string, RouteExample> = {
   },
   "GET /api/staff/billing-model-types": { as: "staff" },
   "GET /api/staff/billing-periods": { as: "staff" },
+
+  // venues
+  "GET /api/staff/venues": { as: "staff", query: { q: "leeds", sort: "name" } },
+  "GET /api/staff/venues/edit/{id}": { as: "staff", params: { id: 1 } },
+  "POST /api/staff/venues/store": {
+    as: "staff",
+    body: { name: "The Boiler Room", city: "Guildford", postcode: "gu1 4rp", capacity: 300 },
+  },
+  "POST /api/staff/venues/update": {
+    made: "POST /api/staff/venues/store",
+    as: "staff",
+    body: { id: 34, capacity: 350 },
+  },
+  "POST /api/staff/venues/destroy": {
+    made: "POST /api/staff/venues/store",
+    as: "admin",
+    body: { id: 34 },
+  },
 };

@@ -21,6 +21,7 @@ import { platformRoutes } from "./platform/api.ts";
 import { dashboardRoutes } from "./platform/dashboard-api.ts";
 import { docsPage } from "./platform/docs-page.ts";
 import { segmentsRoutes } from "./segments/api.ts";
+import { venuesRoutes } from "./venues/api.ts";
 
 const MODULE_ROUTES: RouteGroup[] = [
   ...platformRoutes,
@@ -41,6 +42,7 @@ const MODULE_ROUTES: RouteGroup[] = [
   ...dashboardRoutes,
   ...refundsRoutes,
   ...billingRoutes,
+  ...venuesRoutes,
 ];
 
 let document: ReturnType<typeof openApiDocument> | undefined;

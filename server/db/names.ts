@@ -10,10 +10,12 @@ export type NamePlace = {
   id: PgColumn;
   /** Names need only differ among these rows (an option value's among its option's values). */
   within?: SQL;
+  /** The body's field that carries the name, when not `title` (a venue's is `name`). */
+  field?: string;
 };
 
 /**
- * The refusal, on the `title` field, for a name another row of `place` already has, compared
+ * The refusal, on the `title` field (or `place.field`), for a name another row of `place` already has, compared
  * without case as its unique index compares them (issue 30: two bands called "Static Gulls"
  * would both list on /bands); undefined when the name is free or not being set. `exceptId` is
  * the record itself, on update. The index still decides a race (two staff saving one name at
@@ -38,5 +40,5 @@ export async function nameTaken(
       ),
     )
     .limit(1);
-  return other ? refuse("invalid", message, "title") : undefined;
+  return other ? refuse("invalid", message, place.field ?? "title") : undefined;
 }

@@ -16,3 +16,4 @@ export * from "../orders/schema.ts";
 export * from "../payments/schema.ts";
 export * from "../platform/schema.ts";
 export * from "../segments/schema.ts";
+export * from "../venues/schema.ts";

@@ -53,6 +53,10 @@ export const NATURAL_KEYS: Record<string, { field: string; message: string }> = 
     field: "title",
     message: "A billing model saved at the same moment took this name.",
   },
+  venues_name_unique: {
+    field: "name",
+    message: "A venue saved at the same moment took this name.",
+  },
   blogs_slug_unique: { field: "slug", message: "A blog saved at the same moment took this slug." },
   articles_blog_slug_idx: {
     field: "slug",

@@ -82,6 +82,7 @@ export const BACK_OFFICE_SECTIONS: readonly BackOfficeSection[] = [
     label: "Billing models",
     resource: "billing-models",
   },
+  { slug: "venues", label: "Venues", resource: "venues" },
   { slug: "staff", label: "Staff", resource: "staff", adminOnly: true },
   { slug: "audit-log", label: "Audit log" },
   { slug: "outbox", label: "Outbox" },

@@ -12,6 +12,7 @@ import { seedDemoDelivery } from "./delivery.ts";
 import { seedDemoDiscounts } from "./discounts.ts";
 import { seedDemoOrders } from "./orders.ts";
 import { seedDemoSegments } from "./segments.ts";
+import { seedDemoVenues } from "./venues.ts";
 
 const SEED_MARK = "demo_seeded_at";
 
@@ -28,6 +29,7 @@ const seeders: Seeder[] = [
   seedDemoOrders,
   seedDemoContent,
   seedDemoSegments,
+  seedDemoVenues,
 ];
 
 /**
