@@ -1,4 +1,12 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from "react";
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+} from "react";
 import { Form, useLocation, useNavigation } from "react-router";
 import { AppLink } from "../ui/app-link";
 import { Button, buttonClasses } from "../ui/button";
@@ -137,6 +145,12 @@ export function ResourceForm({
     (errorCount > 0
       ? `Check the ${errorCount === 1 ? "field" : `${errorCount} fields`} marked below: nothing was saved.`
       : undefined);
+  // After each refused save the message takes focus, so staff scrolled down to the button (on a
+  // phone, the sticky bar) see it and a screen reader reads it (WCAG 2.2: 3.3.1, 2.4.3).
+  const messageRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (result?.intent === "save") messageRef.current?.focus();
+  }, [result]);
   const deleteFormId = `${label.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-delete`;
   // A failed save sends back the `updatedAt` it was opened with, so saving again is still checked.
   const openedAt = (saveFailed && result.values?.updatedAt) || updatedAt;
@@ -145,7 +159,9 @@ export function ResourceForm({
     <>
       {message && (
         <div className="mb-6">
-          <FormMessage type="error">{message}</FormMessage>
+          <FormMessage type="error" ref={messageRef}>
+            {message}
+          </FormMessage>
         </div>
       )}
       <Form

@@ -4,6 +4,7 @@ import { DayCell } from "../../../components/admin/order-cells";
 import { AddressLines, deliveryMoney, lineMoney } from "../../../components/admin/order-parts";
 import { PrintableSheet } from "../../../components/admin/printable";
 import { ScreenError } from "../../../components/admin/screen-error";
+import { VatTable } from "../../../components/vat-table";
 import { printableOrder } from "../../../lib/admin-orders.server";
 import { errorMeta, pageMeta } from "../../../lib/meta";
 import { robotsNoindex } from "../../../lib/seo";
@@ -28,7 +29,6 @@ export default function VatInvoice({ loaderData }: Route.ComponentProps) {
   const taxPoint = londonDay(new Date(order.paidAt ?? order.createdAt));
   const delivery = deliveryMoney(order);
   const rates = [...new Set(order.lines.map((line) => line.vatRate))];
-  const cell = "px-2 py-2 text-right tabular-nums whitespace-nowrap";
   return (
     <PrintableSheet back={{ to: `/admin/orders/${order.id}`, label: `Order ${order.number}` }}>
       <header className="flex flex-wrap items-start justify-between gap-6 border-b border-line pb-4">
@@ -66,81 +66,41 @@ export default function VatInvoice({ loaderData }: Route.ComponentProps) {
           </dd>
         </dl>
       </div>
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Items invoiced, in pounds sterling</caption>
-        <thead className="border-y border-line">
-          <tr>
-            <th scope="col" className="py-2 pr-2">
-              Description
-            </th>
-            <th scope="col" className="px-2 py-2 text-right">
-              Qty
-            </th>
-            <th scope="col" className="px-2 py-2 text-right">
-              Net
-            </th>
-            <th scope="col" className="px-2 py-2 text-right">
-              VAT rate
-            </th>
-            <th scope="col" className="px-2 py-2 text-right">
-              VAT
-            </th>
-            <th scope="col" className="px-2 py-2 text-right">
-              Gross
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.lines.map((line) => {
-            const money = lineMoney(line);
-            return (
-              <tr key={line.id} className="border-b border-line">
-                <th scope="row" className="py-2 pr-2 font-normal">
-                  {line.title}
-                  <span className="block text-muted">
-                    {[line.sku, ...line.attributes].join(" · ")}
-                  </span>
-                </th>
-                <td className={cell}>{line.quantity}</td>
-                <td className={cell}>{formatPrice(money.net)}</td>
-                <td className={cell}>{order.exported ? "0%" : `${line.vatRate}%`}</td>
-                <td className={cell}>{formatPrice(money.vat)}</td>
-                <td className={cell}>{formatPrice(money.gross)}</td>
-              </tr>
-            );
-          })}
-          {delivery.gross !== 0 && (
-            <tr className="border-b border-line">
-              <th scope="row" className="py-2 pr-2 font-normal">
-                Delivery: {order.delivery.title}
-              </th>
-              <td className={cell}>1</td>
-              <td className={cell}>{formatPrice(delivery.net)}</td>
-              <td className={cell}>
-                {order.exported ? "0%" : rates.length === 1 ? `${rates[0]}%` : "Mixed"}
-              </td>
-              <td className={cell}>{formatPrice(delivery.vat)}</td>
-              <td className={cell}>{formatPrice(delivery.gross)}</td>
-            </tr>
-          )}
-        </tbody>
-        <tfoot>
-          {(
-            [
-              ["Total without VAT", order.totals.net],
-              ["Total VAT", order.totals.vat],
-              ["Total", order.totals.total],
-            ] as const
-          ).map(([label, amount]) => (
-            <tr key={label} className={label === "Total" ? "font-bold" : undefined}>
-              <th scope="row" colSpan={5} className="px-2 py-1.5 text-right">
-                {label}
-              </th>
-              <td className={cell}>{formatPrice(amount)}</td>
-            </tr>
-          ))}
-        </tfoot>
-      </table>
+      <VatTable
+        caption="Items invoiced, in pounds sterling"
+        rows={[
+          ...order.lines.map((line) => ({
+            key: line.id,
+            description: (
+              <>
+                {line.title}
+                <span className="block text-muted">
+                  {[line.sku, ...line.attributes].join(" · ")}
+                </span>
+              </>
+            ),
+            quantity: line.quantity,
+            rate: order.exported ? "0%" : `${line.vatRate}%`,
+            ...lineMoney(line),
+          })),
+          ...(delivery.gross !== 0
+            ? [
+                {
+                  key: "delivery",
+                  description: `Delivery: ${order.delivery.title}`,
+                  quantity: 1,
+                  rate: order.exported ? "0%" : rates.length === 1 ? `${rates[0]}%` : "Mixed",
+                  ...delivery,
+                },
+              ]
+            : []),
+        ]}
+        totals={[
+          ["Total without VAT", order.totals.net],
+          ["Total VAT", order.totals.vat],
+          ["Total", order.totals.total],
+        ]}
+      />
       {order.discountCode && (
         <p className="mt-3 text-sm">
           Prices are after discount code {order.discountCode} ({formatPrice(order.totals.discount)}
