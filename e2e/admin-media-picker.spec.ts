@@ -93,4 +93,40 @@ describe("the media picker in Chromium", () => {
     await session.expectNoErrors();
     await session.close();
   });
+  it("staff upload a new image from the picker, and it is chosen at once (issue 30)", async () => {
+    const session = await staffSession(shop, "staff");
+    const { page } = session;
+    const db = shop.app.database.db;
+    await gotoLive(page, "/admin/bands/1");
+    await page.getByRole("button", { name: "Choose from library for the banner image" }).click();
+    const dialog = page.getByRole("dialog", { name: "Choose from the media library" });
+    const png = await sharp({
+      create: { width: 1600, height: 600, channels: 3, background: "#6b1d3a" },
+    })
+      .png()
+      .toBuffer();
+    // A file the library refuses is told beside the control, and nothing is chosen.
+    await dialog.getByLabel("Upload a new image").setInputFiles({
+      name: "notes.png",
+      mimeType: "image/png",
+      buffer: Buffer.from("not a picture"),
+    });
+    await dialog.getByRole("alert").waitFor();
+    expect(await page.getByLabel("Banner image (media file id)").inputValue()).toBe("");
+    await dialog.getByLabel("Upload a new image").setInputFiles({
+      name: "picker-banner.png",
+      mimeType: "image/png",
+      buffer: png,
+    });
+    await dialog.waitFor({ state: "detached" });
+    const [file] = await db.select().from(mediaFiles).where(eq(mediaFiles.title, "picker-banner"));
+    expect(file).toBeDefined();
+    expect(await page.getByLabel("Banner image (media file id)").inputValue()).toBe(
+      String(file?.id),
+    );
+    await page.getByText("Unsaved changes").waitFor();
+    // The refused upload's 422 is expected; nothing else may fail.
+    await session.expectNoErrors([/status of 422/]);
+    await session.close();
+  });
 });

@@ -6,6 +6,7 @@ import { fileUrl } from "../../lib/images";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { TextField } from "../ui/form";
+import { uploadMediaFile } from "./media-uploader";
 import { useField } from "./resource-form";
 
 /** What a pick hands back: the file's number, and enough to show it. */
@@ -161,6 +162,7 @@ function LibraryBrowser({ onPick }: { onPick: (file: PickedFile) => void }) {
           </ol>
         </nav>
       )}
+      <PickerUpload folderId={folder === "root" ? null : folder} onPick={onPick} />
       {folders.length > 0 && (
         <ul aria-label={found ? "Folders found" : "Folders"} className="flex flex-wrap gap-2">
           {folders.map((sub) => (
@@ -228,13 +230,75 @@ function LibraryBrowser({ onPick }: { onPick: (file: PickedFile) => void }) {
   );
 }
 
+const pickedOf = (file: StaffMediaFile): PickedFile => ({
+  id: file.id,
+  title: file.title,
+  alt: file.alt,
+  slug: file.slug,
+  url: file.url,
+});
+
+/**
+ * An image not in the library yet (issue 30): uploaded into the folder open in the picker and
+ * chosen at once, so staff need not leave the form to upload it first. A refusal is told in the
+ * server's words, beside the control.
+ */
+function PickerUpload({
+  folderId,
+  onPick,
+}: {
+  folderId: number | null;
+  onPick: (file: PickedFile) => void;
+}) {
+  const id = useId();
+  const [sending, setSending] = useState<number | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const upload = async (file: File | undefined) => {
+    if (!file) return;
+    setRefusal(null);
+    setSending(0);
+    const outcome = await uploadMediaFile(file, folderId, setSending);
+    setSending(null);
+    if (outcome.ok) onPick(pickedOf(outcome.stored));
+    else setRefusal(outcome.reason);
+  };
+  return (
+    <div>
+      <label htmlFor={`${id}-file`} className="block text-sm font-semibold">
+        Upload a new image
+      </label>
+      <p id={`${id}-hint`} className="text-sm text-muted">
+        It goes into the folder open below and is chosen at once.
+      </p>
+      <input
+        id={`${id}-file`}
+        type="file"
+        accept="image/*"
+        aria-describedby={`${id}-hint${refusal ? ` ${id}-refusal` : ""}`}
+        disabled={sending !== null}
+        onChange={(event) => {
+          void upload(event.target.files?.[0]);
+          event.target.value = "";
+        }}
+        className="mt-1 block w-full text-sm file:mr-3 file:rounded-full file:border-0 file:bg-ink file:px-4 file:py-2 file:font-semibold file:text-white"
+      />
+      <p aria-live="polite" className="text-sm text-muted">
+        {sending !== null ? `Uploading… ${sending}%` : ""}
+      </p>
+      {refusal && (
+        <p id={`${id}-refusal`} role="alert" className="text-sm font-medium text-error">
+          {refusal}
+        </p>
+      )}
+    </div>
+  );
+}
+
 function Thumbnail({ file, onPick }: { file: StaffMediaFile; onPick: (file: PickedFile) => void }) {
   return (
     <button
       type="button"
-      onClick={() =>
-        onPick({ id: file.id, title: file.title, alt: file.alt, slug: file.slug, url: file.url })
-      }
+      onClick={() => onPick(pickedOf(file))}
       className="block w-full rounded-lg p-1 text-left ring-1 ring-line hover:bg-zinc-100 focus-visible:ring-2 focus-visible:ring-ink"
     >
       <img

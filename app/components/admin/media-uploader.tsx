@@ -43,6 +43,25 @@ function reasonOf(status: number, body: unknown): string {
   return answer.message ?? `The upload failed (error ${status}). Try again.`;
 }
 
+/** What an upload came to: the file as stored, or the server's reason for refusing it. */
+export type UploadOutcome = { ok: true; stored: StaffMediaFile } | { ok: false; reason: string };
+
+/**
+ * Sends one file to the staff API's upload route with its progress, into `folderId` (null: the
+ * top level), fetching the CSRF cookie first when the page has none yet (architecture.md §4).
+ * The library's drop zone and the picker's "Upload" both send through it.
+ */
+export async function uploadMediaFile(
+  file: File,
+  folderId: number | null,
+  onProgress: (percent: number) => void,
+): Promise<UploadOutcome> {
+  if (!readCookie(document.cookie, "XSRF-TOKEN")) {
+    await fetchCsrfCookie().catch(() => {});
+  }
+  return send(file, folderId, readCookie(document.cookie, "XSRF-TOKEN"), onProgress);
+}
+
 /**
  * Sends one file to the staff API with its progress (XMLHttpRequest, as `fetch` reports no
  * upload progress), with the CSRF header the cookie-signed-in API wants (architecture.md §4).
@@ -52,7 +71,7 @@ function send(
   folderId: number | null,
   xsrf: string | undefined,
   onProgress: (percent: number) => void,
-): Promise<{ ok: true; stored: StaffMediaFile } | { ok: false; reason: string }> {
+): Promise<UploadOutcome> {
   return new Promise((resolve) => {
     const body = new FormData();
     body.append("file", file);
@@ -123,11 +142,7 @@ export function MediaUploader({ folderId, folderName, limits, result }: Props) {
       for (let next = queue.current.shift(); next; next = queue.current.shift()) {
         const { key, file } = next;
         change(key, { state: "uploading", percent: 0 });
-        if (!readCookie(document.cookie, "XSRF-TOKEN")) {
-          await fetchCsrfCookie().catch(() => {});
-        }
-        const xsrf = readCookie(document.cookie, "XSRF-TOKEN");
-        const sent = await send(file, folderId, xsrf, (percent) => change(key, { percent }));
+        const sent = await uploadMediaFile(file, folderId, (percent) => change(key, { percent }));
         if (sent.ok) {
           change(key, { state: "done", percent: 100, stored: sent.stored });
           void revalidate.current();
