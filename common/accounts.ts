@@ -1,7 +1,6 @@
 import { z } from "zod";
 
-/** The shortest password an account may have (server/auth/password-policy.ts, and its field). */
-export const MIN_PASSWORD_LENGTH = 10;
+export { MIN_PASSWORD_LENGTH } from "./password-rules.ts";
 
 /** What an account may do: shop, or also run the shop (staff, and admin above staff). */
 export const USER_ROLES = ["customer", "staff", "admin"] as const;

@@ -1,4 +1,9 @@
 import { z } from "zod";
+import { PRODUCT_STATUSES } from "./product-statuses.ts";
+
+export type { ProductStatus } from "./product-statuses.ts";
+export { PRODUCT_STATUS_LABELS, PRODUCT_STATUSES } from "./product-statuses.ts";
+
 import { ATTRIBUTE_DISPLAYS, BrandLinks, COLLECTION_KINDS } from "./catalog.ts";
 
 /** GET /api/staff/brands: one row of the bands table. */
@@ -48,17 +53,6 @@ const Instant = z.string().meta({ description: "ISO 8601 UTC." });
 const UpdatedAt = z.string().meta({
   description: "ISO 8601 UTC; send it back with an update to catch a colleague's save.",
 });
-
-/** A product's life: a draft is hidden, published is on sale, archived is off sale but kept. */
-export const PRODUCT_STATUSES = ["draft", "published", "archived"] as const;
-export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
-
-/** Each product status as staff read it: its badge, the form's choice, the audit log. */
-export const PRODUCT_STATUS_LABELS: Readonly<Record<ProductStatus, string>> = {
-  draft: "Draft",
-  published: "Published",
-  archived: "Archived",
-};
 
 /** The staff product list's stock filter: any in stock, none, or some variant nearly gone. */
 export const STOCK_FILTERS = ["in", "out", "low"] as const;

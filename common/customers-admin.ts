@@ -1,4 +1,9 @@
 import { z } from "zod";
+import { CUSTOMER_KINDS } from "./customer-kinds.ts";
+
+export type { CustomerKind } from "./customer-kinds.ts";
+export { CUSTOMER_KIND_LABELS, CUSTOMER_KINDS } from "./customer-kinds.ts";
+
 import { PublicAddress } from "./accounts.ts";
 import { ORDER_STATUS_IDS } from "./orders.ts";
 
@@ -7,16 +12,6 @@ import { ORDER_STATUS_IDS } from "./orders.ts";
 const Id = z.number().int();
 const Pence = z.number().int();
 const Instant = z.string().meta({ description: "ISO 8601 UTC." });
-
-/** Who a customer is: an account with a password, or a guest known only from an order. */
-export const CUSTOMER_KINDS = ["registered", "guest"] as const;
-export type CustomerKind = (typeof CUSTOMER_KINDS)[number];
-
-/** Each kind as staff read it: the customer list's filter, the audit log. */
-export const CUSTOMER_KIND_LABELS: Readonly<Record<CustomerKind, string>> = {
-  registered: "Registered",
-  guest: "Guests",
-};
 
 /** The customer list's sort keys, each also descending (`-spend`). */
 export const CUSTOMER_SORTS = ["name", "joined", "orders", "spend"] as const;

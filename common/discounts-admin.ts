@@ -1,16 +1,14 @@
 import { z } from "zod";
+import {
+  DISCOUNT_SCOPE_VALUES,
+  DISCOUNT_UNIT_TYPES,
+  ELIGIBLE_USER_GROUPS,
+} from "./discount-choices.ts";
 import { DISCOUNT_STATUSES } from "./discount-status.ts";
-import { DISCOUNT_UNIT_TYPES, ELIGIBLE_USER_GROUPS } from "./discounts.ts";
+
+export { DISCOUNT_SCOPE_LABELS, DISCOUNT_SCOPE_VALUES } from "./discount-choices.ts";
 
 // Issue 15: discount codes as staff manage them. Views shared by the staff API and its screens.
-
-/** What a code takes money off: the whole basket, or only its selected bands/products/collections. */
-export const DISCOUNT_SCOPE_VALUES = ["basket", "selected"] as const;
-
-/** Each scope as the discount form offers it (and the audit log says it). */
-export const DISCOUNT_SCOPE_LABELS: Readonly<
-  Record<(typeof DISCOUNT_SCOPE_VALUES)[number], string>
-> = { basket: "The whole basket", selected: "Selected bands, products or collections" };
 
 /** Generated codes: an unambiguous alphabet (no 0/O, no 1/I), so a code read aloud is typed right. */
 export const BATCH_CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";

@@ -1,26 +1,13 @@
 import { z } from "zod";
+import { DISCOUNT_UNIT_TYPES, ELIGIBLE_USER_GROUPS } from "./discount-choices.ts";
 
-/** How a discount's value reads: a whole percent (1–100) or pence off. */
-export const DISCOUNT_UNIT_TYPES = ["percentage", "fixed"] as const;
-export type DiscountUnitType = (typeof DISCOUNT_UNIT_TYPES)[number];
-
-/** Each unit type as staff read it: the discount form's choice, the API's list, the audit log. */
-export const DISCOUNT_UNIT_TYPE_LABELS: Readonly<Record<DiscountUnitType, string>> = {
-  percentage: "Percentage off",
-  fixed: "Fixed amount off",
-};
-
-/** Who may use a code; "segment" names one segment. */
-export const ELIGIBLE_USER_GROUPS = ["everyone", "guests", "registered", "segment"] as const;
-export type EligibleUserGroup = (typeof ELIGIBLE_USER_GROUPS)[number];
-
-/** Each group as the discount form offers it (and the audit log says it). */
-export const ELIGIBLE_USER_GROUP_LABELS: Readonly<Record<EligibleUserGroup, string>> = {
-  everyone: "Everyone",
-  guests: "Guests only",
-  registered: "Registered customers",
-  segment: "Members of a segment",
-};
+export type { DiscountUnitType, EligibleUserGroup } from "./discount-choices.ts";
+export {
+  DISCOUNT_UNIT_TYPE_LABELS,
+  DISCOUNT_UNIT_TYPES,
+  ELIGIBLE_USER_GROUP_LABELS,
+  ELIGIBLE_USER_GROUPS,
+} from "./discount-choices.ts";
 
 const Pence = z.number().int().min(0);
 

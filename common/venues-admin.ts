@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+export { MAX_VENUE_CAPACITY } from "./venues.ts";
+
 // The venues' staff views: where a band plays, the first step of collecting an order at a show
 // (tour dates will name their venue). Shared with the back office.
 
@@ -30,6 +32,3 @@ export const VenueEdit = z
   })
   .meta({ id: "VenueEdit" });
 export type VenueEdit = z.output<typeof VenueEdit>;
-
-/** The most people a venue holds, as staff may type it: Wembley Stadium holds 90,000. */
-export const MAX_VENUE_CAPACITY = 100_000;

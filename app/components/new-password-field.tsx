@@ -1,4 +1,4 @@
-import { MIN_PASSWORD_LENGTH } from "../../common/accounts";
+import { MIN_PASSWORD_LENGTH } from "../../common/password-rules";
 import { TextField } from "./ui/form";
 
 /** The rule a new password meets, as server/auth/password-policy.ts applies it. */

@@ -1,15 +1,13 @@
 import { useEffect, useId, useState } from "react";
 import {
+  DISCOUNT_SCOPE_LABELS,
+  DISCOUNT_SCOPE_VALUES,
   DISCOUNT_UNIT_TYPE_LABELS,
   DISCOUNT_UNIT_TYPES,
   ELIGIBLE_USER_GROUP_LABELS,
   ELIGIBLE_USER_GROUPS,
-} from "../../../common/discounts";
-import {
-  DISCOUNT_SCOPE_LABELS,
-  DISCOUNT_SCOPE_VALUES,
-  type DiscountTarget,
-} from "../../../common/discounts-admin";
+} from "../../../common/discount-choices";
+import type { DiscountTarget } from "../../../common/discounts-admin";
 import type { Page } from "../../../common/pagination";
 import { apiGet } from "../../lib/api-client";
 import { Button } from "../ui/button";

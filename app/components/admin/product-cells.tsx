@@ -1,9 +1,9 @@
+import { formatPrice } from "../../../common/money";
 import {
   PRODUCT_STATUS_LABELS,
   PRODUCT_STATUSES,
   type ProductStatus,
-} from "../../../common/catalog-admin";
-import { formatPrice } from "../../../common/money";
+} from "../../../common/product-statuses";
 import { Badge } from "./cells";
 
 const TONES = {

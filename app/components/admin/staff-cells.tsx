@@ -1,4 +1,5 @@
-import { STAFF_ROLE_LABELS, STAFF_STATUS_LABELS, type StaffMember } from "../../../common/staff";
+import type { StaffMember } from "../../../common/staff";
+import { STAFF_ROLE_LABELS, STAFF_STATUS_LABELS } from "../../../common/staff-roles";
 import { AppLink } from "../ui/app-link";
 import { Badge } from "./cells";
 

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { STAFF_ROLE_LABELS } from "../../../common/staff";
+import { STAFF_ROLE_LABELS } from "../../../common/staff-roles";
 import { TextField } from "../ui/form";
 import { useField } from "./resource-form";
 import { Card } from "./screen-header";

@@ -1,5 +1,5 @@
 import { formatCount } from "../../../common/numbers";
-import { MAX_VENUE_CAPACITY } from "../../../common/venues-admin";
+import { MAX_VENUE_CAPACITY } from "../../../common/venues";
 import { TextField } from "../ui/form";
 import { useField } from "./resource-form";
 import { Card } from "./screen-header";

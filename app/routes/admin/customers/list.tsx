@@ -1,4 +1,5 @@
-import { CUSTOMER_KIND_LABELS, type StaffCustomerItem } from "../../../../common/customers-admin";
+import { CUSTOMER_KIND_LABELS } from "../../../../common/customer-kinds";
+import type { StaffCustomerItem } from "../../../../common/customers-admin";
 import { formatPrice } from "../../../../common/money";
 import { Badge } from "../../../components/admin/cells";
 import { countColumn, timeColumn } from "../../../components/admin/list-columns";

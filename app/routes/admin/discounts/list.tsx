@@ -1,4 +1,4 @@
-import { DISCOUNT_UNIT_TYPE_LABELS } from "../../../../common/discounts";
+import { DISCOUNT_UNIT_TYPE_LABELS } from "../../../../common/discount-choices";
 import type { StaffDiscountItem } from "../../../../common/discounts-admin";
 import { formatPrice } from "../../../../common/money";
 import { Badge } from "../../../components/admin/cells";

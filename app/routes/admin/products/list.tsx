@@ -1,4 +1,5 @@
-import { PRODUCT_STATUS_LABELS, type StaffProductItem } from "../../../../common/catalog-admin";
+import type { StaffProductItem } from "../../../../common/catalog-admin";
+import { PRODUCT_STATUS_LABELS } from "../../../../common/product-statuses";
 import { PRODUCT_TYPES, productTypeBySlug } from "../../../../common/product-types";
 import { Thumbnail } from "../../../components/admin/cells";
 import { PrimaryLink, timeColumn } from "../../../components/admin/list-columns";

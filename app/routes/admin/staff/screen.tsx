@@ -1,4 +1,5 @@
-import { STAFF_ROLE_LABELS, STAFF_STATUS_LABELS, type StaffMember } from "../../../../common/staff";
+import type { StaffMember } from "../../../../common/staff";
+import { STAFF_ROLE_LABELS, STAFF_STATUS_LABELS } from "../../../../common/staff-roles";
 import { timeColumn } from "../../../components/admin/list-columns";
 import { Card } from "../../../components/admin/screen-header";
 import { StaffName, StaffRoleBadge, StaffStatus } from "../../../components/admin/staff-cells";
