@@ -208,6 +208,26 @@ describe("search (behaviour.md §2)", () => {
     await session.close();
   });
 
+  it("keeps the suggestions open for a fan who leaves the box and comes straight back", async () => {
+    const session = await openSession(shop.browser, shop.app.url);
+    const { page } = session;
+    await gotoHydrated(page, "/");
+    const box = page.getByRole("combobox", { name: "Search products and bands" });
+    await box.focus();
+    // Away and back within the moment the list waits before closing, then typing at once.
+    await box.evaluate((input: HTMLInputElement) => {
+      input.blur();
+      input.focus();
+    });
+    await box.pressSequentially("gull");
+    await expect.poll(() => box.getAttribute("aria-expanded")).toBe("true");
+    // Still open once the left box's moment has long passed.
+    await page.waitForTimeout(400);
+    expect(await box.getAttribute("aria-expanded")).toBe("true");
+    await session.expectNoErrors();
+    await session.close();
+  });
+
   it("marks a product on sale in the suggestions and says a corrected search", async () => {
     const session = await openSession(shop.browser, shop.app.url);
     const { page } = session;

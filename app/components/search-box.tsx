@@ -57,6 +57,14 @@ export function SearchBox() {
   const [active, setActive] = useState(-1);
   const listId = useId();
   const request = useRef(0);
+  // Leaving the box closes the list a moment later (so a click on an option lands first); coming
+  // back or typing before then cancels it, or the list would close under the fan's typing.
+  const closing = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const keepOpen = () => {
+    clearTimeout(closing.current);
+    setOpen(true);
+  };
+  useEffect(() => () => clearTimeout(closing.current), []);
 
   useEffect(() => {
     const term = text.trim();
@@ -131,10 +139,12 @@ export function SearchBox() {
         aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
         onChange={(event) => {
           setText(event.target.value);
-          setOpen(true);
+          keepOpen();
         }}
-        onFocus={() => setOpen(true)}
-        onBlur={() => setTimeout(() => setOpen(false), 150)}
+        onFocus={keepOpen}
+        onBlur={() => {
+          closing.current = setTimeout(() => setOpen(false), 150);
+        }}
         onKeyDown={(event) => {
           if (event.key === "ArrowDown" && suggestions.length) {
             event.preventDefault();
